@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs every Debian package Grognard needs to build, test and run.
+# A no-op (no apt-get call at all) when everything is already present.
+set -euo pipefail
+
+PACKAGES=(
+  build-essential cmake ninja-build ccache pkg-config git
+  libboost1.81-dev
+  protobuf-compiler libprotobuf-dev
+  libspdlog-dev libfmt-dev
+  libsqlite3-dev sqlite3
+  libssl-dev
+  catch2
+  libcli11-dev
+  prometheus-cpp-dev
+  clang-format
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+echo "deps: installing ${missing[*]}"
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -q
+$SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"

@@ -1,0 +1,99 @@
+#pragma once
+// The Ruleset interface: how a room hosts any rule set without knowing its rules.
+// docs/engine.md says how each of the three activation models maps onto it.
+//
+// A rule set is value-in, value-out: decide() checks every clause and produces events,
+// apply() folds one event into the state, view() says what one seat may see, legal() lists
+// what a seat may do now. Commands, events and views cross this interface in the rule set's
+// own wire encoding (serialized protobuf messages of proto/grognard/v1/<ruleset>.proto), so
+// the room can store and forward them without including any rule set's types, and the pure
+// rules code behind each adapter never sees protobuf.
+//
+// Thread-safety: a Ruleset is immutable and may be shared; a GameState is touched by one
+// thread at a time (the room's strand).
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/canonical.h"
+#include "engine/dice.h"
+#include "engine/result.h"
+
+namespace grognard::engine {
+
+using Bytes = std::string;  // a serialized protobuf message of the rule set's wire schema
+
+enum class Role : std::uint8_t { kGeneral, kPlayer, kReferee, kObserver };
+const char* to_string(Role r);
+
+// A seat the rule set defines for a game: a general of one side, a player owning named
+// groups, or the referee. Observers are not listed: any number may watch.
+struct SeatSpec {
+  std::string id;     // stable within the game: "side:0", "player:2", "referee"
+  Role role = Role::kGeneral;
+  std::string label;  // for people: "British", "Lt. Sharpe's group"
+};
+
+// Who is looking or acting. `seat` is empty for observers.
+struct Viewer {
+  Role role = Role::kObserver;
+  std::string seat;
+  bool game_over = false;  // archives of ended games may show everything
+};
+
+// "Who may act now?" The room gates commands with this and nothing else.
+struct ToAct {
+  std::vector<std::string> seats;  // seats whose commands decide() will consider now
+  bool game_over = false;
+  std::string summary;  // one line for people: "Turn 3, British: activate units"
+};
+
+// A rule set's game state, opaque to the room.
+class GameState {
+ public:
+  virtual ~GameState() = default;
+  virtual std::unique_ptr<GameState> clone() const = 0;
+};
+
+class Ruleset {
+ public:
+  virtual ~Ruleset() = default;
+
+  virtual std::string_view name() const = 0;  // "itchy", "rcw", "sharpe"
+
+  // Parses and validates a scenario (protobuf text format); errors name the problem.
+  virtual Result<std::unique_ptr<GameState>> load_scenario(std::string_view text) const = 0;
+
+  virtual std::vector<SeatSpec> seats(const GameState& state) const = 0;
+
+  // Events that start the game once the room is ready (first initiative throw, first shuffle).
+  virtual Result<std::vector<Bytes>> begin(const GameState& state, Dice& dice) const = 0;
+
+  // Checks `command` from `seat` against every clause. A rejected command changes nothing and
+  // its Error names the clause. REQUIRES: `state` is the fold of all events so far.
+  virtual Result<std::vector<Bytes>> decide(const GameState& state, std::string_view seat,
+                                            const Bytes& command, Dice& dice) const = 0;
+
+  // Folds one event (produced by decide/begin, possibly read back from storage).
+  virtual Status apply(GameState& state, const Bytes& event) const = 0;
+
+  // What `viewer` may see of the whole state (a serialized View message).
+  virtual Bytes view(const GameState& state, const Viewer& viewer) const = 0;
+
+  // What `viewer` may see of one event, given the state before it; nullopt hides it whole.
+  virtual std::optional<Bytes> view_event(const GameState& before, const Bytes& event,
+                                          const Viewer& viewer) const = 0;
+
+  // Every command `seat` may give now; each is accepted by decide() (dice aside).
+  virtual std::vector<Bytes> legal(const GameState& state, std::string_view seat) const = 0;
+
+  virtual ToAct to_act(const GameState& state) const = 0;
+
+  virtual StateHash hash(const GameState& state) const = 0;
+};
+
+}  // namespace grognard::engine

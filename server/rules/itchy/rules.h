@@ -1,0 +1,44 @@
+#pragma once
+// Itchy & Scratchy (Mark 2), the pure rules: value in, value out, dice injected.
+// Every clause of the text and every ruling is cited where it is enforced;
+// docs/rules/itchy.md maps clause -> code -> tests.
+
+#include <vector>
+
+#include "engine/canonical.h"
+#include "engine/dice.h"
+#include "engine/result.h"
+#include "rules/itchy/command.h"
+#include "rules/itchy/state.h"
+
+namespace grognard::itchy {
+
+using engine::Dice;
+using engine::Result;
+
+// Validates a scenario and builds the state before the first turn. Errors name the problem:
+// unknown unit type or weapon, unit off the grid, illegal stacking, duplicate ids, …
+Result<State> new_game(const Scenario& scenario);
+
+// The first initiative throw (I16). REQUIRES: state.phase == Phase::kNotStarted.
+Result<std::vector<Event>> begin(const State& state, Dice& dice);
+
+// Checks `command` given by the general of `side` against every clause. A rejected command
+// changes nothing; its error names the clause id (docs/rules/itchy.md).
+Result<std::vector<Event>> decide(const State& state, int side, const Command& command,
+                                  Dice& dice);
+
+// Folds one event into the state. REQUIRES: `event` was produced by decide/begin on `state`.
+void apply(State& state, const Event& event);
+
+// Every command the general of `side` may give now. Each is accepted by decide(). Moves are
+// listed once per distinct (end area, facing), with one shortest path.
+std::vector<Command> legal(const State& state, int side);
+
+// The side whose general may act now, or nullopt (not begun, or over).
+std::optional<int> side_to_act(const State& state);
+
+// State hash over the canonical encoding of the state.
+engine::StateHash hash(const State& state);
+
+}  // namespace grognard::itchy
