@@ -1,0 +1,119 @@
+#include "random_play.h"
+
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+
+namespace grognard::itchy::testing {
+
+namespace {
+
+// splitmix64: the choice of command only; dice come from engine::SeededDice.
+struct Chooser {
+  std::uint64_t x;
+  std::uint64_t next() {
+    std::uint64_t z = (x += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  }
+  std::size_t below(std::size_t n) { return static_cast<std::size_t>(next() % n); }
+};
+
+engine::Seed seed_for(std::uint64_t game) {
+  engine::Seed seed{};
+  for (std::size_t i = 0; i < 8; ++i) seed[i] = static_cast<std::uint8_t>(game >> (8 * i));
+  seed[31] = 0x17;
+  return seed;
+}
+
+// Attacks are rarer than moves in legal(); favour them so that games see combat.
+const Command& pick(const std::vector<Command>& cmds, Chooser& ch) {
+  std::vector<std::size_t> attacks;
+  for (std::size_t i = 0; i < cmds.size(); ++i) {
+    if (std::holds_alternative<Attack>(cmds[i])) attacks.push_back(i);
+  }
+  if (!attacks.empty() && ch.below(2) == 0) return cmds[attacks[ch.below(attacks.size())]];
+  return cmds[ch.below(cmds.size())];
+}
+
+ScenarioUnit unit(const char* id, UnitType t, Weapon w, int x, int y, Facing f) {
+  return ScenarioUnit{UnitId{id}, id, t, w, 0, GridPos{x, y}, f};
+}
+
+}  // namespace
+
+Game play_random_game(const Scenario& sc, std::uint64_t game_seed,
+                      const std::function<void(const State&)>& after_event,
+                      const std::function<void(const State&, const Event&)>& before_event) {
+  auto start = new_game(sc);
+  REQUIRE(start.ok());
+  Game game{std::move(*start), {}, 0};
+  engine::SeededDice dice(seed_for(game_seed));
+  Chooser chooser{game_seed * 7919 + 1};
+  auto record = [&](const std::vector<Event>& events) {
+    for (const Event& e : events) {
+      before_event(game.live, e);
+      apply(game.live, e);
+      game.events.push_back(e);
+      after_event(game.live);
+    }
+  };
+  auto begun = begin(game.live, dice);
+  REQUIRE(begun.ok());
+  record(*begun);
+  const int max_commands = 100000;
+  while (game.live.phase != Phase::kOver && game.commands < max_commands) {
+    const auto side = side_to_act(game.live);
+    REQUIRE(side.has_value());
+    const auto cmds = legal(game.live, *side);
+    REQUIRE_FALSE(cmds.empty());
+    const Command& cmd = pick(cmds, chooser);
+    auto result = decide(game.live, *side, cmd, dice);
+    if (!result.ok()) FAIL("legal() offered a command decide() rejects: " << result.error().clause
+                           << ": " << result.error().message);
+    ++game.commands;
+    // Every rejected alternative changes nothing: decide() is pure.
+    record(*result);
+  }
+  return game;
+}
+
+std::vector<Scenario> random_play_scenarios() {
+  Scenario sc;
+  sc.name = "random skirmish";
+  sc.size = {10, 8};
+  sc.turn_limit = 8;
+  sc.victory = {"Hold the kraal", {{"kraal", {5, 4}, 3}}};
+  for (int y = 1; y <= 2; ++y) sc.terrain.push_back({{4, y}, Terrain::kWoods});
+  sc.terrain.push_back({{5, 4}, Terrain::kBuiltUp});
+  sc.terrain.push_back({{6, 4}, Terrain::kBuiltUp});
+  sc.terrain.push_back({{2, 6}, Terrain::kFortification});
+  sc.sides[0].name = "British";
+  sc.sides[0].units = {
+      unit("B1", UnitType::kInfantry, Weapon::kRifles, 2, 6, Facing::kNorth),
+      unit("B2", UnitType::kInfantry, Weapon::kRifles, 3, 6, Facing::kNorth),
+      unit("B3", UnitType::kMachineGun, Weapon::kMachineGun, 4, 6, Facing::kNorth),
+      unit("B4", UnitType::kArtillery, Weapon::kRifledFieldArtillery, 5, 7, Facing::kNorth),
+      unit("B5", UnitType::kMountedCavalry, Weapon::kRifles, 7, 6, Facing::kNorth),
+      unit("B6", UnitType::kHorseDrawnTransport, Weapon::kNone, 3, 6, Facing::kNorth),
+      unit("BG", UnitType::kGeneral, Weapon::kNone, 2, 6, Facing::kNorth),
+  };
+  sc.sides[1].name = "Zulu";
+  sc.sides[1].units = {
+      unit("Z1", UnitType::kInfantry, Weapon::kHandHeld, 2, 1, Facing::kSouth),
+      unit("Z2", UnitType::kInfantry, Weapon::kHandHeld, 4, 1, Facing::kSouth),
+      unit("Z3", UnitType::kInfantry, Weapon::kHandHeld, 6, 1, Facing::kSouth),
+      unit("Z4", UnitType::kInfantry, Weapon::kMuskets, 8, 1, Facing::kSouth),
+      unit("Z5", UnitType::kDismountedCavalry, Weapon::kRifles, 7, 0, Facing::kSouth),
+      unit("ZG", UnitType::kGeneral, Weapon::kNone, 4, 1, Facing::kSouth),
+  };
+  return {sc};
+}
+
+int random_play_games() {
+  if (const char* n = std::getenv("GROGNARD_RANDOM_GAMES")) return std::max(1, std::atoi(n));
+  return 1000;
+}
+
+}  // namespace grognard::itchy::testing

@@ -1,0 +1,30 @@
+#pragma once
+// A random player for Itchy & Scratchy, shared by the random-play test and the benchmark.
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "rules/itchy/rules.h"
+
+namespace grognard::itchy::testing {
+
+struct Game {
+  State live;
+  std::vector<Event> events;
+  int commands = 0;
+};
+
+// Plays one game to its end: random legal commands (chosen by a generator seeded with
+// `game_seed`) and dice from engine::SeededDice under a seed derived from `game_seed`.
+// `after_event(state)` runs after every event; `before_event(state, event)` before it.
+// Fails the current Catch2 test when decide() rejects a command legal() offered.
+Game play_random_game(const Scenario& sc, std::uint64_t game_seed,
+                      const std::function<void(const State&)>& after_event,
+                      const std::function<void(const State&, const Event&)>& before_event);
+
+// The scenarios random play runs on, and how many games (GROGNARD_RANDOM_GAMES, default 1000).
+std::vector<Scenario> random_play_scenarios();
+int random_play_games();
+
+}  // namespace grognard::itchy::testing
