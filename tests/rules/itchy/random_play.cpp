@@ -2,6 +2,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 
 namespace grognard::itchy::testing {
@@ -37,6 +38,42 @@ const Command& pick(const std::vector<Command>& cmds, Chooser& ch) {
   return cmds[ch.below(cmds.size())];
 }
 
+GridPos end_of(const State& s, const Move& m) {
+  GridPos p = s.find(m.unit)->pos;
+  for (Facing f : m.steps) p = engine::step(p, f);
+  return p;
+}
+
+int nearest_enemy(const State& s, GridPos p, int side) {
+  int best = 1 << 20;
+  for (const Unit& u : s.units) {
+    if (!u.removed && u.side != side) best = std::min(best, engine::grid_distance(u.pos, p));
+  }
+  return best;
+}
+
+const Command& pick_aggressive(const State& s, int side, const std::vector<Command>& cmds,
+                               Chooser& ch) {
+  std::vector<std::size_t> attacks, moves;
+  for (std::size_t i = 0; i < cmds.size(); ++i) {
+    if (std::holds_alternative<Attack>(cmds[i])) attacks.push_back(i);
+    if (std::holds_alternative<Move>(cmds[i])) moves.push_back(i);
+  }
+  if (!attacks.empty()) return cmds[attacks[ch.below(attacks.size())]];
+  if (moves.empty() || ch.below(20) == 0) return cmds.back();  // EndSideTurn is last
+  const UnitId unit = std::get<Move>(cmds[moves[ch.below(moves.size())]]).unit;
+  std::vector<std::size_t> best;
+  int best_d = 1 << 20;
+  for (std::size_t i : moves) {
+    const Move& m = std::get<Move>(cmds[i]);
+    if (m.unit != unit) continue;
+    const int d = nearest_enemy(s, end_of(s, m), side);
+    if (d < best_d) best.clear(), best_d = d;
+    if (d == best_d) best.push_back(i);
+  }
+  return cmds[best[ch.below(best.size())]];
+}
+
 ScenarioUnit unit(const char* id, UnitType t, Weapon w, int x, int y, Facing f) {
   return ScenarioUnit{UnitId{id}, id, t, w, 0, GridPos{x, y}, f};
 }
@@ -45,36 +82,39 @@ ScenarioUnit unit(const char* id, UnitType t, Weapon w, int x, int y, Facing f) 
 
 Game play_random_game(const Scenario& sc, std::uint64_t game_seed,
                       const std::function<void(const State&)>& after_event,
-                      const std::function<void(const State&, const Event&)>& before_event) {
+                      const std::function<void(const State&, const Event&)>& before_event,
+                      Policy policy) {
   auto start = new_game(sc);
   REQUIRE(start.ok());
-  Game game{std::move(*start), {}, 0};
+  Game game{std::move(*start), {}, {}, 0};
   engine::SeededDice dice(seed_for(game_seed));
   Chooser chooser{game_seed * 7919 + 1};
-  auto record = [&](const std::vector<Event>& events) {
+  auto record = [&](int side, std::optional<Command> cmd, const std::vector<Event>& events) {
+    game.steps.push_back(Step{side, std::move(cmd), game.events.size(), events.size()});
     for (const Event& e : events) {
       before_event(game.live, e);
-      apply(game.live, e);
+      itchy::apply(game.live, e);
       game.events.push_back(e);
       after_event(game.live);
     }
   };
   auto begun = begin(game.live, dice);
   REQUIRE(begun.ok());
-  record(*begun);
+  record(-1, std::nullopt, *begun);
   const int max_commands = 100000;
   while (game.live.phase != Phase::kOver && game.commands < max_commands) {
     const auto side = side_to_act(game.live);
     REQUIRE(side.has_value());
     const auto cmds = legal(game.live, *side);
     REQUIRE_FALSE(cmds.empty());
-    const Command& cmd = pick(cmds, chooser);
+    const Command& cmd = policy == Policy::kAggressive
+                             ? pick_aggressive(game.live, *side, cmds, chooser)
+                             : pick(cmds, chooser);
     auto result = decide(game.live, *side, cmd, dice);
     if (!result.ok()) FAIL("legal() offered a command decide() rejects: " << result.error().clause
                            << ": " << result.error().message);
     ++game.commands;
-    // Every rejected alternative changes nothing: decide() is pure.
-    record(*result);
+    record(*side, cmd, *result);
   }
   return game;
 }

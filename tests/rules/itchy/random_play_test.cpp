@@ -65,20 +65,23 @@ TEST_CASE("random play: legal commands are accepted, invariants hold, games end,
           "[itchy.random][I8][I11][I14][I16]") {
   const auto scenarios = testing::random_play_scenarios();
   const int games = testing::random_play_games();
-  int total_events = 0, decisive = 0;
+  int total_events = 0, decisive = 0, destroyed = 0;
   for (int g = 0; g < games; ++g) {
     const Scenario& sc = scenarios[static_cast<std::size_t>(g) % scenarios.size()];
+    const auto policy = g % 2 == 0 ? testing::Policy::kUniform : testing::Policy::kAggressive;
     testing::Game game = testing::play_random_game(sc, static_cast<std::uint64_t>(g),
-                                                   check_invariants, check_activation);
+                                                   check_invariants, check_activation, policy);
     INFO("game " << g << " on " << sc.name);
     REQUIRE(game.live.phase == Phase::kOver);
     auto folded = new_game(sc);
     REQUIRE(folded.ok());
-    for (const Event& e : game.events) apply(*folded, e);
+    for (const Event& e : game.events) itchy::apply(*folded, e);
     REQUIRE(hash(*folded).hex() == hash(game.live).hex());
     total_events += static_cast<int>(game.events.size());
     if (game.live.winner) ++decisive;
+    for (const Unit& u : game.live.units) destroyed += u.removed ? 1 : 0;
   }
   CHECK(total_events > games * 10);
-  CHECK(decisive > 0);
+  CHECK(decisive > games / 4);
+  CHECK(destroyed > games);
 }
