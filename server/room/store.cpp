@@ -1,0 +1,33 @@
+#include "room/store.h"
+
+#include "engine/canonical.h"
+
+namespace grognard::room {
+
+const char* to_string(GameStatus s) {
+  switch (s) {
+    case GameStatus::kWaiting: return "waiting";
+    case GameStatus::kRunning: return "running";
+    case GameStatus::kFinished: return "finished";
+    case GameStatus::kFailed: return "failed";
+  }
+  return "?";
+}
+
+std::optional<GameStatus> game_status_from_string(std::string_view s) {
+  if (s == "waiting") return GameStatus::kWaiting;
+  if (s == "running") return GameStatus::kRunning;
+  if (s == "finished") return GameStatus::kFinished;
+  if (s == "failed") return GameStatus::kFailed;
+  return std::nullopt;
+}
+
+Hash32 chain_hash(const Hash32& previous, const EventRecord& e) {
+  engine::CanonicalWriter w;
+  for (std::uint8_t b : previous) w.u8(b);
+  w.u64(e.seq).u8(static_cast<std::uint8_t>(e.kind)).str(e.payload);
+  for (std::uint8_t b : e.state_hash) w.u8(b);
+  return engine::sha256(w.bytes()).bytes;
+}
+
+}  // namespace grognard::room

@@ -1,0 +1,130 @@
+#pragma once
+// What a room needs from durable storage. server/store implements it on SQLite; tests may
+// implement it in memory or with injected faults. Rooms never see SQL.
+//
+// The write path (DESIGN.md "Event sourcing and durability"): a room decides, hands the new
+// events to append(), and only when `done` reports success does it apply them, acknowledge
+// the command and broadcast. A failed append stops the room (fail-stop).
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/dice.h"
+#include "engine/result.h"
+
+namespace grognard::room {
+
+using Hash32 = std::array<std::uint8_t, 32>;
+
+enum class GameStatus : std::uint8_t { kWaiting, kRunning, kFinished, kFailed };
+const char* to_string(GameStatus s);
+std::optional<GameStatus> game_status_from_string(std::string_view s);
+
+struct GameRecord {
+  std::string id;           // public game id ("g-7f3a9c21")
+  std::string ruleset;      // "itchy"
+  std::string scenario;     // the scenario's name
+  std::string scenario_text;  // the whole scenario as loaded (protobuf text format)
+  std::string invite_code;  // what players type to join
+  bool listed = true;       // public (listed in the lobby) or unlisted
+  bool observers_allowed = true;
+  GameStatus status = GameStatus::kWaiting;
+  engine::Seed seed{};      // secret until the game ends
+  Hash32 seed_sha256{};     // published when the game starts
+  std::uint64_t dice_next = 0;  // number of the next throw
+  std::uint64_t last_seq = 0;   // sequence number of the last stored event (0: none)
+  std::int64_t created_ms = 0;
+  std::int64_t updated_ms = 0;
+  std::int64_t ended_ms = 0;    // 0 while running
+  std::string result;           // one line once ended: "British win: ..."
+};
+
+
+struct SeatRecord {
+  std::string game_id;
+  std::string seat_id;     // "side:0", "referee", "observer:3f9a…"
+  std::string role;        // "general", "player", "referee", "observer"
+  std::string label;
+  std::string player_name;
+  Hash32 token_sha256{};   // the seat token itself is never stored
+  std::int64_t claimed_ms = 0;
+};
+
+enum class EventKind : std::uint8_t { kRules = 0, kChat = 1, kSystem = 2 };
+
+struct EventRecord {
+  std::string game_id;
+  std::uint64_t seq = 0;        // 1, 2, 3, … within the game
+  EventKind kind = EventKind::kRules;
+  std::string payload;          // rules: the rule set's serialized Event; chat/system: proto
+  Hash32 state_hash{};          // the game state's hash after this event
+  Hash32 chain{};               // SHA-256(previous chain || seq || kind || payload || state_hash)
+  std::string seat;             // who caused it ("" for the server itself)
+  std::string command_id;       // the client's command id, on the command's first event
+  std::string audience;         // chat: "" for the room, or a seat/side label it was sent to
+  std::int64_t created_ms = 0;
+};
+
+// Remembers a command's id so that a re-sent command is answered, not applied twice.
+struct CommandRecord {
+  std::string game_id;
+  std::string seat;
+  std::string command_id;
+  std::uint64_t first_seq = 0;
+  std::uint64_t last_seq = 0;
+};
+
+// Everything one room commits at once: all or nothing.
+struct WriteBatch {
+  std::optional<GameRecord> game;  // insert or replace the game row
+  std::vector<SeatRecord> seats;   // insert or replace
+  std::vector<EventRecord> events;
+  std::vector<CommandRecord> commands;
+};
+
+struct GameFilter {
+  std::string ruleset;        // empty: any
+  std::string player;         // empty: any (matches a seat's player_name)
+  std::optional<GameStatus> status;
+  std::int64_t since_ms = 0;  // created at or after
+  std::int64_t until_ms = 0;  // created before (0: no bound)
+  bool listed_only = true;
+  int limit = 100;
+};
+
+class Store {
+ public:
+  virtual ~Store() = default;
+
+  // Queues the batch for the writer, which commits it (possibly together with other rooms'
+  // batches) in one transaction and then calls `done` on the writer's thread. `done` receives
+  // an error when nothing of the batch was stored.
+  virtual void append(WriteBatch batch, std::function<void(engine::Status)> done) = 0;
+
+  // Reads (any thread; each call uses a reader connection).
+  virtual engine::Result<std::optional<GameRecord>> game(const std::string& id) = 0;
+  virtual engine::Result<std::optional<GameRecord>> game_by_invite(const std::string& code) = 0;
+  virtual engine::Result<std::vector<GameRecord>> games(const GameFilter& filter) = 0;
+  virtual engine::Result<std::vector<GameRecord>> unfinished_games() = 0;
+  virtual engine::Result<std::vector<SeatRecord>> seats(const std::string& game_id) = 0;
+  // Events with from <= seq <= to (to == 0: to the end), in order.
+  virtual engine::Result<std::vector<EventRecord>> events(const std::string& game_id,
+                                                          std::uint64_t from,
+                                                          std::uint64_t to) = 0;
+  virtual engine::Result<std::optional<CommandRecord>> command(const std::string& game_id,
+                                                               const std::string& seat,
+                                                               const std::string& command_id) = 0;
+
+  // Blocks until everything queued so far is committed (or failed). For shutdown and tests.
+  virtual void flush() = 0;
+};
+
+// The chain hash of an event (see EventRecord::chain): SHA-256 over previous chain, seq
+// (big-endian u64), kind (u8), payload (length-prefixed), state hash.
+Hash32 chain_hash(const Hash32& previous, const EventRecord& e);
+
+}  // namespace grognard::room

@@ -1,0 +1,36 @@
+#pragma once
+// Native <-> wire (grognard.v1.itchy) for commands, events and views. Everything that comes
+// off the wire is checked: a decode names what is missing or out of range as kInvalidArgument.
+// Encoding then decoding an event gives it back exactly, dice included.
+
+#include <string>
+#include <string_view>
+
+#include "engine/result.h"
+#include "grognard/v1/itchy.pb.h"
+#include "rules/itchy/command.h"
+#include "rules/itchy/state.h"
+
+namespace grognard::itchy::wire {
+
+namespace pb = ::grognard::v1::itchy;
+
+pb::Command to_pb(const Command& command);
+engine::Result<Command> from_pb(const pb::Command& command);
+
+pb::Event to_pb(const Event& event);
+engine::Result<Event> from_pb(const pb::Event& event);
+
+// The whole state as a seat sees it (Itchy & Scratchy hides nothing).
+pb::View to_view(const State& state);
+
+// Serialized bytes <-> native. Bytes that are not a message give kInvalidArgument.
+std::string serialize(const Command& command);
+std::string serialize(const Event& event);
+engine::Result<Command> parse_command(std::string_view bytes);
+engine::Result<Event> parse_event(std::string_view bytes);
+
+// The event in protobuf text format on one line, without a trailing space (golden replays).
+std::string to_text(const Event& event);
+
+}  // namespace grognard::itchy::wire
