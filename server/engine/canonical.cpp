@@ -12,12 +12,14 @@ CanonicalWriter& CanonicalWriter::u8(std::uint8_t v) {
 }
 
 CanonicalWriter& CanonicalWriter::u32(std::uint32_t v) {
-  for (int shift = 24; shift >= 0; shift -= 8) bytes_.push_back(static_cast<std::uint8_t>(v >> shift));
+  for (int shift = 24; shift >= 0; shift -= 8)
+    bytes_.push_back(static_cast<std::uint8_t>(v >> shift));
   return *this;
 }
 
 CanonicalWriter& CanonicalWriter::u64(std::uint64_t v) {
-  for (int shift = 56; shift >= 0; shift -= 8) bytes_.push_back(static_cast<std::uint8_t>(v >> shift));
+  for (int shift = 56; shift >= 0; shift -= 8)
+    bytes_.push_back(static_cast<std::uint8_t>(v >> shift));
   return *this;
 }
 
@@ -27,7 +29,9 @@ CanonicalWriter& CanonicalWriter::str(std::string_view s) {
   return *this;
 }
 
-std::string StateHash::hex() const { return to_hex(bytes.data(), bytes.size()); }
+std::string StateHash::hex() const {
+  return to_hex(bytes.data(), bytes.size());
+}
 
 StateHash sha256(const std::vector<std::uint8_t>& bytes) {
   StateHash h;

@@ -38,15 +38,14 @@ int derive_face(const Seed& seed, std::uint64_t n, int sides) {
   if (sides < 2 || sides > 1000) throw std::invalid_argument("derive_face: sides out of range");
   const auto s = static_cast<std::uint64_t>(sides);
   const std::uint64_t rem = (~std::uint64_t{0} % s + 1) % s;  // 2^64 mod s
-  const std::uint64_t limit = 0 - rem;                          // 2^64 - rem (0 means all)
+  const std::uint64_t limit = 0 - rem;                        // 2^64 - rem (0 means all)
   for (std::uint32_t attempt = 0;; ++attempt) {
     std::uint8_t msg[12];
     put_be(msg, n, 8);
     put_be(msg + 8, attempt, 4);
     std::uint8_t mac[32];
     unsigned int mac_len = 0;
-    HMAC(EVP_sha256(), seed.data(), static_cast<int>(seed.size()), msg, sizeof msg, mac,
-         &mac_len);
+    HMAC(EVP_sha256(), seed.data(), static_cast<int>(seed.size()), msg, sizeof msg, mac, &mac_len);
     for (int w = 0; w < 4; ++w) {
       std::uint64_t v = get_be64(mac + 8 * w);
       if (rem == 0 || v < limit) return static_cast<int>(v % s) + 1;

@@ -11,10 +11,14 @@ std::string to_string(GridPos p) {
 
 const char* to_string(Facing f) {
   switch (f) {
-    case Facing::kNorth: return "N";
-    case Facing::kEast: return "E";
-    case Facing::kSouth: return "S";
-    case Facing::kWest: return "W";
+    case Facing::kNorth:
+      return "N";
+    case Facing::kEast:
+      return "E";
+    case Facing::kSouth:
+      return "S";
+    case Facing::kWest:
+      return "W";
   }
   return "?";
 }
@@ -27,21 +31,31 @@ std::optional<Facing> facing_from_string(std::string_view s) {
   return std::nullopt;
 }
 
-Facing opposite(Facing f) { return static_cast<Facing>((static_cast<int>(f) + 2) % 4); }
+Facing opposite(Facing f) {
+  return static_cast<Facing>((static_cast<int>(f) + 2) % 4);
+}
 
 GridPos step(GridPos p, Facing f) {
   switch (f) {
-    case Facing::kNorth: return {p.x, p.y - 1};
-    case Facing::kEast: return {p.x + 1, p.y};
-    case Facing::kSouth: return {p.x, p.y + 1};
-    case Facing::kWest: return {p.x - 1, p.y};
+    case Facing::kNorth:
+      return {p.x, p.y - 1};
+    case Facing::kEast:
+      return {p.x + 1, p.y};
+    case Facing::kSouth:
+      return {p.x, p.y + 1};
+    case Facing::kWest:
+      return {p.x - 1, p.y};
   }
   return p;
 }
 
-int grid_distance(GridPos a, GridPos b) { return std::abs(a.x - b.x) + std::abs(a.y - b.y); }
+int grid_distance(GridPos a, GridPos b) {
+  return std::abs(a.x - b.x) + std::abs(a.y - b.y);
+}
 
-bool adjacent(GridPos a, GridPos b) { return grid_distance(a, b) == 1; }
+bool adjacent(GridPos a, GridPos b) {
+  return grid_distance(a, b) == 1;
+}
 
 Facing facing_towards(GridPos from, GridPos to) {
   if (to.y < from.y) return Facing::kNorth;
@@ -54,10 +68,14 @@ Offset relative(GridPos from, Facing f, GridPos to) {
   const int dx = to.x - from.x;
   const int dy = to.y - from.y;
   switch (f) {
-    case Facing::kNorth: return {-dy, dx};
-    case Facing::kEast: return {dx, dy};
-    case Facing::kSouth: return {dy, -dx};
-    case Facing::kWest: return {-dx, -dy};
+    case Facing::kNorth:
+      return {-dy, dx};
+    case Facing::kEast:
+      return {dx, dy};
+    case Facing::kSouth:
+      return {dy, -dx};
+    case Facing::kWest:
+      return {-dx, -dy};
   }
   return {};
 }

@@ -9,11 +9,11 @@
 namespace grognard::engine {
 
 enum class ErrorCode {
-  kInvalidArgument,   // malformed or missing fields
-  kPermissionDenied,  // the actor may not command this unit or figure
-  kNotYourTurn,       // another seat is to act now
-  kIllegal,           // the rules forbid it; `clause` names which rule
-  kNotFound,          // no such unit, figure, seat or card
+  kInvalidArgument,     // malformed or missing fields
+  kPermissionDenied,    // the actor may not command this unit or figure
+  kNotYourTurn,         // another seat is to act now
+  kIllegal,             // the rules forbid it; `clause` names which rule
+  kNotFound,            // no such unit, figure, seat or card
   kFailedPrecondition,  // the game is not in a state that takes this (e.g. over)
 };
 
@@ -34,8 +34,8 @@ inline Error illegal(std::string clause, std::string message) {
 template <class T>
 class [[nodiscard]] Result {
  public:
-  Result(T value) : v_(std::move(value)) {}          // NOLINT: implicit by design
-  Result(Error error) : v_(std::move(error)) {}      // NOLINT: implicit by design
+  Result(T value) : v_(std::move(value)) {}      // NOLINT: implicit by design
+  Result(Error error) : v_(std::move(error)) {}  // NOLINT: implicit by design
 
   bool ok() const { return v_.index() == 0; }
   explicit operator bool() const { return ok(); }
@@ -59,6 +59,8 @@ class [[nodiscard]] Result {
 // Result<void>: success or an Error.
 struct Ok {};
 using Status = Result<Ok>;
-inline Status ok_status() { return Ok{}; }
+inline Status ok_status() {
+  return Ok{};
+}
 
 }  // namespace grognard::engine

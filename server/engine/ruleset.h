@@ -33,7 +33,7 @@ const char* to_string(Role r);
 // A seat the rule set defines for a game: a general of one side, a player owning named
 // groups, or the referee. Observers are not listed: any number may watch.
 struct SeatSpec {
-  std::string id;     // stable within the game: "side:0", "player:2", "referee"
+  std::string id;  // stable within the game: "side:0", "player:2", "referee"
   Role role = Role::kGeneral;
   std::string label;  // for people: "British", "Lt. Sharpe's group"
 };
@@ -64,6 +64,16 @@ class Ruleset {
   virtual ~Ruleset() = default;
 
   virtual std::string_view name() const = 0;  // "itchy", "rcw", "sharpe"
+
+  // Full protobuf names of the rule set's Command, Event and View messages
+  // ("grognard.v1.itchy.Command"): the room wraps payloads in google.protobuf.Any with them.
+  struct WireTypes {
+    std::string command, event, view;
+  };
+  virtual WireTypes wire_types() const = 0;
+
+  // The scenario's own title ("The Wells of Abu Hamra").
+  virtual std::string title(const GameState& state) const = 0;
 
   // Parses and validates a scenario (protobuf text format); errors name the problem.
   virtual Result<std::unique_ptr<GameState>> load_scenario(std::string_view text) const = 0;

@@ -6,10 +6,14 @@ namespace grognard::room {
 
 const char* to_string(GameStatus s) {
   switch (s) {
-    case GameStatus::kWaiting: return "waiting";
-    case GameStatus::kRunning: return "running";
-    case GameStatus::kFinished: return "finished";
-    case GameStatus::kFailed: return "failed";
+    case GameStatus::kWaiting:
+      return "waiting";
+    case GameStatus::kRunning:
+      return "running";
+    case GameStatus::kFinished:
+      return "finished";
+    case GameStatus::kFailed:
+      return "failed";
   }
   return "?";
 }

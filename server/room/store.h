@@ -25,32 +25,31 @@ const char* to_string(GameStatus s);
 std::optional<GameStatus> game_status_from_string(std::string_view s);
 
 struct GameRecord {
-  std::string id;           // public game id ("g-7f3a9c21")
-  std::string ruleset;      // "itchy"
-  std::string scenario;     // the scenario's name
+  std::string id;             // public game id ("g-7f3a9c21")
+  std::string ruleset;        // "itchy"
+  std::string scenario;       // the scenario's name
   std::string scenario_text;  // the whole scenario as loaded (protobuf text format)
-  std::string invite_code;  // what players type to join
-  bool listed = true;       // public (listed in the lobby) or unlisted
+  std::string invite_code;    // what players type to join
+  bool listed = true;         // public (listed in the lobby) or unlisted
   bool observers_allowed = true;
   GameStatus status = GameStatus::kWaiting;
-  engine::Seed seed{};      // secret until the game ends
-  Hash32 seed_sha256{};     // published when the game starts
+  engine::Seed seed{};          // secret until the game ends
+  Hash32 seed_sha256{};         // published when the game starts
   std::uint64_t dice_next = 0;  // number of the next throw
   std::uint64_t last_seq = 0;   // sequence number of the last stored event (0: none)
   std::int64_t created_ms = 0;
   std::int64_t updated_ms = 0;
-  std::int64_t ended_ms = 0;    // 0 while running
-  std::string result;           // one line once ended: "British win: ..."
+  std::int64_t ended_ms = 0;  // 0 while running
+  std::string result;         // one line once ended: "British win: ..."
 };
-
 
 struct SeatRecord {
   std::string game_id;
-  std::string seat_id;     // "side:0", "referee", "observer:3f9a…"
-  std::string role;        // "general", "player", "referee", "observer"
+  std::string seat_id;  // "side:0", "referee", "observer:3f9a…"
+  std::string role;     // "general", "player", "referee", "observer"
   std::string label;
   std::string player_name;
-  Hash32 token_sha256{};   // the seat token itself is never stored
+  Hash32 token_sha256{};  // the seat token itself is never stored
   std::int64_t claimed_ms = 0;
 };
 
@@ -58,14 +57,14 @@ enum class EventKind : std::uint8_t { kRules = 0, kChat = 1, kSystem = 2 };
 
 struct EventRecord {
   std::string game_id;
-  std::uint64_t seq = 0;        // 1, 2, 3, … within the game
+  std::uint64_t seq = 0;  // 1, 2, 3, … within the game
   EventKind kind = EventKind::kRules;
-  std::string payload;          // rules: the rule set's serialized Event; chat/system: proto
-  Hash32 state_hash{};          // the game state's hash after this event
-  Hash32 chain{};               // SHA-256(previous chain || seq || kind || payload || state_hash)
-  std::string seat;             // who caused it ("" for the server itself)
-  std::string command_id;       // the client's command id, on the command's first event
-  std::string audience;         // chat: "" for the room, or a seat/side label it was sent to
+  std::string payload;     // rules: the rule set's serialized Event; chat/system: proto
+  Hash32 state_hash{};     // the game state's hash after this event
+  Hash32 chain{};          // SHA-256(previous chain || seq || kind || payload || state_hash)
+  std::string seat;        // who caused it ("" for the server itself)
+  std::string command_id;  // the client's command id, on the command's first event
+  std::string audience;    // chat: "" for the room, or a seat/side label it was sent to
   std::int64_t created_ms = 0;
 };
 
@@ -87,8 +86,8 @@ struct WriteBatch {
 };
 
 struct GameFilter {
-  std::string ruleset;        // empty: any
-  std::string player;         // empty: any (matches a seat's player_name)
+  std::string ruleset;  // empty: any
+  std::string player;   // empty: any (matches a seat's player_name)
   std::optional<GameStatus> status;
   std::int64_t since_ms = 0;  // created at or after
   std::int64_t until_ms = 0;  // created before (0: no bound)
@@ -113,8 +112,7 @@ class Store {
   virtual engine::Result<std::vector<SeatRecord>> seats(const std::string& game_id) = 0;
   // Events with from <= seq <= to (to == 0: to the end), in order.
   virtual engine::Result<std::vector<EventRecord>> events(const std::string& game_id,
-                                                          std::uint64_t from,
-                                                          std::uint64_t to) = 0;
+                                                          std::uint64_t from, std::uint64_t to) = 0;
   virtual engine::Result<std::optional<CommandRecord>> command(const std::string& game_id,
                                                                const std::string& seat,
                                                                const std::string& command_id) = 0;

@@ -70,6 +70,8 @@ struct Applier {
 
 }  // namespace
 
-void apply(State& state, const Event& event) { std::visit(Applier{state}, event); }
+void apply(State& state, const Event& event) {
+  std::visit(Applier{state}, event);
+}
 
 }  // namespace grognard::itchy

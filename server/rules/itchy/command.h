@@ -61,7 +61,7 @@ struct UnitMoved {
   UnitId unit;
   std::vector<GridPos> path;  // every area entered, in order; empty for a turn in place
   Facing facing = Facing::kNorth;
-  bool withdrawal = false;  // I10
+  bool withdrawal = false;        // I10
   bool stopped_by_enemy = false;  // I9: ended on entering an area adjacent to an enemy
 };
 
@@ -75,9 +75,9 @@ struct AttackResolved {
   UnitId unit;
   GridPos target;
   int range = 0;
-  int dice = 0;  // dice thrown, General's die included
+  int dice = 0;                // dice thrown, General's die included
   bool general_bonus = false;  // I7
-  bool cover = false;  // target area is woods, built-up or fortification
+  bool cover = false;          // target area is woods, built-up or fortification
   std::vector<Roll> rolls;
   std::vector<Casualty> casualties;  // one per unit or General in the area, hurt or not
 };
@@ -99,7 +99,7 @@ struct GameEnded {
   std::array<int, 2> score{};
 };
 
-using Event = std::variant<InitiativeThrown, OrderChosen, UnitMoved, AttackResolved,
-                           SideTurnEnded, TurnEnded, GameEnded>;
+using Event = std::variant<InitiativeThrown, OrderChosen, UnitMoved, AttackResolved, SideTurnEnded,
+                           TurnEnded, GameEnded>;
 
 }  // namespace grognard::itchy

@@ -16,9 +16,8 @@ Error error(ErrorCode code, const char* clause, std::string message) {
 }
 
 bool enemy_in(const State& s, GridPos p, int side) {
-  return std::any_of(s.units.begin(), s.units.end(), [&](const Unit& u) {
-    return !u.removed && u.side != side && u.pos == p;
-  });
+  return std::any_of(s.units.begin(), s.units.end(),
+                     [&](const Unit& u) { return !u.removed && u.side != side && u.pos == p; });
 }
 
 std::vector<const Unit*> enemies_adjacent_to(const State& s, GridPos p, int side) {
@@ -43,10 +42,11 @@ int units_left(const State& s, int side) {
   }));
 }
 
-Result<const Unit*> commandable(const State& s, int side, const UnitId& id) {
+Result<const Unit*> commandable(const State& s, int side, const UnitId& id, Intent intent) {
   const Unit* u = s.find(id);
   if (u == nullptr) {
-    return error(ErrorCode::kNotFound, clause::kUnknownUnit, "there is no unit \"" + id.get() + "\"");
+    return error(ErrorCode::kNotFound, clause::kUnknownUnit,
+                 "there is no unit \"" + id.get() + "\"");
   }
   if (u->side != side) {
     return error(ErrorCode::kPermissionDenied, clause::kNotYourUnit,
@@ -54,6 +54,14 @@ Result<const Unit*> commandable(const State& s, int side, const UnitId& id) {
   }
   if (u->removed) {
     return rule_error(clause::kRemoved, u->name + " has been destroyed and removed");
+  }
+  // §Combat: "Each unit may attack only once each turn"; I8: nothing follows the attack.
+  if (u->attacked && intent == Intent::kAttack) {
+    return rule_error(clause::kAttackOnce, u->name + " has already attacked this turn");
+  }
+  if (u->attacked && intent == Intent::kMove) {
+    return rule_error(clause::kNoMoveAfterAttack,
+                      u->name + " has attacked: an activation is a move, then an attack (I8)");
   }
   // I8: each unit and General is activated at most once a turn, move then attack.
   const bool is_active = s.active && s.units[*s.active].id == id;
@@ -83,7 +91,7 @@ int sp_lost(TargetClass cls, bool cover, const std::vector<int>& faces) {
     all += count[f] / 2;  // I4: three alike are one pair and a spare
     if (face_hurts(cls, f)) matching += count[f] / 2;
   }
-  if (!cover) return matching;  // I4
+  if (!cover) return matching;         // I4
   return std::min(matching, all / 2);  // I5: a matching pair PLUS any other pair for each SP
 }
 

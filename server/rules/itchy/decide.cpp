@@ -10,15 +10,19 @@ using engine::ErrorCode;
 
 std::optional<int> side_to_act(const State& s) {
   switch (s.phase) {
-    case Phase::kChooseOrder: return s.initiative_winner;
-    case Phase::kActivation: return s.acting_side;
-    default: return std::nullopt;
+    case Phase::kChooseOrder:
+      return s.initiative_winner;
+    case Phase::kActivation:
+      return s.acting_side;
+    default:
+      return std::nullopt;
   }
 }
 
 Result<std::vector<Event>> decide(const State& s, int side, const Command& command, Dice& dice) {
   if (side != 0 && side != 1) {
-    return error(ErrorCode::kPermissionDenied, clause::kNotYourTurn, "only the two generals command");
+    return error(ErrorCode::kPermissionDenied, clause::kNotYourTurn,
+                 "only the two generals command");
   }
   if (s.phase == Phase::kOver) {
     return error(ErrorCode::kFailedPrecondition, clause::kGameOver, "the battle is over");
@@ -47,14 +51,14 @@ Result<std::vector<Event>> decide(const State& s, int side, const Command& comma
     return detail::decide_end_side_turn(s, side, dice);
   }
   if (const auto* m = std::get_if<Move>(&command)) {
-    auto unit = detail::commandable(s, side, m->unit);
+    auto unit = detail::commandable(s, side, m->unit, detail::Intent::kMove);
     if (!unit) return unit.error();
     auto moved = detail::plan_move(s, **unit, m->steps, m->facing);
     if (!moved) return moved.error();
     return std::vector<Event>{std::move(*moved)};
   }
   const auto& a = std::get<Attack>(command);
-  auto unit = detail::commandable(s, side, a.unit);
+  auto unit = detail::commandable(s, side, a.unit, detail::Intent::kAttack);
   if (!unit) return unit.error();
   return detail::decide_attack(s, **unit, a.target, dice);
 }

@@ -22,8 +22,11 @@ engine::StateHash hash(const State& s) {
     w.boolean(u.removed).boolean(u.activated).boolean(u.moved).i32(u.areas_moved);
     w.boolean(u.attacked);
   }
-  w.tag("victory").str(s.victory.description).u32(static_cast<std::uint32_t>(s.victory.objectives.size()));
-  for (const Objective& o : s.victory.objectives) w.str(o.name).i32(o.pos.x).i32(o.pos.y).i32(o.points);
+  w.tag("victory")
+      .str(s.victory.description)
+      .u32(static_cast<std::uint32_t>(s.victory.objectives.size()));
+  for (const Objective& o : s.victory.objectives)
+    w.str(o.name).i32(o.pos.x).i32(o.pos.y).i32(o.points);
   w.tag("turn").i32(s.turn_limit).i32(s.turn).u8(static_cast<std::uint8_t>(s.phase));
   w.i32(s.initiative_winner).i32(s.first_side).i32(s.acting_side).i32(s.half);
   w.boolean(s.active.has_value()).i32(s.active ? static_cast<std::int32_t>(*s.active) : -1);

@@ -26,13 +26,14 @@ int nearest_enemy_distance(const State& s, GridPos p, int side);
 // Non-General units of `side` still on the table.
 int units_left(const State& s, int side);
 
-// The unit `side` may command now, or why not (I8, turn gate, ownership).
-engine::Result<const Unit*> commandable(const State& s, int side, const UnitId& id);
+// The unit `side` may command now for a move or an attack, or why not (I8, ownership).
+enum class Intent { kMove, kAttack, kAny };
+engine::Result<const Unit*> commandable(const State& s, int side, const UnitId& id,
+                                        Intent intent = Intent::kAny);
 
 // I8–I11, I15: the move of `unit` along `steps` ending facing `facing` (or resolved per I9).
 engine::Result<UnitMoved> plan_move(const State& s, const Unit& unit,
-                                    const std::vector<Facing>& steps,
-                                    std::optional<Facing> facing);
+                                    const std::vector<Facing>& steps, std::optional<Facing> facing);
 
 // §Combat, I2, I7, I8, I12, I15 — everything but the dice. Returns the dice to throw.
 struct AttackPlan {

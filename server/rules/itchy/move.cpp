@@ -18,6 +18,7 @@ std::vector<const Unit*> enemies_facing(const State& s, GridPos p, int side) {
   return out;
 }
 
+// I18: "adjacent to the front of another enemy" is the area that enemy faces.
 bool is_front_of_other_enemy(const State& s, GridPos p, int side,
                              const std::vector<const Unit*>& facing_me) {
   for (const Unit* e : enemies_adjacent_to(s, p, side)) {
@@ -28,7 +29,7 @@ bool is_front_of_other_enemy(const State& s, GridPos p, int side,
 }
 
 // I11: at most one unit per area, except one horse-drawn transport with one other unit;
-// Generals do not count. `p` holds no enemy (checked on entry).
+// I20: Generals do not count. `p` holds no enemy (checked on entry).
 bool stacking_allows(const State& s, const Unit& unit, GridPos p) {
   if (is_general(unit.type)) return true;
   int others = 0;
@@ -41,7 +42,7 @@ bool stacking_allows(const State& s, const Unit& unit, GridPos p) {
   return others == 0 || (others == 1 && transport);
 }
 
-// I9: the facing a unit stopped next to enemies ends with.
+// I9, I21: the facing a unit stopped next to enemies ends with.
 Result<Facing> face_enemy(const State& s, const Unit& unit, GridPos p,
                           std::optional<Facing> wanted) {
   const auto adj = enemies_adjacent_to(s, p, unit.side);
@@ -97,20 +98,20 @@ Result<UnitMoved> plan_move(const State& s, const Unit& unit, const std::vector<
     }
     p = engine::step(p, dir);  // §Movement, I1: through the edges, never the corners
     if (!s.size.contains(p)) {
-      return rule_error(clause::kOffGrid, unit.name + " cannot leave the battlefield at " +
-                                              engine::to_string(p));
+      return rule_error(clause::kOffGrid,
+                        unit.name + " cannot leave the battlefield at " + engine::to_string(p));
     }
     if (enemy_in(s, p, side)) {
       return rule_error(clause::kEnemyArea, unit.name + " cannot enter " + engine::to_string(p) +
                                                 ", which holds the enemy (I11)");
     }
     if (withdrawal && is_front_of_other_enemy(s, p, side, facing_me)) {
-      return rule_error(clause::kWithdrawalFront,
-                        unit.name + " may not withdraw into " + engine::to_string(p) +
-                            ", the area in front of another enemy (I10)");
+      return rule_error(clause::kWithdrawalFront, unit.name + " may not withdraw into " +
+                                                      engine::to_string(p) +
+                                                      ", the area in front of another enemy (I10)");
     }
     ev.path.push_back(p);
-    ev.stopped_by_enemy = !enemies_adjacent_to(s, p, side).empty();
+    ev.stopped_by_enemy = !enemies_adjacent_to(s, p, side).empty();  // I9 (also withdrawing, I18)
   }
   if (!ev.path.empty() && !stacking_allows(s, unit, p)) {
     return rule_error(clause::kStacking,
@@ -140,7 +141,7 @@ Result<UnitMoved> plan_move(const State& s, const Unit& unit, const std::vector<
     if (!f) return f.error();
     ev.facing = *f;
   } else {
-    // §Movement: turn any number of times; the move ends facing an edge.
+    // §Movement: turn any number of times; the move ends facing an edge (I21).
     ev.facing = facing ? *facing : (steps.empty() ? unit.facing : steps.back());
   }
   return ev;

@@ -16,6 +16,7 @@ engine::Error bad(std::string message) {
   return error(ErrorCode::kInvalidArgument, clause::kScenario, std::move(message));
 }
 
+// I22: scenario bounds.
 constexpr int kMaxGrid = 100;
 constexpr int kMaxTurns = 1000;
 constexpr int kMaxSp = 20;
@@ -47,7 +48,8 @@ Result<State> new_game(const Scenario& sc) {
   }
   for (const Objective& o : sc.victory.objectives) {
     if (!sc.size.contains(o.pos)) {
-      return bad("objective \"" + o.name + "\" at " + engine::to_string(o.pos) + " is off the grid");
+      return bad("objective \"" + o.name + "\" at " + engine::to_string(o.pos) +
+                 " is off the grid");
     }
     if (o.points < 1) return bad("objective \"" + o.name + "\" must be worth at least 1 point");
   }
@@ -88,7 +90,7 @@ Result<State> new_game(const Scenario& sc) {
   }
   if (sc.sides[0].name == sc.sides[1].name) return bad("the two sides have the same name");
 
-  // I11: stacking at the start as at the end of every move.
+  // I11, I20: stacking at the start as at the end of every move.
   for (const Unit& u : s.units) {
     int units_here = 0, transports_here = 0;
     for (const Unit* o : s.at(u.pos)) {

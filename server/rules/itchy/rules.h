@@ -25,8 +25,7 @@ Result<std::vector<Event>> begin(const State& state, Dice& dice);
 
 // Checks `command` given by the general of `side` against every clause. A rejected command
 // changes nothing; its error names the clause id (docs/rules/itchy.md).
-Result<std::vector<Event>> decide(const State& state, int side, const Command& command,
-                                  Dice& dice);
+Result<std::vector<Event>> decide(const State& state, int side, const Command& command, Dice& dice);
 
 // Folds one event into the state. REQUIRES: `event` was produced by decide/begin on `state`.
 void apply(State& state, const Event& event);

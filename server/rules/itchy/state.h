@@ -90,9 +90,9 @@ struct SideState {
 };
 
 enum class Phase : std::uint8_t {
-  kNotStarted,  // waiting for begin(): the first initiative throw
+  kNotStarted,   // waiting for begin(): the first initiative throw
   kChooseOrder,  // the initiative winner chooses to go first or second
-  kActivation,  // `acting_side` activates its units and Generals
+  kActivation,   // `acting_side` activates its units and Generals
   kOver,
 };
 
@@ -110,7 +110,7 @@ struct State {
   int initiative_winner = -1;
   int first_side = -1;
   int acting_side = -1;
-  int half = 0;  // 0: the first side is acting, 1: the second
+  int half = 0;                       // 0: the first side is acting, 1: the second
   std::optional<std::size_t> active;  // index of the unit whose activation is open
 
   std::optional<int> winner;  // when over: 0, 1, or nullopt for a draw

@@ -55,7 +55,12 @@ bool is_general(UnitType t);
 bool is_artillery_weapon(Weapon w);
 
 // I6: the target classes and the faces whose pairs hurt them.
-enum class TargetClass : std::uint8_t { kGunOrMachineGun, kMountedOrTransport, kInfantry, kGeneral };
+enum class TargetClass : std::uint8_t {
+  kGunOrMachineGun,
+  kMountedOrTransport,
+  kInfantry,
+  kGeneral
+};
 TargetClass target_class(UnitType t);
 bool face_hurts(TargetClass c, int face);
 

@@ -11,8 +11,8 @@
 //
 // GROGNARD_UPDATE_GOLDEN=1 regenerates the file from a fixed-seed random game; review the
 // diff like code.
-#include <catch2/catch.hpp>
 #include <google/protobuf/text_format.h>
+#include <catch2/catch.hpp>
 
 #include <cstdlib>
 #include <fstream>

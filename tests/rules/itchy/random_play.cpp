@@ -111,8 +111,9 @@ Game play_random_game(const Scenario& sc, std::uint64_t game_seed,
                              ? pick_aggressive(game.live, *side, cmds, chooser)
                              : pick(cmds, chooser);
     auto result = decide(game.live, *side, cmd, dice);
-    if (!result.ok()) FAIL("legal() offered a command decide() rejects: " << result.error().clause
-                           << ": " << result.error().message);
+    if (!result.ok())
+      FAIL("legal() offered a command decide() rejects: " << result.error().clause << ": "
+                                                          << result.error().message);
     ++game.commands;
     record(*side, cmd, *result);
   }

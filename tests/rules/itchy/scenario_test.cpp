@@ -253,7 +253,7 @@ TEST_CASE("scenario: there are exactly two sides", "[itchy.scenario]") {
              Catch::Contains("exactly two sides") && Catch::Contains("1"));
 }
 
-TEST_CASE("scenario: a weapon must fit the unit type", "[itchy.scenario][I7]") {
+TEST_CASE("scenario: a weapon must fit the unit type", "[I22][itchy.scenario][I7]") {
   CHECK_THAT(refused(with("weapon: MUSKETS", "weapon: MACHINE_GUNS")).message,
              Catch::Contains("\"B1\"") && Catch::Contains("cannot carry"));
   CHECK_THAT(refused(with("type: GENERAL", "type: GENERAL weapon: RIFLES")).message,
@@ -262,7 +262,7 @@ TEST_CASE("scenario: a weapon must fit the unit type", "[itchy.scenario][I7]") {
              Catch::Contains("\"B1\"") && Catch::Contains("cannot carry"));
 }
 
-TEST_CASE("scenario: grid, turn limit and terrain patches are checked", "[itchy.scenario]") {
+TEST_CASE("scenario: grid, turn limit and terrain patches are checked", "[I22][itchy.scenario]") {
   CHECK_THAT(refused(with("width: 6", "width: 0")).message, Catch::Contains("0x4"));
   CHECK_THAT(refused(with("turn_limit: 5", "")).message, Catch::Contains("turn limit"));
   CHECK_THAT(refused(with("to { x: 4 y: 2 }", "to { x: 6 y: 2 }")).message,

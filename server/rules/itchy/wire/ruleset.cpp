@@ -175,6 +175,15 @@ engine::StateHash ItchyRuleset::hash(const engine::GameState& state) const {
   return itchy::hash(native(state));
 }
 
+engine::Ruleset::WireTypes ItchyRuleset::wire_types() const {
+  return {pb::Command::descriptor()->full_name(), pb::Event::descriptor()->full_name(),
+          pb::View::descriptor()->full_name()};
+}
+
+std::string ItchyRuleset::title(const engine::GameState& state) const {
+  return native(state).scenario_name;
+}
+
 std::unique_ptr<engine::Ruleset> make_itchy_ruleset() {
   return std::make_unique<ItchyRuleset>();
 }

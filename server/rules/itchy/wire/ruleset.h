@@ -25,6 +25,8 @@ class ItchyGameState final : public engine::GameState {
 class ItchyRuleset final : public engine::Ruleset {
  public:
   std::string_view name() const override { return "itchy"; }
+  WireTypes wire_types() const override;
+  std::string title(const engine::GameState& state) const override;
   engine::Result<std::unique_ptr<engine::GameState>> load_scenario(
       std::string_view text) const override;
   std::vector<engine::SeatSpec> seats(const engine::GameState& state) const override;

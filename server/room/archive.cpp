@@ -1,0 +1,137 @@
+#include "room/archive.h"
+
+#include "room/replay.h"
+
+namespace grognard::room {
+
+namespace {
+
+struct Loaded {
+  const engine::Ruleset* rs = nullptr;
+  std::unique_ptr<engine::GameState> initial;
+  GameRecord game;
+  std::vector<EventRecord> log;
+};
+
+engine::Result<Loaded> load(Store& store, const Registry& registry, const std::string& id) {
+  auto game = store.game(id);
+  if (!game.ok()) return game.error();
+  if (!*game) return engine::Error{engine::ErrorCode::kNotFound, "", "no game \"" + id + "\""};
+  Loaded out;
+  out.game = std::move(**game);
+  if (out.game.status != GameStatus::kFinished && out.game.status != GameStatus::kFailed) {
+    return engine::Error{engine::ErrorCode::kPermissionDenied, "",
+                         "game " + id + " is not open on this server"};
+  }
+  out.rs = registry.ruleset(out.game.ruleset);
+  if (out.rs == nullptr) {
+    return engine::Error{engine::ErrorCode::kNotFound, "", "unknown rule set " + out.game.ruleset};
+  }
+  auto initial = out.rs->load_scenario(out.game.scenario_text);
+  if (!initial.ok()) return initial.error();
+  out.initial = std::move(*initial);
+  auto log = store.events(id, 1, 0);
+  if (!log.ok()) return log.error();
+  out.log = std::move(*log);
+  return out;
+}
+
+engine::Viewer everything() {
+  engine::Viewer v;
+  v.role = engine::Role::kObserver;
+  v.game_over = true;
+  return v;
+}
+
+std::shared_ptr<v1::ServerMessage> reply(std::uint64_t request_id) {
+  auto m = std::make_shared<v1::ServerMessage>();
+  m->set_request_id(request_id);
+  return m;
+}
+
+}  // namespace
+
+void list_games(Store& store, Peer& peer, const v1::ListGames& req, std::uint64_t request_id) {
+  GameFilter f;
+  f.ruleset = req.ruleset();
+  f.player = req.player();
+  if (!req.status().empty()) {
+    f.status = game_status_from_string(req.status());
+    if (!f.status) {
+      return peer.send(error_message(request_id, v1::INVALID_ARGUMENT, "",
+                                     "status is one of waiting, running, finished, failed"));
+    }
+  }
+  f.since_ms = req.since_ms();
+  f.until_ms = req.until_ms();
+  f.limit = req.limit() == 0 ? 100 : static_cast<int>(std::min<std::uint32_t>(req.limit(), 1000));
+  auto games = store.games(f);
+  if (!games.ok()) return peer.send(error_message(request_id, games.error()));
+  auto m = reply(request_id);
+  for (const GameRecord& g : *games) {
+    auto* s = m->mutable_games()->add_games();
+    s->set_game_id(g.id);
+    s->set_ruleset(g.ruleset);
+    s->set_scenario(g.scenario);
+    s->set_status(to_string(g.status));
+    s->set_created_ms(g.created_ms);
+    s->set_ended_ms(g.ended_ms);
+    s->set_result(g.result);
+    s->set_last_seq(g.last_seq);
+    s->set_observers_allowed(g.observers_allowed);
+    if (g.status != GameStatus::kWaiting) s->set_seed_sha256(hex(g.seed_sha256));
+    // The seed itself only once the game has ended: then anyone may re-derive every die.
+    if (g.status == GameStatus::kFinished)
+      s->set_seed(engine::to_hex(g.seed.data(), g.seed.size()));
+    auto seats = store.seats(g.id);
+    if (!seats.ok()) continue;
+    for (const SeatRecord& seat : *seats) {
+      if (seat.role == "observer") continue;
+      auto* si = s->add_seats();
+      si->set_seat_id(seat.seat_id);
+      si->set_role(seat.role);
+      si->set_label(seat.label);
+      si->set_taken(seat.claimed_ms != 0);
+      si->set_player_name(seat.player_name);
+    }
+  }
+  peer.send(m);
+}
+
+void archived_events(Store& store, const Registry& registry, Peer& peer, const v1::GetEvents& req,
+                     std::uint64_t request_id) {
+  auto game = load(store, registry, req.game_id());
+  if (!game.ok()) return peer.send(error_message(request_id, game.error()));
+  auto events = events_as_seen(*game->rs, *game->initial, game->log, everything(),
+                               std::max<std::uint64_t>(1, req.from_seq()), req.to_seq());
+  if (!events.ok()) return peer.send(error_message(request_id, events.error()));
+  auto m = reply(request_id);
+  auto* out = m->mutable_event_list();
+  out->set_game_id(req.game_id());
+  out->set_last_seq(game->game.last_seq);
+  for (auto& e : *events) *out->add_events() = std::move(e);
+  peer.send(m);
+}
+
+void archived_state(Store& store, const Registry& registry, Peer& peer, const v1::GetState& req,
+                    std::uint64_t request_id) {
+  auto game = load(store, registry, req.game_id());
+  if (!game.ok()) return peer.send(error_message(request_id, game.error()));
+  const std::uint64_t seq = req.at_seq() == 0 ? game->game.last_seq : req.at_seq();
+  if (seq > game->game.last_seq) {
+    return peer.send(
+        error_message(request_id, v1::NOT_FOUND, "",
+                      "the game has only " + std::to_string(game->game.last_seq) + " events"));
+  }
+  auto st = state_after(*game->rs, *game->initial, game->log, seq);
+  if (!st.ok()) return peer.send(error_message(request_id, st.error()));
+  auto m = reply(request_id);
+  auto* out = m->mutable_state();
+  out->set_game_id(req.game_id());
+  out->set_seq(seq);
+  pack_any(out->mutable_view(), game->rs->wire_types().view, game->rs->view(**st, everything()));
+  out->set_state_hash(game->rs->hash(**st).hex());
+  peer.send(m);
+}
+
+}  // namespace grognard::room

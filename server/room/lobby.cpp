@@ -1,0 +1,326 @@
+// The lobby: the dispatch of client messages, rooms by id, invite code and token, and the
+// archive of games that are not open in memory.
+#include "room/lobby.h"
+
+#include <chrono>
+
+#include <spdlog/spdlog.h>
+
+#include "room/archive.h"
+#include "room/protocol.h"
+#include "room/room.h"
+
+namespace grognard::room {
+
+std::int64_t system_clock_ms() {
+  using namespace std::chrono;
+  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+
+struct Lobby::Impl {
+  Impl(boost::asio::any_io_executor ex, Store& st, const Registry& reg, Metrics& m, Clock c)
+      : executor(std::move(ex)), store(st), registry(reg), metrics(m), clock(std::move(c)) {}
+
+  boost::asio::any_io_executor executor;
+  Store& store;
+  const Registry& registry;
+  Metrics& metrics;
+  Clock clock;
+
+  mutable std::mutex mu;
+  std::map<std::string, std::shared_ptr<Room>> rooms;  // by game id
+  bool stopped = false;
+
+  RoomDeps deps() { return RoomDeps{store, metrics, clock}; }
+  std::shared_ptr<Room> by_id(const std::string& id) const {
+    std::lock_guard lock(mu);
+    auto it = rooms.find(id);
+    return it == rooms.end() ? nullptr : it->second;
+  }
+  std::shared_ptr<Room> by_invite(const std::string& code) const {
+    std::lock_guard lock(mu);
+    for (const auto& [id, room] : rooms) {
+      if (room->invite_code() == code) return room;
+    }
+    return nullptr;
+  }
+  std::shared_ptr<Room> by_token(const Hash32& token_hash) const {
+    std::lock_guard lock(mu);
+    for (const auto& [id, room] : rooms) {
+      if (room->owns_token(token_hash)) return room;
+    }
+    return nullptr;
+  }
+  void add(std::shared_ptr<Room> room) {
+    std::size_t open = 0;
+    {
+      std::lock_guard lock(mu);
+      rooms[room->id()] = std::move(room);
+      open = rooms.size();
+    }
+    metrics.rooms(open);
+  }
+
+  void create(const std::shared_ptr<Peer>& peer, const v1::CreateRoom& req, std::uint64_t rid);
+  void list_rooms(const std::shared_ptr<Peer>& peer, std::uint64_t rid) const;
+  void list_scenarios(const std::shared_ptr<Peer>& peer, const v1::ListScenarios& req,
+                      std::uint64_t rid) const;
+};
+
+namespace {
+
+// Invite codes avoid letters and digits people confuse (0/O, 1/I/L).
+std::string invite_code() {
+  static const char* alphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+  const engine::Seed random = engine::SeededDice::seed_from_os();
+  std::string code;
+  for (std::size_t i = 0; i < 6; ++i) code.push_back(alphabet[random[i] % 31]);
+  return code;
+}
+
+}  // namespace
+
+void Lobby::Impl::create(const std::shared_ptr<Peer>& peer, const v1::CreateRoom& req,
+                         std::uint64_t rid) {
+  if (stopped)
+    return peer->send(error_message(rid, v1::UNAVAILABLE, "", "the server is shutting down"));
+  const engine::Ruleset* rs = registry.ruleset(req.ruleset());
+  if (rs == nullptr) {
+    return peer->send(
+        error_message(rid, v1::NOT_FOUND, "", "no rule set \"" + req.ruleset() + "\""));
+  }
+  const ScenarioEntry* sc = registry.scenario(req.ruleset(), req.scenario());
+  if (sc == nullptr) {
+    return peer->send(error_message(rid, v1::NOT_FOUND, "",
+                                    "no scenario \"" + req.scenario() + "\" for " + req.ruleset() +
+                                        " (list_scenarios names them)"));
+  }
+  auto initial = rs->load_scenario(sc->text);
+  if (!initial.ok()) return peer->send(error_message(rid, initial.error()));
+
+  GameRecord g;
+  g.id = "g-" + random_hex(6);
+  g.ruleset = req.ruleset();
+  g.scenario = sc->name;
+  g.scenario_text = sc->text;
+  do {
+    g.invite_code = invite_code();
+  } while (by_invite(g.invite_code));
+  g.listed = !req.unlisted();
+  g.observers_allowed = req.observers_allowed();
+  g.status = GameStatus::kWaiting;
+  g.seed = engine::SeededDice::seed_from_os();
+  g.seed_sha256 =
+      engine::sha256(std::string_view(reinterpret_cast<const char*>(g.seed.data()), g.seed.size()))
+          .bytes;
+  g.created_ms = g.updated_ms = clock();
+  std::vector<SeatRecord> seats;
+  for (const engine::SeatSpec& spec : rs->seats(**initial)) {
+    seats.push_back(SeatRecord{g.id, spec.id, engine::to_string(spec.role), spec.label, "", {}, 0});
+  }
+  auto room = std::make_shared<Room>(executor, *rs, g, std::move(*initial), seats, deps());
+  room->create([this, room, peer, rid](engine::Status st) {
+    if (!st.ok()) {
+      spdlog::error("[game {}] could not be created: {}", room->id(), st.error().message);
+      return peer->send(error_message(rid, v1::UNAVAILABLE, "", "the room could not be saved"));
+    }
+    add(room);
+    spdlog::info("[game {}] created by {} (invite {})", room->id(), peer->name(),
+                 room->invite_code());
+    auto m = std::make_shared<v1::ServerMessage>();
+    m->set_request_id(rid);
+    *m->mutable_room() = room->info();
+    peer->send(m);
+  });
+}
+
+void Lobby::Impl::list_rooms(const std::shared_ptr<Peer>& peer, std::uint64_t rid) const {
+  auto m = std::make_shared<v1::ServerMessage>();
+  m->set_request_id(rid);
+  auto* out = m->mutable_rooms();
+  std::lock_guard lock(mu);
+  for (const auto& [id, room] : rooms) {
+    if (room->listed_and_open()) *out->add_rooms() = room->info();
+  }
+  peer->send(m);
+}
+
+void Lobby::Impl::list_scenarios(const std::shared_ptr<Peer>& peer, const v1::ListScenarios& req,
+                                 std::uint64_t rid) const {
+  auto m = std::make_shared<v1::ServerMessage>();
+  m->set_request_id(rid);
+  for (const ScenarioEntry* s : registry.scenarios(req.ruleset())) {
+    auto* info = m->mutable_scenarios()->add_scenarios();
+    info->set_ruleset(s->ruleset);
+    info->set_name(s->name);
+    info->set_title(s->title);
+  }
+  peer->send(m);
+}
+
+Lobby::Lobby(boost::asio::any_io_executor executor, Store& store, const Registry& registry,
+             Metrics& metrics, Clock clock)
+    : impl_(std::make_unique<Impl>(std::move(executor), store, registry, metrics,
+                                   std::move(clock))) {}
+
+Lobby::~Lobby() = default;
+
+std::vector<std::string> Lobby::recover() {
+  std::vector<std::string> problems;
+  auto games = impl_->store.unfinished_games();
+  if (!games.ok()) return {"cannot list unfinished games: " + games.error().message};
+  for (GameRecord& g : *games) {
+    const engine::Ruleset* rs = impl_->registry.ruleset(g.ruleset);
+    auto initial = rs ? rs->load_scenario(g.scenario_text)
+                      : engine::Result<std::unique_ptr<engine::GameState>>(engine::Error{
+                            engine::ErrorCode::kNotFound, "", "unknown rule set " + g.ruleset});
+    auto seats = impl_->store.seats(g.id);
+    auto events = impl_->store.events(g.id, 1, 0);
+    if (!initial.ok() || !seats.ok() || !events.ok()) {
+      problems.push_back("game " + g.id + " cannot be loaded: " +
+                         (!initial.ok() ? initial.error().message
+                          : !seats.ok() ? seats.error().message
+                                        : events.error().message));
+      continue;
+    }
+    std::string problem;
+    const std::size_t count = events->size();
+    auto room = Room::restore(impl_->executor, *rs, g, std::move(*initial), std::move(*seats),
+                              std::move(*events), impl_->deps(), &problem);
+    if (!problem.empty()) {
+      problems.push_back("game " + g.id + ": " + problem);
+      spdlog::error("[game {}] loaded stopped: {}", g.id, problem);
+    } else {
+      spdlog::info("[game {}] recovered: {} events, state hash verified", g.id, count);
+    }
+    impl_->add(std::move(room));
+  }
+  return problems;
+}
+
+namespace {
+
+// The seat `peer` may see game `room` as: its own seat there, or as an observer when the room
+// allows observers, or everything once the game has ended. Empty optional: not allowed.
+std::optional<std::string> archive_seat(const std::shared_ptr<Peer>& peer, const Room& room,
+                                        const std::string& as_seat, std::string* why) {
+  const v1::RoomInfo info = room.info();
+  if (info.status() == "finished") return as_seat;
+  auto b = peer->binding();
+  if (b && b->room.get() == &room) {
+    if (!as_seat.empty() && as_seat != b->seat_id) {
+      *why = "while the game runs you see it only as your own seat";
+      return std::nullopt;
+    }
+    return b->seat_id;
+  }
+  if (!as_seat.empty()) {
+    *why = "while the game runs only the seat itself sees it as that seat";
+    return std::nullopt;
+  }
+  if (!info.observers_allowed()) {
+    *why = "this game does not allow observers";
+    return std::nullopt;
+  }
+  return std::string();
+}
+
+}  // namespace
+
+void Lobby::handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& msg) {
+  Impl& d = *impl_;
+  const std::uint64_t rid = msg.request_id();
+  auto seated_room = [&]() -> std::shared_ptr<Room> {
+    auto b = peer->binding();
+    if (!b) {
+      d.metrics.command("unauthenticated");
+      peer->send(error_message(rid, v1::UNAUTHENTICATED, "",
+                               "join a room (or resume your seat) before this"));
+      return nullptr;
+    }
+    return b->room;
+  };
+  switch (msg.body_case()) {
+    case v1::ClientMessage::kCreateRoom:
+      return d.create(peer, msg.create_room(), rid);
+    case v1::ClientMessage::kListRooms:
+      return d.list_rooms(peer, rid);
+    case v1::ClientMessage::kListScenarios:
+      return d.list_scenarios(peer, msg.list_scenarios(), rid);
+    case v1::ClientMessage::kJoinRoom: {
+      auto room = d.by_invite(msg.join_room().invite_code());
+      if (!room) {
+        return peer->send(
+            error_message(rid, v1::NOT_FOUND, "",
+                          "no room with invite code \"" + msg.join_room().invite_code() + "\""));
+      }
+      return room->join(peer, msg.join_room(), rid);
+    }
+    case v1::ClientMessage::kResume: {
+      const Hash32 token_hash = sha256_of(msg.resume().token());
+      auto room = d.by_token(token_hash);
+      if (!room)
+        return peer->send(error_message(rid, v1::UNAUTHENTICATED, "", "unknown seat token"));
+      return room->resume(peer, token_hash, msg.resume().last_seq(), rid);
+    }
+    case v1::ClientMessage::kLeave:
+      if (auto room = seated_room()) room->leave(peer, rid);
+      return;
+    case v1::ClientMessage::kCommand:
+      if (auto room = seated_room()) room->command(peer, msg.command(), rid);
+      return;
+    case v1::ClientMessage::kGetLegal:
+      if (auto room = seated_room()) room->legal(peer, rid);
+      return;
+    case v1::ClientMessage::kChat:
+      if (auto room = seated_room()) room->chat(peer, msg.chat(), rid);
+      return;
+    case v1::ClientMessage::kListGames:
+      return list_games(d.store, *peer, msg.list_games(), rid);
+    case v1::ClientMessage::kGetEvents:
+    case v1::ClientMessage::kGetState: {
+      const bool events = msg.body_case() == v1::ClientMessage::kGetEvents;
+      const std::string& id = events ? msg.get_events().game_id() : msg.get_state().game_id();
+      const std::string& as = events ? msg.get_events().as_seat() : msg.get_state().as_seat();
+      auto room = d.by_id(id);
+      if (!room) {
+        return events ? archived_events(d.store, d.registry, *peer, msg.get_events(), rid)
+                      : archived_state(d.store, d.registry, *peer, msg.get_state(), rid);
+      }
+      std::string why;
+      auto seat = archive_seat(peer, *room, as, &why);
+      if (!seat) return peer->send(error_message(rid, v1::PERMISSION_DENIED, "", why));
+      if (events) {
+        v1::GetEvents req = msg.get_events();
+        req.set_as_seat(*seat);
+        return room->events(peer, std::move(req), rid);
+      }
+      v1::GetState req = msg.get_state();
+      req.set_as_seat(*seat);
+      return room->state(peer, std::move(req), rid);
+    }
+    case v1::ClientMessage::kHello:
+    case v1::ClientMessage::kPing:
+    case v1::ClientMessage::BODY_NOT_SET:
+      return peer->send(
+          error_message(rid, v1::INVALID_ARGUMENT, "", "empty or unexpected message"));
+  }
+  peer->send(error_message(rid, v1::INVALID_ARGUMENT, "", "unknown message"));
+}
+
+void Lobby::detach(const std::shared_ptr<Peer>& peer) {
+  if (auto b = peer->binding()) b->room->detach(peer);
+}
+
+void Lobby::stop() {
+  std::lock_guard lock(impl_->mu);
+  impl_->stopped = true;
+  for (const auto& [id, room] : impl_->rooms) room->stop();
+}
+
+std::size_t Lobby::open_rooms() const {
+  std::lock_guard lock(impl_->mu);
+  return impl_->rooms.size();
+}
+
+}  // namespace grognard::room

@@ -1,0 +1,54 @@
+#pragma once
+// The lobby: creates rooms, finds them by invite code or seat token, lists rooms and games,
+// serves the archive, and routes every other client message to the room the connection is
+// seated in. net/ hands it each parsed ClientMessage except Hello and Ping; answers go back
+// through Peer::send.
+//
+// Thread-safety: every public member may be called from any thread.
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include <boost/asio/any_io_executor.hpp>
+
+#include "room/metrics.h"
+#include "room/peer.h"
+#include "room/registry.h"
+#include "room/store.h"
+
+namespace grognard::v1 {
+class ClientMessage;
+}
+
+namespace grognard::room {
+
+using Clock = std::function<std::int64_t()>;  // milliseconds since the Unix epoch
+std::int64_t system_clock_ms();
+
+class Lobby {
+ public:
+  Lobby(boost::asio::any_io_executor executor, Store& store, const Registry& registry,
+        Metrics& metrics, Clock clock = system_clock_ms);
+  ~Lobby();
+
+  // Loads every unfinished game back from the store, checking each stored state hash.
+  // A game whose hash does not match is loaded stopped, and reported in the returned list.
+  std::vector<std::string> recover();
+
+  void handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& message);
+  // The connection closed: its seat stays its own, marked disconnected.
+  void detach(const std::shared_ptr<Peer>& peer);
+  // Stop taking commands (shutdown): later commands get UNAVAILABLE.
+  void stop();
+
+  std::size_t open_rooms() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace grognard::room

@@ -1,0 +1,36 @@
+#pragma once
+// A connected client as rooms see it. net::Session implements it; tests may fake it.
+// Thread-safety: every member may be called from any thread.
+
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace grognard::v1 {
+class ServerMessage;
+}
+
+namespace grognard::room {
+
+class Room;
+
+// Which seat of which room a connection holds.
+struct Binding {
+  std::shared_ptr<Room> room;
+  std::string seat_id;  // "side:0", "observer:…"
+  std::string role;     // "general", "player", "referee", "observer"
+};
+
+class Peer {
+ public:
+  virtual ~Peer() = default;
+  // Queues a message for the client; never blocks. A client that does not read is dropped by
+  // its connection, not buffered forever.
+  virtual void send(std::shared_ptr<const v1::ServerMessage> message) = 0;
+  virtual void bind(Binding binding) = 0;
+  virtual std::optional<Binding> binding() const = 0;
+  virtual void unbind() = 0;
+  virtual std::string name() const = 0;  // for logs: "127.0.0.1:51234#7"
+};
+
+}  // namespace grognard::room

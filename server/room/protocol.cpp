@@ -1,0 +1,83 @@
+#include "room/protocol.h"
+
+#include "engine/canonical.h"
+#include "engine/dice.h"
+
+namespace grognard::room {
+
+v1::Code to_code(engine::ErrorCode code) {
+  switch (code) {
+    case engine::ErrorCode::kInvalidArgument:
+      return v1::INVALID_ARGUMENT;
+    case engine::ErrorCode::kPermissionDenied:
+      return v1::PERMISSION_DENIED;
+    case engine::ErrorCode::kNotYourTurn:
+      return v1::NOT_YOUR_TURN;
+    case engine::ErrorCode::kIllegal:
+      return v1::ILLEGAL;
+    case engine::ErrorCode::kNotFound:
+      return v1::NOT_FOUND;
+    case engine::ErrorCode::kFailedPrecondition:
+      return v1::FAILED_PRECONDITION;
+  }
+  return v1::CODE_UNSPECIFIED;
+}
+
+MessagePtr error_message(std::uint64_t request_id, v1::Code code, std::string clause,
+                         std::string message) {
+  auto m = std::make_shared<v1::ServerMessage>();
+  m->set_request_id(request_id);
+  auto* e = m->mutable_error();
+  e->set_code(code);
+  e->set_clause(std::move(clause));
+  e->set_message(std::move(message));
+  return m;
+}
+
+MessagePtr error_message(std::uint64_t request_id, const engine::Error& e) {
+  return error_message(request_id, to_code(e.code), e.clause, e.message);
+}
+
+void pack_any(google::protobuf::Any* any, const std::string& full_name, const std::string& bytes) {
+  any->set_type_url("type.googleapis.com/" + full_name);
+  any->set_value(bytes);
+}
+
+engine::Result<std::string> unpack_any(const google::protobuf::Any& any,
+                                       const std::string& full_name) {
+  const std::string& url = any.type_url();
+  const auto slash = url.rfind('/');
+  const std::string type = slash == std::string::npos ? url : url.substr(slash + 1);
+  if (type != full_name) {
+    return engine::Error{engine::ErrorCode::kInvalidArgument, "",
+                         "expected a " + full_name + ", got \"" + type + "\""};
+  }
+  return any.value();
+}
+
+std::string hex(const Hash32& h) {
+  return engine::to_hex(h.data(), h.size());
+}
+
+Hash32 sha256_of(std::string_view text) {
+  return engine::sha256(text).bytes;
+}
+
+std::string random_hex(std::size_t bytes) {
+  std::string out;
+  while (out.size() < bytes * 2) {
+    const engine::Seed s = engine::SeededDice::seed_from_os();
+    out += engine::to_hex(s.data(), s.size());
+  }
+  out.resize(bytes * 2);
+  return out;
+}
+
+engine::Role role_from_string(std::string_view role) {
+  if (role == "general") return engine::Role::kGeneral;
+  if (role == "player") return engine::Role::kPlayer;
+  if (role == "referee") return engine::Role::kReferee;
+  return engine::Role::kObserver;
+}
+
+}  // namespace grognard::room

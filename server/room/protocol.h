@@ -1,0 +1,35 @@
+#pragma once
+// Small helpers for building protocol messages in rooms and the lobby.
+
+#include <memory>
+#include <string>
+
+#include "engine/result.h"
+#include "engine/ruleset.h"
+#include "grognard/v1/protocol.pb.h"
+#include "room/store.h"
+
+namespace grognard::room {
+
+namespace v1 = ::grognard::v1;
+using MessagePtr = std::shared_ptr<const v1::ServerMessage>;
+
+v1::Code to_code(engine::ErrorCode code);
+MessagePtr error_message(std::uint64_t request_id, v1::Code code, std::string clause,
+                         std::string message);
+MessagePtr error_message(std::uint64_t request_id, const engine::Error& e);
+
+// google.protobuf.Any holding `bytes` of message type `full_name`.
+void pack_any(google::protobuf::Any* any, const std::string& full_name, const std::string& bytes);
+// The serialized message inside `any`, if it is of type `full_name`.
+engine::Result<std::string> unpack_any(const google::protobuf::Any& any,
+                                       const std::string& full_name);
+
+std::string hex(const Hash32& h);
+Hash32 sha256_of(std::string_view text);
+// 32 random bytes from the OS as 64 hex digits.
+std::string random_hex(std::size_t bytes);
+
+engine::Role role_from_string(std::string_view role);
+
+}  // namespace grognard::room

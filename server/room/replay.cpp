@@ -1,0 +1,103 @@
+#include "room/replay.h"
+
+namespace grognard::room {
+
+namespace {
+
+bool chat_visible(const EventRecord& r, const engine::Viewer& viewer) {
+  if (r.audience.empty() || viewer.game_over || viewer.role == engine::Role::kReferee) return true;
+  return !viewer.seat.empty() && (viewer.seat == r.seat || viewer.seat == r.audience);
+}
+
+engine::Error corrupt(const EventRecord& r, std::string what) {
+  return engine::Error{engine::ErrorCode::kFailedPrecondition, "",
+                       "game " + r.game_id + " event " + std::to_string(r.seq) + ": " + what};
+}
+
+}  // namespace
+
+std::optional<v1::GameEvent> event_as_seen(const engine::Ruleset& rs,
+                                           const engine::GameState& before, const EventRecord& r,
+                                           const engine::Viewer& viewer) {
+  v1::GameEvent ev;
+  ev.set_seq(r.seq);
+  ev.set_time_ms(r.created_ms);
+  ev.set_seat(r.seat);
+  ev.set_state_hash(hex(r.state_hash));
+  ev.set_chain(hex(r.chain));
+  switch (r.kind) {
+    case EventKind::kRules: {
+      auto seen = rs.view_event(before, r.payload, viewer);
+      if (!seen) return std::nullopt;
+      pack_any(ev.mutable_rules(), rs.wire_types().event, *seen);
+      break;
+    }
+    case EventKind::kChat:
+      if (!chat_visible(r, viewer) || !ev.mutable_chat()->ParseFromString(r.payload)) {
+        return std::nullopt;
+      }
+      break;
+    case EventKind::kSystem:
+      if (!ev.mutable_system()->ParseFromString(r.payload)) return std::nullopt;
+      break;
+  }
+  return ev;
+}
+
+engine::Result<std::vector<v1::GameEvent>> events_as_seen(const engine::Ruleset& rs,
+                                                          const engine::GameState& initial,
+                                                          const std::vector<EventRecord>& log,
+                                                          const engine::Viewer& viewer,
+                                                          std::uint64_t from, std::uint64_t to) {
+  std::vector<v1::GameEvent> out;
+  auto state = initial.clone();
+  for (const EventRecord& r : log) {
+    if (to != 0 && r.seq > to) break;
+    if (r.seq >= from) {
+      if (auto seen = event_as_seen(rs, *state, r, viewer)) out.push_back(std::move(*seen));
+    }
+    if (r.kind == EventKind::kRules) {
+      auto st = rs.apply(*state, r.payload);
+      if (!st.ok()) return corrupt(r, st.error().message);
+    }
+  }
+  return out;
+}
+
+engine::Result<std::unique_ptr<engine::GameState>> state_after(const engine::Ruleset& rs,
+                                                               const engine::GameState& initial,
+                                                               const std::vector<EventRecord>& log,
+                                                               std::uint64_t seq) {
+  auto state = initial.clone();
+  for (const EventRecord& r : log) {
+    if (r.seq > seq) break;
+    if (r.kind != EventKind::kRules) continue;
+    auto st = rs.apply(*state, r.payload);
+    if (!st.ok()) return corrupt(r, st.error().message);
+  }
+  return state;
+}
+
+engine::Result<std::unique_ptr<engine::GameState>> verify_log(const engine::Ruleset& rs,
+                                                              const engine::GameState& initial,
+                                                              const std::vector<EventRecord>& log) {
+  auto state = initial.clone();
+  Hash32 chain{};
+  std::uint64_t expect = 1;
+  for (const EventRecord& r : log) {
+    if (r.seq != expect++) return corrupt(r, "sequence number out of order");
+    if (r.kind == EventKind::kRules) {
+      auto st = rs.apply(*state, r.payload);
+      if (!st.ok()) return corrupt(r, st.error().message);
+    }
+    if (rs.hash(*state).bytes != r.state_hash) {
+      return corrupt(r, "state hash mismatch: stored " + hex(r.state_hash) + ", folded " +
+                            rs.hash(*state).hex());
+    }
+    chain = chain_hash(chain, r);
+    if (chain != r.chain) return corrupt(r, "chain hash mismatch");
+  }
+  return state;
+}
+
+}  // namespace grognard::room

@@ -1,0 +1,139 @@
+#pragma once
+// A room: one game, its seats and the connections watching it. Every member runs on the
+// room's strand; public members post there, so they may be called from any thread.
+//
+// Write path (DESIGN.md): decide -> append to the store -> (committed) apply in memory ->
+// acknowledge -> broadcast. While a commit is in flight later requests wait their turn. A
+// failed append stops the room: it says so and takes no more commands (fail-stop).
+
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/strand.hpp>
+
+#include "engine/ruleset.h"
+#include "room/lobby.h"
+#include "room/metrics.h"
+#include "room/peer.h"
+#include "room/protocol.h"
+#include "room/store.h"
+
+namespace grognard::room {
+
+struct RoomDeps {
+  Store& store;
+  Metrics& metrics;
+  Clock clock;
+};
+
+class Room : public std::enable_shared_from_this<Room> {
+ public:
+  // A new game, not yet stored: `record` and `seats` are what create() will commit.
+  Room(boost::asio::any_io_executor executor, const engine::Ruleset& ruleset, GameRecord record,
+       std::unique_ptr<engine::GameState> initial, std::vector<SeatRecord> seats, RoomDeps deps);
+
+  // A stored game: folds and checks its log. On a mismatch the room is loaded stopped and
+  // `problem` says why.
+  static std::shared_ptr<Room> restore(boost::asio::any_io_executor executor,
+                                       const engine::Ruleset& ruleset, GameRecord record,
+                                       std::unique_ptr<engine::GameState> initial,
+                                       std::vector<SeatRecord> seats, std::vector<EventRecord> log,
+                                       RoomDeps deps, std::string* problem);
+
+  // Stores the new game, then calls `done` (on the strand) with the outcome.
+  void create(std::function<void(engine::Status)> done);
+
+  void join(std::shared_ptr<Peer> peer, v1::JoinRoom req, std::uint64_t request_id);
+  void resume(std::shared_ptr<Peer> peer, Hash32 token_hash, std::uint64_t last_seq,
+              std::uint64_t request_id);
+  void leave(std::shared_ptr<Peer> peer, std::uint64_t request_id);
+  void command(std::shared_ptr<Peer> peer, v1::SendCommand req, std::uint64_t request_id);
+  void legal(std::shared_ptr<Peer> peer, std::uint64_t request_id);
+  void chat(std::shared_ptr<Peer> peer, v1::SendChat req, std::uint64_t request_id);
+  // Archive requests served from the room's own log, seen as seat `req.as_seat` (empty: an
+  // observer). The lobby has checked the peer may.
+  void events(std::shared_ptr<Peer> peer, v1::GetEvents req, std::uint64_t request_id);
+  void state(std::shared_ptr<Peer> peer, v1::GetState req, std::uint64_t request_id);
+  void detach(std::shared_ptr<Peer> peer);
+  void stop();
+
+  // Thread-safe snapshots for the lobby.
+  const std::string& id() const { return id_; }
+  const std::string& invite_code() const { return invite_; }
+  v1::RoomInfo info() const;
+  bool owns_token(const Hash32& token_hash) const;
+  bool listed_and_open() const;
+
+ private:
+  // One decision on its way to the store: what will be committed, and what the room becomes.
+  struct Pending {
+    WriteBatch batch;                         // batch.game starts as a copy of record_
+    std::unique_ptr<engine::GameState> next;  // the rules state after the batch (null: same)
+    std::vector<std::unique_ptr<engine::GameState>> befores;  // the state before each event
+    std::vector<SeatRecord> seats;                            // seats_ after the batch
+    std::function<void(bool ok)> after;  // acknowledge (on the strand, after the commit)
+  };
+  struct PeerEntry {
+    std::weak_ptr<Peer> peer;
+    std::string seat_id;
+  };
+
+  std::shared_ptr<Pending> make_pending() const;
+  void run(std::function<void()> op);  // on the strand: now, or after the commit in flight
+  void drain();
+  void commit(std::shared_ptr<Pending> p);
+  void committed(std::shared_ptr<Pending> p, engine::Status status);
+  void fail_stop(const std::string& why);
+
+  engine::Status add_rules_events(Pending& p, const std::vector<engine::Bytes>& events,
+                                  const std::string& seat, const std::string& command_id);
+  void add_record(Pending& p, EventKind kind, std::string payload, const std::string& seat,
+                  const std::string& audience);
+  void maybe_start(Pending& p);
+  void maybe_finish(Pending& p);
+
+  const SeatRecord* seat(const std::string& seat_id) const;
+  engine::Viewer viewer_for(const std::string& seat_id) const;
+  std::optional<std::string> bound_seat(const std::shared_ptr<Peer>& peer) const;
+  void bind(const std::shared_ptr<Peer>& peer, const SeatRecord& seat);
+  std::shared_ptr<v1::ServerMessage> seated(const SeatRecord& seat, std::uint64_t request_id,
+                                            std::uint64_t after_seq) const;
+  void broadcast(const Pending& p);
+  void refresh_info();
+  bool game_over() const { return record_.status == GameStatus::kFinished; }
+  std::string log_prefix() const { return "[game " + id_ + "] "; }
+
+  boost::asio::strand<boost::asio::any_io_executor> strand_;
+  const engine::Ruleset& rs_;
+  const std::string id_;
+  const std::string invite_;
+  RoomDeps deps_;
+
+  // Strand-only state.
+  GameRecord record_;
+  std::unique_ptr<engine::GameState> initial_;
+  std::unique_ptr<engine::GameState> state_;
+  std::vector<SeatRecord> seats_;
+  std::vector<EventRecord> log_;
+  std::map<std::pair<std::string, std::string>, CommandRecord> commands_;
+  std::vector<PeerEntry> peers_;
+  bool busy_ = false;
+  bool failed_ = false;
+  bool stopped_ = false;
+  std::string failure_;
+  std::deque<std::function<void()>> waiting_;
+
+  // Snapshot for other threads.
+  mutable std::mutex info_mu_;
+  v1::RoomInfo info_;
+  std::vector<Hash32> token_hashes_;
+  bool listed_and_open_ = false;
+};
+
+}  // namespace grognard::room

@@ -1,0 +1,301 @@
+// Room play: commands through the turn gate, legal commands, chat, the room's own archive,
+// broadcasts, and the snapshot the lobby lists.
+#include <spdlog/spdlog.h>
+
+#include "room/replay.h"
+#include "room/room.h"
+
+namespace grognard::room {
+
+namespace {
+
+constexpr std::size_t kMaxCommandId = 128;
+constexpr std::size_t kMaxChat = 1000;
+
+const char* outcome_of(v1::Code code) {
+  switch (code) {
+    case v1::ILLEGAL:
+      return "illegal";
+    case v1::NOT_YOUR_TURN:
+      return "not_your_turn";
+    case v1::PERMISSION_DENIED:
+      return "permission_denied";
+    case v1::INVALID_ARGUMENT:
+      return "invalid";
+    case v1::UNAVAILABLE:
+      return "unavailable";
+    case v1::NOT_FOUND:
+      return "not_found";
+    case v1::UNAUTHENTICATED:
+      return "unauthenticated";
+    default:
+      return "failed_precondition";
+  }
+}
+
+std::shared_ptr<v1::ServerMessage> reply(std::uint64_t request_id) {
+  auto m = std::make_shared<v1::ServerMessage>();
+  m->set_request_id(request_id);
+  return m;
+}
+
+}  // namespace
+
+void Room::command(std::shared_ptr<Peer> peer, v1::SendCommand req, std::uint64_t request_id) {
+  run([this, peer, req = std::move(req), request_id] {
+    auto reject = [&](v1::Code code, std::string clause, std::string msg) {
+      deps_.metrics.command(outcome_of(code));
+      peer->send(error_message(request_id, code, std::move(clause), std::move(msg)));
+    };
+    const auto seat_id = bound_seat(peer);
+    if (!seat_id) return reject(v1::UNAUTHENTICATED, "", "take a seat in this room first");
+    const SeatRecord* s = seat(*seat_id);
+    if (s == nullptr || s->role == "observer") {
+      return reject(v1::PERMISSION_DENIED, "", "observers cannot give commands");
+    }
+    if (req.command_id().empty() || req.command_id().size() > kMaxCommandId) {
+      return reject(v1::INVALID_ARGUMENT, "",
+                    "a command needs a command_id of 1 to 128 characters");
+    }
+    // A command re-sent (after a reconnect, say) is answered, never applied twice.
+    if (auto it = commands_.find({*seat_id, req.command_id()}); it != commands_.end()) {
+      deps_.metrics.command("duplicate");
+      auto m = reply(request_id);
+      auto* r = m->mutable_command_result();
+      r->set_command_id(req.command_id());
+      r->set_first_seq(it->second.first_seq);
+      r->set_last_seq(it->second.last_seq);
+      r->set_duplicate(true);
+      peer->send(m);
+      return;
+    }
+    if (failed_ || stopped_) {
+      return reject(
+          v1::UNAVAILABLE, "",
+          stopped_ ? "the server is shutting down" : "this game has stopped: " + failure_);
+    }
+    if (record_.status == GameStatus::kWaiting) {
+      return reject(v1::FAILED_PRECONDITION, "", "the game starts when every seat is taken");
+    }
+    if (game_over()) return reject(v1::FAILED_PRECONDITION, "", "the game is over");
+    auto bytes = unpack_any(req.command(), rs_.wire_types().command);
+    if (!bytes.ok()) return reject(v1::INVALID_ARGUMENT, "", bytes.error().message);
+    // The turn gate: the rule set says who may act now; the room knows nothing else.
+    const engine::ToAct act = rs_.to_act(*state_);
+    if (std::find(act.seats.begin(), act.seats.end(), *seat_id) == act.seats.end()) {
+      return reject(v1::NOT_YOUR_TURN, "", "not your turn: " + act.summary);
+    }
+    engine::SeededDice dice(record_.seed, record_.dice_next);
+    auto events = rs_.decide(*state_, *seat_id, *bytes, dice);
+    if (!events.ok()) {
+      const engine::Error& e = events.error();
+      return reject(to_code(e.code), e.clause, e.message);
+    }
+    auto p = make_pending();
+    if (auto st = add_rules_events(*p, *events, *seat_id, req.command_id()); !st.ok()) {
+      spdlog::error("{}rule set produced an event it cannot apply: {}", log_prefix(),
+                    st.error().message);
+      return reject(v1::UNAVAILABLE, "", "internal error: " + st.error().message);
+    }
+    p->batch.game->dice_next = dice.next();
+    p->after = [this, peer, request_id, command_id = req.command_id()](bool ok) {
+      if (!ok) {
+        deps_.metrics.command("unavailable");
+        peer->send(error_message(request_id, v1::UNAVAILABLE, "",
+                                 "the command could not be saved: this game has stopped"));
+        return;
+      }
+      deps_.metrics.command("accepted");
+      const CommandRecord& c = commands_.at({bound_seat(peer).value_or(""), command_id});
+      auto m = reply(request_id);
+      auto* r = m->mutable_command_result();
+      r->set_command_id(command_id);
+      r->set_first_seq(c.first_seq);
+      r->set_last_seq(c.last_seq);
+      peer->send(m);
+    };
+    commit(p);
+  });
+}
+
+void Room::legal(std::shared_ptr<Peer> peer, std::uint64_t request_id) {
+  run([this, peer, request_id] {
+    const auto seat_id = bound_seat(peer);
+    if (!seat_id) {
+      peer->send(error_message(request_id, v1::UNAUTHENTICATED, "", "take a seat first"));
+      return;
+    }
+    auto m = reply(request_id);
+    auto* out = m->mutable_legal();
+    if (!failed_ && !stopped_ && record_.status == GameStatus::kRunning) {
+      for (const engine::Bytes& c : rs_.legal(*state_, *seat_id)) {
+        pack_any(out->add_commands(), rs_.wire_types().command, c);
+      }
+    }
+    peer->send(m);
+  });
+}
+
+void Room::chat(std::shared_ptr<Peer> peer, v1::SendChat req, std::uint64_t request_id) {
+  run([this, peer, req = std::move(req), request_id] {
+    const auto seat_id = bound_seat(peer);
+    if (!seat_id) {
+      peer->send(error_message(request_id, v1::UNAUTHENTICATED, "", "take a seat first"));
+      return;
+    }
+    if (failed_ || stopped_) {
+      peer->send(error_message(request_id, v1::UNAVAILABLE, "", "this room has stopped"));
+      return;
+    }
+    if (req.text().empty() || req.text().size() > kMaxChat) {
+      peer->send(error_message(request_id, v1::INVALID_ARGUMENT, "",
+                               "a chat message has 1 to 1000 characters"));
+      return;
+    }
+    std::string to;
+    if (!req.to().empty()) {
+      for (const SeatRecord& s : seats_) {
+        if (s.role != "observer" && (s.seat_id == req.to() || s.label == req.to())) to = s.seat_id;
+      }
+      if (to.empty()) {
+        peer->send(error_message(request_id, v1::NOT_FOUND, "", "no seat \"" + req.to() + "\""));
+        return;
+      }
+    }
+    const SeatRecord* from = seat(*seat_id);
+    v1::ChatMessage msg;
+    msg.set_from_seat(*seat_id);
+    msg.set_from_label(from ? from->label : "");
+    msg.set_from_name(from ? from->player_name : "");
+    msg.set_text(req.text());
+    msg.set_to(to);
+    auto p = make_pending();
+    add_record(*p, EventKind::kChat, msg.SerializeAsString(), *seat_id, to);
+    p->after = [peer, request_id](bool ok) {
+      if (!ok) {
+        peer->send(error_message(request_id, v1::UNAVAILABLE, "", "the message was not saved"));
+        return;
+      }
+      auto m = reply(request_id);
+      m->mutable_command_result();
+      peer->send(m);
+    };
+    commit(p);
+  });
+}
+
+void Room::events(std::shared_ptr<Peer> peer, v1::GetEvents req, std::uint64_t request_id) {
+  run([this, peer, req = std::move(req), request_id] {
+    engine::Viewer viewer = viewer_for(req.as_seat());
+    auto events = events_as_seen(rs_, *initial_, log_, viewer,
+                                 std::max<std::uint64_t>(1, req.from_seq()), req.to_seq());
+    if (!events.ok()) return peer->send(error_message(request_id, events.error()));
+    auto m = reply(request_id);
+    auto* out = m->mutable_event_list();
+    out->set_game_id(id_);
+    out->set_last_seq(record_.last_seq);
+    for (auto& e : *events) *out->add_events() = std::move(e);
+    peer->send(m);
+  });
+}
+
+void Room::state(std::shared_ptr<Peer> peer, v1::GetState req, std::uint64_t request_id) {
+  run([this, peer, req = std::move(req), request_id] {
+    const std::uint64_t seq = req.at_seq() == 0 ? record_.last_seq : req.at_seq();
+    if (seq > record_.last_seq) {
+      return peer->send(
+          error_message(request_id, v1::NOT_FOUND, "",
+                        "the game has only " + std::to_string(record_.last_seq) + " events"));
+    }
+    auto st = state_after(rs_, *initial_, log_, seq);
+    if (!st.ok()) return peer->send(error_message(request_id, st.error()));
+    auto m = reply(request_id);
+    auto* out = m->mutable_state();
+    out->set_game_id(id_);
+    out->set_seq(seq);
+    pack_any(out->mutable_view(), rs_.wire_types().view, rs_.view(**st, viewer_for(req.as_seat())));
+    out->set_state_hash(rs_.hash(**st).hex());
+    peer->send(m);
+  });
+}
+
+void Room::broadcast(const Pending& p) {
+  if (p.batch.events.empty()) return;
+  const engine::ToAct act = rs_.to_act(*state_);
+  std::map<std::string, std::shared_ptr<const v1::ServerMessage>> by_seat;
+  for (const PeerEntry& entry : peers_) {
+    auto peer = entry.peer.lock();
+    if (!peer) continue;
+    auto& msg = by_seat[entry.seat_id];
+    if (!msg) {
+      auto m = std::make_shared<v1::ServerMessage>();
+      auto* batch = m->mutable_events();
+      batch->set_game_id(id_);
+      batch->set_status(to_string(record_.status));
+      batch->set_to_act(act.summary);
+      for (const auto& s : act.seats) batch->add_acting_seats(s);
+      const engine::Viewer viewer = viewer_for(entry.seat_id);
+      for (std::size_t i = 0; i < p.batch.events.size(); ++i) {
+        if (auto seen = event_as_seen(rs_, *p.befores[i], p.batch.events[i], viewer)) {
+          *batch->add_events() = std::move(*seen);
+        }
+      }
+      pack_any(batch->mutable_view(), rs_.wire_types().view, rs_.view(*state_, viewer));
+      msg = m;
+    }
+    peer->send(msg);
+  }
+}
+
+void Room::refresh_info() {
+  v1::RoomInfo info;
+  info.set_game_id(id_);
+  info.set_ruleset(std::string(rs_.name()));
+  info.set_scenario(record_.scenario);
+  info.set_status(failed_ ? "failed" : to_string(record_.status));
+  info.set_observers_allowed(record_.observers_allowed);
+  info.set_listed(record_.listed);
+  info.set_invite_code(record_.invite_code);
+  info.set_created_ms(record_.created_ms);
+  info.set_to_act(failed_ ? "stopped: " + failure_ : rs_.to_act(*state_).summary);
+  std::vector<Hash32> tokens;
+  std::uint32_t observers = 0;
+  for (const SeatRecord& s : seats_) {
+    if (s.claimed_ms != 0) tokens.push_back(s.token_sha256);
+    if (s.role == "observer") {
+      ++observers;
+      continue;
+    }
+    auto* si = info.add_seats();
+    si->set_seat_id(s.seat_id);
+    si->set_role(s.role);
+    si->set_label(s.label);
+    si->set_taken(s.claimed_ms != 0);
+    si->set_player_name(s.player_name);
+    si->set_connected(std::any_of(peers_.begin(), peers_.end(), [&](const PeerEntry& e) {
+      return e.seat_id == s.seat_id && !e.peer.expired();
+    }));
+  }
+  info.set_observers(observers);
+  std::lock_guard lock(info_mu_);
+  info_ = std::move(info);
+  token_hashes_ = std::move(tokens);
+  listed_and_open_ = record_.listed && !failed_ && record_.status != GameStatus::kFinished;
+}
+
+v1::RoomInfo Room::info() const {
+  std::lock_guard lock(info_mu_);
+  return info_;
+}
+
+bool Room::owns_token(const Hash32& token_hash) const {
+  std::lock_guard lock(info_mu_);
+  return std::find(token_hashes_.begin(), token_hashes_.end(), token_hash) != token_hashes_.end();
+}
+
+bool Room::listed_and_open() const {
+  std::lock_guard lock(info_mu_);
+  return listed_and_open_;
+}
+
+}  // namespace grognard::room
