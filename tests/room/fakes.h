@@ -1,0 +1,105 @@
+#pragma once
+// Test doubles for room tests: a tiny rule set with hidden information, an in-memory store
+// that can hold or fail commits, and a peer that records what it is sent.
+
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/ruleset.h"
+#include "grognard/v1/protocol.pb.h"
+#include "room/peer.h"
+#include "room/store.h"
+
+namespace grognard::testing {
+
+// "Secrets": two players, "player:0" and "player:1", take turns. Each holds a secret word
+// that only he sees (and the referee, if there were one). Commands are text: "add N" adds N
+// to the shared total; "reveal" ends the game. Events are text: "added <seat> N",
+// "secret <seat> <word>" (only that seat may see it), "over".
+class SecretsRuleset final : public engine::Ruleset {
+ public:
+  std::string_view name() const override { return "secrets"; }
+  WireTypes wire_types() const override { return {"test.Command", "test.Event", "test.View"}; }
+  std::string title(const engine::GameState&) const override { return "Secrets"; }
+  engine::Result<std::unique_ptr<engine::GameState>> load_scenario(
+      std::string_view text) const override;
+  std::vector<engine::SeatSpec> seats(const engine::GameState&) const override;
+  engine::Result<std::vector<engine::Bytes>> begin(const engine::GameState&,
+                                                   engine::Dice&) const override;
+  engine::Result<std::vector<engine::Bytes>> decide(const engine::GameState&, std::string_view seat,
+                                                    const engine::Bytes& command,
+                                                    engine::Dice& dice) const override;
+  engine::Status apply(engine::GameState&, const engine::Bytes& event) const override;
+  engine::Bytes view(const engine::GameState&, const engine::Viewer&) const override;
+  std::optional<engine::Bytes> view_event(const engine::GameState&, const engine::Bytes& event,
+                                          const engine::Viewer&) const override;
+  std::vector<engine::Bytes> legal(const engine::GameState&, std::string_view seat) const override;
+  engine::ToAct to_act(const engine::GameState&) const override;
+  engine::StateHash hash(const engine::GameState&) const override;
+};
+
+// room::Store in memory. `hold` keeps appends queued until release(); `fail_next` makes the
+// next commit fail.
+class MemoryStore final : public room::Store {
+ public:
+  void append(room::WriteBatch batch, std::function<void(engine::Status)> done) override;
+  engine::Result<std::optional<room::GameRecord>> game(const std::string& id) override;
+  engine::Result<std::optional<room::GameRecord>> game_by_invite(const std::string& code) override;
+  engine::Result<std::vector<room::GameRecord>> games(const room::GameFilter&) override;
+  engine::Result<std::vector<room::GameRecord>> unfinished_games() override;
+  engine::Result<std::vector<room::SeatRecord>> seats(const std::string& game_id) override;
+  engine::Result<std::vector<room::EventRecord>> events(const std::string& game_id,
+                                                        std::uint64_t from,
+                                                        std::uint64_t to) override;
+  engine::Result<std::optional<room::CommandRecord>> command(const std::string&, const std::string&,
+                                                             const std::string&) override;
+  void flush() override {}
+
+  void hold(bool on);
+  void release();  // commits everything held
+  void fail_next() { fail_next_ = true; }
+  std::size_t event_count(const std::string& game_id);
+  // Direct access for tampering in recovery tests.
+  std::vector<room::EventRecord>& raw_events(const std::string& game_id) {
+    return events_[game_id];
+  }
+
+ private:
+  void commit(room::WriteBatch& batch, std::function<void(engine::Status)>& done);
+  std::mutex mu_;
+  bool hold_ = false;
+  bool fail_next_ = false;
+  std::deque<std::pair<room::WriteBatch, std::function<void(engine::Status)>>> held_;
+  std::map<std::string, room::GameRecord> games_;
+  std::map<std::string, std::vector<room::SeatRecord>> seats_;
+  std::map<std::string, std::vector<room::EventRecord>> events_;
+};
+
+class FakePeer final : public room::Peer {
+ public:
+  explicit FakePeer(std::string name) : name_(std::move(name)) {}
+  void send(std::shared_ptr<const v1::ServerMessage> message) override;
+  void bind(room::Binding binding) override;
+  std::optional<room::Binding> binding() const override;
+  void unbind() override;
+  std::string name() const override { return name_; }
+
+  std::vector<v1::ServerMessage> take();            // everything received so far
+  std::vector<std::string> all_serialized() const;  // every message ever received, as bytes
+  std::size_t received() const;
+
+ private:
+  std::string name_;
+  mutable std::mutex mu_;
+  std::vector<v1::ServerMessage> inbox_;
+  std::vector<std::string> history_;
+  std::optional<room::Binding> binding_;
+};
+
+}  // namespace grognard::testing

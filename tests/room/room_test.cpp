@@ -1,0 +1,249 @@
+// Rooms and the lobby with a test rule set that hides information, an in-memory store that
+// can hold or fail commits, and peers that record every message they are sent.
+#include <catch2/catch.hpp>
+
+#include <boost/asio/io_context.hpp>
+
+#include "engine/canonical.h"
+#include "fakes.h"
+#include "room/lobby.h"
+#include "room/protocol.h"
+#include "room/room.h"
+
+using namespace grognard;
+using grognard::testing::FakePeer;
+
+namespace {
+
+struct World {
+  boost::asio::io_context ioc;
+  testing::MemoryStore store;
+  room::Registry registry;
+  room::NullMetrics metrics;
+  std::unique_ptr<room::Lobby> lobby;
+  std::int64_t now = 1'000'000;
+
+  World() {
+    registry.add_ruleset(std::make_unique<testing::SecretsRuleset>());
+    REQUIRE(registry.add_scenario("secrets", "basic", "apple banana").ok());
+    lobby = std::make_unique<room::Lobby>(ioc.get_executor(), store, registry, metrics,
+                                          [this] { return ++now; });
+  }
+  void settle() {
+    for (int i = 0; i < 100; ++i) {
+      ioc.restart();
+      if (ioc.poll() == 0) return;
+    }
+  }
+  v1::ServerMessage ask(const std::shared_ptr<FakePeer>& peer, v1::ClientMessage msg) {
+    static std::uint64_t next = 1;
+    msg.set_request_id(next++);
+    peer->take();
+    lobby->handle(peer, msg);
+    settle();
+    for (auto& m : peer->take()) {
+      if (m.request_id() == msg.request_id()) return m;
+    }
+    FAIL("no answer to request " << msg.request_id());
+    return {};
+  }
+  std::string create() {
+    v1::ClientMessage m;
+    auto* c = m.mutable_create_room();
+    c->set_ruleset("secrets");
+    c->set_scenario("basic");
+    c->set_observers_allowed(true);
+    auto peer = std::make_shared<FakePeer>("creator");
+    auto answer = ask(peer, m);
+    REQUIRE(answer.has_room());
+    return answer.room().invite_code();
+  }
+  v1::ServerMessage join(const std::shared_ptr<FakePeer>& peer, const std::string& invite,
+                         const std::string& role) {
+    v1::ClientMessage m;
+    m.mutable_join_room()->set_invite_code(invite);
+    m.mutable_join_room()->set_role(role);
+    return ask(peer, m);
+  }
+  v1::ServerMessage command(const std::shared_ptr<FakePeer>& peer, const std::string& text,
+                            const std::string& id) {
+    v1::ClientMessage m;
+    m.mutable_command()->set_command_id(id);
+    room::pack_any(m.mutable_command()->mutable_command(), "test.Command", text);
+    return ask(peer, m);
+  }
+};
+
+struct Table {
+  World w;
+  std::string invite = w.create();
+  std::shared_ptr<FakePeer> north = std::make_shared<FakePeer>("north");
+  std::shared_ptr<FakePeer> south = std::make_shared<FakePeer>("south");
+  std::string north_token, south_token;
+  Table() {
+    auto a = w.join(north, invite, "player");
+    auto b = w.join(south, invite, "player");
+    REQUIRE(a.has_seated());
+    REQUIRE(b.has_seated());
+    north_token = a.seated().token();
+    south_token = b.seated().token();
+  }
+};
+
+bool contains(const std::vector<std::string>& frames, std::string_view needle) {
+  for (const auto& f : frames) {
+    if (f.find(needle) != std::string::npos) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("hidden information never reaches a seat that may not see it", "[room][views]") {
+  Table t;
+  auto observer = std::make_shared<FakePeer>("observer");
+  REQUIRE(t.w.join(observer, t.invite, "observer").has_seated());
+  REQUIRE(t.w.command(t.north, "add 2", "c1").has_command_result());
+  REQUIRE(t.w.command(t.south, "add 3", "c2").has_command_result());
+  CHECK(contains(t.north->all_serialized(), "apple"));
+  CHECK_FALSE(contains(t.north->all_serialized(), "banana"));
+  CHECK(contains(t.south->all_serialized(), "banana"));
+  CHECK_FALSE(contains(t.south->all_serialized(), "apple"));
+  CHECK_FALSE(contains(observer->all_serialized(), "apple"));
+  CHECK_FALSE(contains(observer->all_serialized(), "banana"));
+  // The archive, asked as the other seat while the game runs, is refused.
+  v1::ClientMessage m;
+  m.mutable_get_events()->set_game_id(t.north->binding()->room->id());
+  m.mutable_get_events()->set_as_seat("player:1");
+  CHECK(t.w.ask(t.north, m).error().code() == v1::PERMISSION_DENIED);
+  CHECK_FALSE(contains(t.north->all_serialized(), "banana"));
+  // Once the game is over everything may be seen.
+  REQUIRE(t.w.command(t.north, "reveal", "c3").has_command_result());
+  CHECK(contains(t.north->all_serialized(), "banana"));
+}
+
+TEST_CASE("the seed stays secret until the game ends; its hash is published at the start",
+          "[room][dice]") {
+  Table t;
+  const std::string id = t.north->binding()->room->id();
+  const room::GameRecord g = **t.w.store.game(id);
+  const std::string seed_hex = engine::to_hex(g.seed.data(), g.seed.size());
+  const std::string seed_raw(reinterpret_cast<const char*>(g.seed.data()), g.seed.size());
+  REQUIRE(t.w.command(t.north, "add 2", "c1").has_command_result());
+  for (const auto& peer : {t.north, t.south}) {
+    CHECK_FALSE(contains(peer->all_serialized(), seed_hex));
+    CHECK_FALSE(contains(peer->all_serialized(), seed_raw));
+    CHECK(contains(peer->all_serialized(), room::hex(g.seed_sha256)));
+  }
+  REQUIRE(t.w.command(t.south, "reveal", "c2").has_command_result());
+  CHECK(contains(t.north->all_serialized(), seed_hex));
+  CHECK(engine::sha256(seed_raw).bytes == g.seed_sha256);
+}
+
+TEST_CASE("a command is acknowledged and broadcast only after its events are committed",
+          "[room][durability]") {
+  Table t;
+  t.north->take();
+  t.south->take();
+  t.w.store.hold(true);
+  v1::ClientMessage m;
+  m.set_request_id(77);
+  m.mutable_command()->set_command_id("c1");
+  room::pack_any(m.mutable_command()->mutable_command(), "test.Command", "add 1");
+  t.w.lobby->handle(t.north, m);
+  t.w.settle();
+  CHECK(t.north->take().empty());
+  CHECK(t.south->take().empty());
+  t.w.store.release();
+  t.w.settle();
+  auto got = t.north->take();
+  REQUIRE_FALSE(got.empty());
+  bool acked = false;
+  for (auto& msg : got) acked = acked || (msg.request_id() == 77 && msg.has_command_result());
+  CHECK(acked);
+  CHECK_FALSE(t.south->take().empty());
+}
+
+TEST_CASE("a failed commit stops the room and acknowledges nothing", "[room][durability]") {
+  Table t;
+  const std::string id = t.north->binding()->room->id();
+  const std::size_t before = t.w.store.event_count(id);
+  t.w.store.fail_next();
+  auto r = t.w.command(t.north, "add 1", "c1");
+  REQUIRE(r.has_error());
+  CHECK(r.error().code() == v1::UNAVAILABLE);
+  CHECK(t.w.store.event_count(id) == before);
+  auto again = t.w.command(t.north, "add 1", "c2");
+  REQUIRE(again.has_error());
+  CHECK(again.error().code() == v1::UNAVAILABLE);
+  CHECK(t.north->binding()->room->info().status() == "failed");
+}
+
+TEST_CASE("the turn gate: wrong turn, observers, no seat", "[room][gate]") {
+  Table t;
+  auto wrong = t.w.command(t.south, "add 1", "c1");
+  CHECK(wrong.error().code() == v1::NOT_YOUR_TURN);
+  auto observer = std::make_shared<FakePeer>("observer");
+  REQUIRE(t.w.join(observer, t.invite, "observer").has_seated());
+  CHECK(t.w.command(observer, "add 1", "c2").error().code() == v1::PERMISSION_DENIED);
+  auto stranger = std::make_shared<FakePeer>("stranger");
+  CHECK(t.w.command(stranger, "add 1", "c3").error().code() == v1::UNAUTHENTICATED);
+  auto illegal = t.w.command(t.north, "add 42", "c4");
+  CHECK(illegal.error().code() == v1::ILLEGAL);
+  CHECK(illegal.error().clause() == "secrets.add");
+  auto third = std::make_shared<FakePeer>("third");
+  CHECK(t.w.join(third, t.invite, "player").error().code() == v1::FAILED_PRECONDITION);
+  CHECK(t.w.join(third, "NOSUCH", "player").error().code() == v1::NOT_FOUND);
+}
+
+TEST_CASE("a re-sent command is answered, not applied twice", "[room][idempotency]") {
+  Table t;
+  const std::string id = t.north->binding()->room->id();
+  auto first = t.w.command(t.north, "add 1", "same");
+  REQUIRE(first.has_command_result());
+  const std::size_t count = t.w.store.event_count(id);
+  auto again = t.w.command(t.north, "add 1", "same");
+  REQUIRE(again.has_command_result());
+  CHECK(again.command_result().duplicate());
+  CHECK(again.command_result().first_seq() == first.command_result().first_seq());
+  CHECK(again.command_result().last_seq() == first.command_result().last_seq());
+  CHECK(t.w.store.event_count(id) == count);
+}
+
+TEST_CASE("resume gives the seat back with the events missed", "[room][resume]") {
+  Table t;
+  REQUIRE(t.w.command(t.north, "add 1", "c1").has_command_result());
+  auto seated = t.north->take();
+  const std::uint64_t seen = t.north->binding()->room->info().status() == "running" ? 4 : 0;
+  REQUIRE(t.w.command(t.south, "add 2", "c2").has_command_result());
+  auto fresh = std::make_shared<FakePeer>("north again");
+  v1::ClientMessage m;
+  m.mutable_resume()->set_token(t.north_token);
+  m.mutable_resume()->set_last_seq(seen);
+  auto r = t.w.ask(fresh, m);
+  REQUIRE(r.has_seated());
+  CHECK(r.seated().seat_id() == "player:0");
+  CHECK(r.seated().token().empty());
+  REQUIRE(r.seated().events_size() == 1);
+  CHECK(r.seated().events(0).seq() == seen + 1);
+  CHECK(r.seated().events(0).rules().value().rfind("added player:1", 0) == 0);
+  v1::ClientMessage bad;
+  bad.mutable_resume()->set_token("gt_not-a-token");
+  CHECK(t.w.ask(std::make_shared<FakePeer>("x"), bad).error().code() == v1::UNAUTHENTICATED);
+}
+
+TEST_CASE("recovery checks every stored state hash", "[room][recovery]") {
+  Table t;
+  REQUIRE(t.w.command(t.north, "add 1", "c1").has_command_result());
+  const std::string id = t.north->binding()->room->id();
+  {
+    room::Lobby again(t.w.ioc.get_executor(), t.w.store, t.w.registry, t.w.metrics);
+    CHECK(again.recover().empty());
+    CHECK(again.open_rooms() == 1);
+  }
+  t.w.store.raw_events(id).back().state_hash[0] ^= 1;
+  room::Lobby tampered(t.w.ioc.get_executor(), t.w.store, t.w.registry, t.w.metrics);
+  auto problems = tampered.recover();
+  REQUIRE(problems.size() == 1);
+  CHECK(problems[0].find("state hash mismatch") != std::string::npos);
+}
