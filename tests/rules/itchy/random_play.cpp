@@ -4,6 +4,10 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "rules/itchy/wire/scenario_pb.h"
 
 namespace grognard::itchy::testing {
 
@@ -107,6 +111,18 @@ Game play_random_game(const Scenario& sc, std::uint64_t game_seed,
     REQUIRE(side.has_value());
     const auto cmds = legal(game.live, *side);
     REQUIRE_FALSE(cmds.empty());
+    // Every command legal() offers must be accepted by decide(): checked for all of them on
+    // every step of the first games, and on every 16th step after that (cost).
+    if (game_seed < 16 || game.commands % 16 == 0) {
+      for (const Command& c : cmds) {
+        engine::SeededDice probe(seed_for(game_seed + 1'000'000), dice.next());
+        auto r = decide(game.live, *side, c, probe);
+        if (!r.ok()) {
+          FAIL("legal() offered a command decide() rejects: " << r.error().clause << ": "
+                                                              << r.error().message);
+        }
+      }
+    }
     const Command& cmd = policy == Policy::kAggressive
                              ? pick_aggressive(game.live, *side, cmds, chooser)
                              : pick(cmds, chooser);
@@ -149,7 +165,18 @@ std::vector<Scenario> random_play_scenarios() {
       unit("Z5", UnitType::kDismountedCavalry, Weapon::kRifles, 7, 0, Facing::kSouth),
       unit("ZG", UnitType::kGeneral, Weapon::kNone, 4, 1, Facing::kSouth),
   };
-  return {sc};
+  std::vector<Scenario> out{sc};
+  for (const char* name : {"intro", "colonial_battle"}) {
+    const std::string path =
+        std::string(GROGNARD_SOURCE_DIR) + "/scenarios/itchy/" + name + ".textproto";
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    auto parsed = wire::parse_scenario(text.str());
+    REQUIRE(parsed.ok());
+    out.push_back(std::move(*parsed));
+  }
+  return out;
 }
 
 int random_play_games() {
