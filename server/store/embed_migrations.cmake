@@ -1,0 +1,68 @@
+# Writes a C++ source embedding the schema migrations, run as a CMake script:
+#   cmake -DOUT=<file.cpp> "-DFILES=<a.sql;b.sql;...>" -P embed_migrations.cmake
+# Each file is named NNNN_name.sql; the generated file defines
+#   const std::vector<grognard::store::Migration>& grognard::store::embedded_migrations();
+# with {version, name, sql} for each file in version order. The SQL text is embedded verbatim
+# in a raw string literal whose delimiter is chosen so that it cannot occur in the text.
+
+cmake_minimum_required(VERSION 3.25)
+
+if(NOT DEFINED OUT)
+  message(FATAL_ERROR "embed_migrations.cmake: OUT is not set")
+endif()
+
+set(entries "")
+set(seen_versions "")
+foreach(file IN LISTS FILES)
+  get_filename_component(base "${file}" NAME)
+  if(NOT base MATCHES "^([0-9]+)_([A-Za-z0-9_]+)\\.sql$")
+    message(FATAL_ERROR "migration file name must be NNNN_name.sql: ${file}")
+  endif()
+  set(digits "${CMAKE_MATCH_1}")
+  set(name "${CMAKE_MATCH_2}")
+  # Strip leading zeros so that the number is read as decimal.
+  string(REGEX REPLACE "^0+" "" version "${digits}")
+  if(version STREQUAL "")
+    message(FATAL_ERROR "migration versions start at 1: ${file}")
+  endif()
+  if(version IN_LIST seen_versions)
+    message(FATAL_ERROR "two migrations share version ${version}: ${file}")
+  endif()
+  list(APPEND seen_versions "${version}")
+
+  file(READ "${file}" sql)
+  # A delimiter whose closing sequence )delim" does not occur in the text.
+  set(delim "sql")
+  set(counter 0)
+  string(FIND "${sql}" ")${delim}\"" found)
+  while(NOT found EQUAL -1)
+    math(EXPR counter "${counter} + 1")
+    set(delim "sql${counter}")
+    string(FIND "${sql}" ")${delim}\"" found)
+  endwhile()
+
+  string(APPEND entries "      {${version}, \"${name}\", R\"${delim}(${sql})${delim}\"},\n")
+endforeach()
+
+set(content "// Generated from migrations/*.sql by server/store/embed_migrations.cmake. Do not edit.
+#include \"store/migrate.h\"
+
+namespace grognard::store {
+
+const std::vector<Migration>& embedded_migrations() {
+  static const std::vector<Migration> migrations{
+${entries}  };
+  return migrations;
+}
+
+}  // namespace grognard::store
+")
+
+# Rewrite only when the content changes, so that an unchanged set does not trigger a rebuild.
+if(EXISTS "${OUT}")
+  file(READ "${OUT}" previous)
+  if(previous STREQUAL content)
+    return()
+  endif()
+endif()
+file(WRITE "${OUT}" "${content}")

@@ -1,0 +1,37 @@
+#pragma once
+// The read queries behind room::Store, on one connection (a reader lease). Each is a single
+// SELECT, so it sees one consistent snapshot of the database (WAL).
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/result.h"
+#include "room/store.h"
+#include "store/sqlite_util.h"
+
+namespace grognard::store {
+
+engine::Result<std::optional<room::GameRecord>> query_game(Connection& c, const std::string& id);
+// An empty code matches no game.
+engine::Result<std::optional<room::GameRecord>> query_game_by_invite(Connection& c,
+                                                                     const std::string& code);
+// Newest first (created_ms descending, then id). REQUIRES: filter.limit > 0 (else an error).
+engine::Result<std::vector<room::GameRecord>> query_games(Connection& c,
+                                                          const room::GameFilter& filter);
+// Waiting and running games, listed or not, oldest first: the rooms to resume at start.
+engine::Result<std::vector<room::GameRecord>> query_unfinished_games(Connection& c);
+// Ordered by seat id.
+engine::Result<std::vector<room::SeatRecord>> query_seats(Connection& c,
+                                                          const std::string& game_id);
+// from <= seq <= to (to == 0: to the end), in sequence order.
+engine::Result<std::vector<room::EventRecord>> query_events(Connection& c,
+                                                            const std::string& game_id,
+                                                            std::uint64_t from, std::uint64_t to);
+engine::Result<std::optional<room::CommandRecord>> query_command(Connection& c,
+                                                                 const std::string& game_id,
+                                                                 const std::string& seat,
+                                                                 const std::string& command_id);
+
+}  // namespace grognard::store

@@ -1,0 +1,192 @@
+#include "store/records.h"
+
+#include <array>
+#include <span>
+#include <string_view>
+
+namespace grognard::store {
+namespace {
+
+using room::CommandRecord;
+using room::EventRecord;
+using room::GameRecord;
+using room::SeatRecord;
+
+constexpr const char* kClause = "store.commit";
+
+using Columns = std::span<const std::string_view>;
+
+// Column names, in the order of every bind and read below.
+constexpr std::array<std::string_view, 16> kGame{
+    "id",          "ruleset",     "scenario",          "scenario_text",
+    "invite_code", "listed",      "observers_allowed", "status",
+    "seed",        "seed_sha256", "dice_next",         "last_seq",
+    "created_ms",  "updated_ms",  "ended_ms",          "result"};
+constexpr std::array<std::string_view, 7> kSeat{"game_id",     "seat_id",      "role",      "label",
+                                                "player_name", "token_sha256", "claimed_ms"};
+constexpr std::array<std::string_view, 10> kEvent{"game_id",    "seq",       "kind", "payload",
+                                                  "state_hash", "chain",     "seat", "command_id",
+                                                  "audience",   "created_ms"};
+constexpr std::array<std::string_view, 5> kCommand{"game_id", "seat", "command_id", "first_seq",
+                                                   "last_seq"};
+
+std::string join(Columns columns, std::string_view separator = ", ") {
+  std::string out;
+  for (std::string_view c : columns) {
+    if (!out.empty()) out += separator;
+    out += c;
+  }
+  return out;
+}
+
+// INSERT INTO t (a, b, c) VALUES (?, ?, ?) [ON CONFLICT (a) DO UPDATE SET b = excluded.b, …]
+// where the first `keys` columns form the primary key; keys == 0 means a plain INSERT.
+std::string insert_sql(std::string_view table, Columns columns, std::size_t keys) {
+  std::string sql = "INSERT INTO " + std::string(table) + " (" + join(columns) + ") VALUES (";
+  for (std::size_t i = 0; i < columns.size(); ++i) sql += i == 0 ? "?" : ", ?";
+  sql += ")";
+  if (keys == 0) return sql;
+  sql += " ON CONFLICT (";
+  std::size_t i = 0;
+  std::string updates;
+  for (std::string_view c : columns) {
+    if (i < keys) {
+      sql += (i == 0 ? "" : ", ") + std::string(c);
+    } else {
+      updates += (updates.empty() ? "" : ", ") + std::string(c) + " = excluded." + std::string(c);
+    }
+    ++i;
+  }
+  return sql + ") DO UPDATE SET " + updates;
+}
+
+engine::Status write_game(Connection& c, const GameRecord& g) {
+  static const std::string sql = insert_sql("games", kGame, 1);
+  return run_query(c, sql, kClause, "write game " + g.id, [&](Query& q) {
+    q.text(1, g.id).text(2, g.ruleset).text(3, g.scenario).text(4, g.scenario_text);
+    q.text(5, g.invite_code).boolean(6, g.listed).boolean(7, g.observers_allowed);
+    q.text(8, room::to_string(g.status)).blob(9, g.seed).blob(10, g.seed_sha256);
+    q.u64(11, g.dice_next).u64(12, g.last_seq).i64(13, g.created_ms).i64(14, g.updated_ms);
+    q.i64(15, g.ended_ms).text(16, g.result);
+  });
+}
+
+engine::Status write_seat(Connection& c, const SeatRecord& s) {
+  static const std::string sql = insert_sql("seats", kSeat, 2);
+  return run_query(c, sql, kClause, "write seat " + s.game_id + "/" + s.seat_id, [&](Query& q) {
+    q.text(1, s.game_id).text(2, s.seat_id).text(3, s.role).text(4, s.label);
+    q.text(5, s.player_name).blob(6, s.token_sha256).i64(7, s.claimed_ms);
+  });
+}
+
+engine::Status write_event(Connection& c, const EventRecord& e) {
+  static const std::string sql = insert_sql("events", kEvent, 0);
+  const std::string what = "append event " + e.game_id + "#" + std::to_string(e.seq);
+  return run_query(c, sql, kClause, what, [&](Query& q) {
+    q.text(1, e.game_id).u64(2, e.seq).i64(3, static_cast<std::int64_t>(e.kind));
+    q.blob(4, e.payload).blob(5, e.state_hash).blob(6, e.chain).text(7, e.seat);
+    q.text(8, e.command_id).text(9, e.audience).i64(10, e.created_ms);
+  });
+}
+
+engine::Status write_command(Connection& c, const CommandRecord& r) {
+  static const std::string sql = insert_sql("commands", kCommand, 0);
+  const std::string what = "record command " + r.game_id + "/" + r.seat + "/" + r.command_id;
+  return run_query(c, sql, kClause, what, [&](Query& q) {
+    q.text(1, r.game_id).text(2, r.seat).text(3, r.command_id);
+    q.u64(4, r.first_seq).u64(5, r.last_seq);
+  });
+}
+
+}  // namespace
+
+const std::string kGameColumns = join(kGame);
+const std::string kSeatColumns = join(kSeat);
+const std::string kEventColumns = join(kEvent);
+const std::string kCommandColumns = join(kCommand);
+
+engine::Result<GameRecord> read_game(const Query& q) {
+  GameRecord g;
+  g.id = q.col_text(0);
+  g.ruleset = q.col_text(1);
+  g.scenario = q.col_text(2);
+  g.scenario_text = q.col_text(3);
+  g.invite_code = q.col_text(4);
+  g.listed = q.col_bool(5);
+  g.observers_allowed = q.col_bool(6);
+  const std::string status = q.col_text(7);
+  auto parsed = room::game_status_from_string(status);
+  if (!parsed) {
+    return store_error("store.read", "game " + g.id + " has unknown status \"" + status + "\"");
+  }
+  g.status = *parsed;
+  g.seed = q.col_hash(8);
+  g.seed_sha256 = q.col_hash(9);
+  g.dice_next = q.col_u64(10);
+  g.last_seq = q.col_u64(11);
+  g.created_ms = q.col_i64(12);
+  g.updated_ms = q.col_i64(13);
+  g.ended_ms = q.col_i64(14);
+  g.result = q.col_text(15);
+  return g;
+}
+
+SeatRecord read_seat(const Query& q) {
+  SeatRecord s;
+  s.game_id = q.col_text(0);
+  s.seat_id = q.col_text(1);
+  s.role = q.col_text(2);
+  s.label = q.col_text(3);
+  s.player_name = q.col_text(4);
+  s.token_sha256 = q.col_hash(5);
+  s.claimed_ms = q.col_i64(6);
+  return s;
+}
+
+engine::Result<EventRecord> read_event(const Query& q) {
+  EventRecord e;
+  e.game_id = q.col_text(0);
+  e.seq = q.col_u64(1);
+  const std::int64_t kind = q.col_i64(2);
+  if (kind < 0 || kind > static_cast<std::int64_t>(room::EventKind::kSystem)) {
+    return store_error("store.read", "event " + e.game_id + "#" + std::to_string(e.seq) +
+                                         " has unknown kind " + std::to_string(kind));
+  }
+  e.kind = static_cast<room::EventKind>(kind);
+  e.payload = q.col_blob(3);
+  e.state_hash = q.col_hash(4);
+  e.chain = q.col_hash(5);
+  e.seat = q.col_text(6);
+  e.command_id = q.col_text(7);
+  e.audience = q.col_text(8);
+  e.created_ms = q.col_i64(9);
+  return e;
+}
+
+CommandRecord read_command(const Query& q) {
+  CommandRecord r;
+  r.game_id = q.col_text(0);
+  r.seat = q.col_text(1);
+  r.command_id = q.col_text(2);
+  r.first_seq = q.col_u64(3);
+  r.last_seq = q.col_u64(4);
+  return r;
+}
+
+engine::Status write_batch(Connection& c, const room::WriteBatch& batch) {
+  if (batch.game) {
+    if (auto st = write_game(c, *batch.game); !st) return st;
+  }
+  for (const SeatRecord& s : batch.seats) {
+    if (auto st = write_seat(c, s); !st) return st;
+  }
+  for (const EventRecord& e : batch.events) {
+    if (auto st = write_event(c, e); !st) return st;
+  }
+  for (const CommandRecord& r : batch.commands) {
+    if (auto st = write_command(c, r); !st) return st;
+  }
+  return engine::ok_status();
+}
+
+}  // namespace grognard::store

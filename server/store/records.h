@@ -1,0 +1,29 @@
+#pragma once
+// The mapping between room records and table rows: column lists, reading a row into a record,
+// and writing one WriteBatch. Used by the writer (write_batch) and the readers (read_*).
+
+#include <string>
+
+#include "engine/result.h"
+#include "room/store.h"
+#include "store/sqlite_util.h"
+
+namespace grognard::store {
+
+// Column lists in the order the read_* functions expect them, starting at column 0.
+extern const std::string kGameColumns;
+extern const std::string kSeatColumns;
+extern const std::string kEventColumns;
+extern const std::string kCommandColumns;
+
+engine::Result<room::GameRecord> read_game(const Query& q);
+room::SeatRecord read_seat(const Query& q);
+engine::Result<room::EventRecord> read_event(const Query& q);
+room::CommandRecord read_command(const Query& q);
+
+// Writes every row of the batch on `c` inside the caller's transaction: the game and seats
+// are inserted or updated, events and commands inserted (a duplicate is an error).
+// On error some rows of the batch may be written; the caller rolls them back.
+engine::Status write_batch(Connection& c, const room::WriteBatch& batch);
+
+}  // namespace grognard::store
