@@ -247,3 +247,36 @@ TEST_CASE("recovery checks every stored state hash", "[room][recovery]") {
   REQUIRE(problems.size() == 1);
   CHECK(problems[0].find("state hash mismatch") != std::string::npos);
 }
+
+TEST_CASE("chat to the room reaches everyone; chat to a seat reaches only that seat",
+          "[room][chat]") {
+  Table t;
+  auto observer = std::make_shared<FakePeer>("observer");
+  REQUIRE(t.w.join(observer, t.invite, "observer").has_seated());
+  v1::ClientMessage all;
+  all.mutable_chat()->set_text("good luck");
+  REQUIRE(t.w.ask(t.north, all).has_command_result());
+  v1::ClientMessage whisper;
+  whisper.mutable_chat()->set_text("a quiet word");
+  whisper.mutable_chat()->set_to("South");
+  REQUIRE(t.w.ask(t.north, whisper).has_command_result());
+  CHECK(contains(t.south->all_serialized(), "good luck"));
+  CHECK(contains(observer->all_serialized(), "good luck"));
+  CHECK(contains(t.south->all_serialized(), "a quiet word"));
+  CHECK_FALSE(contains(observer->all_serialized(), "a quiet word"));
+  // Chat is part of the game's record and of its replay.
+  v1::ClientMessage events;
+  events.mutable_get_events()->set_game_id(t.north->binding()->room->id());
+  auto list = t.w.ask(t.south, events);
+  REQUIRE(list.has_event_list());
+  int chats = 0;
+  for (const auto& e : list.event_list().events()) chats += e.has_chat() ? 1 : 0;
+  CHECK(chats == 2);
+  v1::ClientMessage nobody;
+  nobody.mutable_chat()->set_text("hello?");
+  nobody.mutable_chat()->set_to("West");
+  CHECK(t.w.ask(t.north, nobody).error().code() == v1::NOT_FOUND);
+  v1::ClientMessage empty;
+  empty.mutable_chat();
+  CHECK(t.w.ask(t.north, empty).error().code() == v1::INVALID_ARGUMENT);
+}
