@@ -4,6 +4,7 @@
 #   const std::vector<grognard::store::Migration>& grognard::store::embedded_migrations();
 # with {version, name, sql} for each file in version order. The SQL text is embedded verbatim
 # in a raw string literal whose delimiter is chosen so that it cannot occur in the text.
+include(${CMAKE_CURRENT_LIST_DIR}/../../cmake/embed_common.cmake)
 
 cmake_minimum_required(VERSION 3.25)
 
@@ -31,17 +32,9 @@ foreach(file IN LISTS FILES)
   list(APPEND seen_versions "${version}")
 
   file(READ "${file}" sql)
-  # A delimiter whose closing sequence )delim" does not occur in the text.
-  set(delim "sql")
-  set(counter 0)
-  string(FIND "${sql}" ")${delim}\"" found)
-  while(NOT found EQUAL -1)
-    math(EXPR counter "${counter} + 1")
-    set(delim "sql${counter}")
-    string(FIND "${sql}" ")${delim}\"" found)
-  endwhile()
+  raw_string_literal("${sql}" "sql" literal)
 
-  string(APPEND entries "      {${version}, \"${name}\", R\"${delim}(${sql})${delim}\"},\n")
+  string(APPEND entries "      {${version}, \"${name}\", ${literal}},\n")
 endforeach()
 
 set(content "// Generated from migrations/*.sql by server/store/embed_migrations.cmake. Do not edit.
@@ -58,11 +51,4 @@ ${entries}  };
 }  // namespace grognard::store
 ")
 
-# Rewrite only when the content changes, so that an unchanged set does not trigger a rebuild.
-if(EXISTS "${OUT}")
-  file(READ "${OUT}" previous)
-  if(previous STREQUAL content)
-    return()
-  endif()
-endif()
-file(WRITE "${OUT}" "${content}")
+write_if_changed("${OUT}" "${content}")

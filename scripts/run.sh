@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds the server, and starts it with its embedded SQLite
+# database (./grognard.db by default). Extra arguments go to grognard-server (--help lists them).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/deps.sh
+preset="${GROGNARD_PRESET:-default}"
+cmake --preset "$preset" >/dev/null
+cmake --build --preset "$preset" -j "$(nproc)" --target grognard-server
+exec "build/$preset/server/grognard-server" "$@"

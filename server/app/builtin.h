@@ -1,0 +1,13 @@
+#pragma once
+// The rule sets and scenarios this build offers, wired into a room::Registry.
+
+#include "room/registry.h"
+
+namespace grognard::app {
+
+// Adds every rule set of this build, then every embedded scenario whose rule set it knows.
+// A scenario of an unknown rule set is skipped with a warning; one that fails to load is
+// skipped with an error (tests/ load every shipped scenario, so this means a broken build).
+void add_builtin(room::Registry& registry);
+
+}  // namespace grognard::app

@@ -1,0 +1,63 @@
+#include "app/config.h"
+
+#include <cstdint>
+
+#include <CLI/CLI.hpp>
+
+#include "net/gate.h"
+
+namespace grognard::app {
+
+std::optional<int> parse_flags(int argc, char** argv, Config& config) {
+  net::Options& net = config.net;
+  auto idle_seconds = static_cast<std::uint32_t>(net.idle_timeout.count());
+
+  CLI::App cli{"Grognard: an authoritative WebSocket server for tabletop wargames.",
+               "grognard-server"};
+  cli.set_version_flag("--version", net::server_version());
+  cli.add_option("--listen", net.listen, "Address to listen on, host:port (port 0: any free)")
+      ->envname("GROGNARD_LISTEN")
+      ->capture_default_str();
+  cli.add_option("--db", config.db, "SQLite database file (created if missing)")
+      ->envname("GROGNARD_DB")
+      ->capture_default_str();
+  cli.add_option("--log-level", config.log_level, "trace, debug, info, warn or error")
+      ->envname("GROGNARD_LOG_LEVEL")
+      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error"}))
+      ->capture_default_str();
+  cli.add_option("--max-frame-bytes", net.max_frame_bytes, "Largest message a client may send")
+      ->envname("GROGNARD_MAX_FRAME_BYTES")
+      ->check(CLI::Range(std::uint32_t{1}, std::uint32_t{64} * 1024 * 1024))
+      ->capture_default_str();
+  cli.add_option("--rate", net.rate, "Messages per second per connection, sustained (0: no limit)")
+      ->envname("GROGNARD_RATE")
+      ->capture_default_str();
+  cli.add_option("--burst", net.burst, "Messages per connection at once")
+      ->envname("GROGNARD_BURST")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  cli.add_option("--queue-messages", net.queue_messages,
+                 "Outbound queue per connection, in messages; a client past it is dropped")
+      ->envname("GROGNARD_QUEUE_MESSAGES")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  cli.add_option("--queue-bytes", net.queue_bytes,
+                 "Outbound queue per connection, in bytes; a client past it is dropped")
+      ->envname("GROGNARD_QUEUE_BYTES")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  cli.add_option("--idle-timeout", idle_seconds,
+                 "Seconds without a message before a connection is closed (0: never)")
+      ->envname("GROGNARD_IDLE_TIMEOUT")
+      ->capture_default_str();
+
+  try {
+    cli.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return cli.exit(e);
+  }
+  net.idle_timeout = std::chrono::seconds(idle_seconds);
+  return std::nullopt;
+}
+
+}  // namespace grognard::app

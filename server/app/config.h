@@ -1,0 +1,22 @@
+#pragma once
+// The server's settings from its command line, each flag also read from a GROGNARD_*
+// environment variable (the flag wins). `grognard-server --help` lists them.
+
+#include <optional>
+#include <string>
+
+#include "net/options.h"
+
+namespace grognard::app {
+
+struct Config {
+  std::string db = "./grognard.db";
+  std::string log_level = "info";  // trace, debug, info, warn, error
+  net::Options net;
+};
+
+// Fills `config` from argv and the environment. Returns the exit code when the program should
+// end now: 0 after --help or --version, non-zero (with a message on stderr) for a bad flag.
+std::optional<int> parse_flags(int argc, char** argv, Config& config);
+
+}  // namespace grognard::app

@@ -1,0 +1,130 @@
+// grognard-server: flags, wiring, signals (DESIGN.md "Shape"). The parts live in server/net,
+// server/room, server/store and server/app.
+//
+// Start: open the store (exit 1 if it cannot be opened, e.g. a database newer than this
+// build), fill the registry, recover unfinished games, listen, and print exactly one line on
+// stdout: "grognard-server listening on ws://HOST:PORT". Logs go to stderr.
+//
+// SIGINT/SIGTERM: stop accepting (/healthz turns 503), stop the lobby taking commands, wait
+// for the store to commit what is in flight, push Closing{"service restart"} to every
+// connection and close it (going_away), then exit 0. A second signal exits at once.
+
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <future>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <spdlog/spdlog.h>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
+
+#include "app/builtin.h"
+#include "app/config.h"
+#include "app/logging.h"
+#include "net/gate.h"
+#include "net/metrics.h"
+#include "net/server.h"
+#include "room/lobby.h"
+#include "room/registry.h"
+#include "store/sqlite_store.h"
+
+namespace {
+
+using namespace grognard;
+
+constexpr auto kDrainTimeout = std::chrono::seconds(10);
+const std::string kRestartReason = "service restart";
+
+void run_io(boost::asio::io_context& ioc) {
+  for (;;) {
+    try {
+      ioc.run();
+      return;
+    } catch (const std::exception& e) {
+      spdlog::error("unhandled exception on an I/O thread: {}", e.what());
+    }
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  app::Config config;
+  if (auto exit_code = app::parse_flags(argc, argv, config)) return *exit_code;
+  app::setup_logging(config.log_level);
+  spdlog::info("{} starting", net::server_version());
+
+  net::ServerMetrics metrics;
+  store::SqliteStore::Options store_options;
+  store_options.on_commit = [&metrics](std::size_t batches, double seconds) {
+    metrics.commit(batches, seconds);
+  };
+  auto opened = store::SqliteStore::open(config.db, std::move(store_options));
+  if (!opened.ok()) {
+    spdlog::critical("cannot open database {}: {}", config.db, opened.error().message);
+    return 1;
+  }
+  std::unique_ptr<store::SqliteStore> store = std::move(opened).value();
+  spdlog::info("database {}", config.db);
+
+  room::Registry registry;
+  app::add_builtin(registry);
+
+  boost::asio::io_context ioc(config.net.threads);
+  room::Lobby lobby(ioc.get_executor(), *store, registry, metrics);
+  for (const std::string& problem : lobby.recover()) {
+    spdlog::error("recovery: {}", problem);
+  }
+
+  net::Server server(ioc, config.net, lobby, registry, metrics);
+  try {
+    server.start();
+  } catch (const std::exception& e) {
+    spdlog::critical("{}", e.what());
+    return 1;
+  }
+  const std::string url = "ws://" + server.host() + ":" + std::to_string(server.port());
+  std::cout << "grognard-server listening on " << url << std::endl;
+  spdlog::info("listening on {}: WebSocket on any path, GET /healthz, GET /metrics", url);
+  spdlog::info(
+      "connect with: grognard-cli {}  (or any WebSocket tool: JSON text frames, e.g. "
+      "{{\"hello\":{{\"protocolVersion\":1}}}})",
+      url);
+
+  std::promise<int> stop;
+  std::future<int> stopped = stop.get_future();
+  boost::asio::signal_set signals(ioc, SIGINT, SIGTERM);
+  signals.async_wait([&](const boost::system::error_code& ec, int signal) {
+    stop.set_value(ec ? 0 : signal);
+    if (ec) return;
+    signals.async_wait([](const boost::system::error_code& again, int) {
+      if (again) return;
+      spdlog::warn("second signal: exiting without a graceful shutdown");
+      std::_Exit(1);
+    });
+  });
+
+  std::vector<std::thread> threads;
+  for (int i = 0; i < config.net.threads; ++i) threads.emplace_back([&ioc] { run_io(ioc); });
+
+  const int signal = stopped.get();
+  spdlog::info("signal {}: shutting down", signal);
+  server.stop_accepting();
+  lobby.stop();
+  store->flush();
+  server.close_sessions(kRestartReason);
+  if (!server.wait_sessions(kDrainTimeout)) {
+    spdlog::warn("{} connections still open after {} s; dropping them", server.sessions(),
+                 kDrainTimeout.count());
+  }
+  store->flush();
+  ioc.stop();
+  for (std::thread& t : threads) t.join();
+  spdlog::info("stopped");
+  return 0;
+}

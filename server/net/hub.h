@@ -1,0 +1,69 @@
+#pragma once
+// What the listener and every WebSocket session share: settings, the lobby, metrics, the
+// Welcome message, and the set of live sessions that graceful shutdown walks. Beast-free.
+//
+// Lifetime: held by shared_ptr from the Server and from each session, so a session that
+// outlives the Server still finds it. The lobby and metrics outlive every session (main).
+// Thread-safety: every member may be called from any thread.
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "net/metrics.h"
+#include "net/options.h"
+#include "room/lobby.h"
+
+namespace grognard::net {
+
+// A session as shutdown sees it.
+class Closable {
+ public:
+  virtual ~Closable() = default;
+  // Sends Closing{reason}, then closes with going_away and `reason`. Never blocks.
+  virtual void shut_down(std::string reason) = 0;
+};
+
+class Hub {
+ public:
+  Hub(Options opts, room::Lobby& lob, ServerMetrics& met,
+      std::shared_ptr<const v1::ServerMessage> hello_reply)
+      : options(std::move(opts)), lobby(lob), metrics(met), welcome(std::move(hello_reply)) {}
+
+  const Options options;
+  room::Lobby& lobby;
+  ServerMetrics& metrics;
+  const std::shared_ptr<const v1::ServerMessage> welcome;
+
+  std::uint64_t next_id() { return ++last_id_; }
+
+  // Registers a session once its WebSocket handshake is done. Returns false once shutdown
+  // has begun: the caller then shuts itself down.
+  bool add(std::uint64_t id, std::weak_ptr<Closable> session);
+  void remove(std::uint64_t id);
+  std::size_t size() const;
+
+  // From now on add() refuses and /healthz answers 503.
+  void begin_shutdown() { shutting_down_ = true; }
+  bool shutting_down() const { return shutting_down_; }
+
+  // Calls shut_down(reason) on every live session.
+  void shut_down_all(const std::string& reason);
+  // Waits until no session is registered or `timeout` passed; true if none is left.
+  bool wait_empty(std::chrono::milliseconds timeout);
+
+ private:
+  std::atomic<std::uint64_t> last_id_{0};
+  std::atomic<bool> shutting_down_{false};
+  mutable std::mutex mu_;
+  std::condition_variable empty_;
+  std::map<std::uint64_t, std::weak_ptr<Closable>> sessions_;
+};
+
+}  // namespace grognard::net

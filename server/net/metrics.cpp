@@ -1,0 +1,92 @@
+#include "net/metrics.h"
+
+#include <prometheus/counter.h>
+#include <prometheus/gauge.h>
+#include <prometheus/histogram.h>
+#include <prometheus/registry.h>
+#include <prometheus/text_serializer.h>
+
+namespace grognard::net {
+
+namespace pm = prometheus;
+
+struct ServerMetrics::Impl {
+  std::shared_ptr<pm::Registry> registry = std::make_shared<pm::Registry>();
+
+  pm::Gauge& connections = pm::BuildGauge()
+                               .Name("grognard_connections")
+                               .Help("Open WebSocket connections")
+                               .Register(*registry)
+                               .Add({});
+  pm::Gauge& rooms_open = pm::BuildGauge()
+                              .Name("grognard_rooms_open")
+                              .Help("Rooms held in memory")
+                              .Register(*registry)
+                              .Add({});
+  pm::Family<pm::Counter>& commands = pm::BuildCounter()
+                                          .Name("grognard_commands_total")
+                                          .Help("Commands handled, by outcome")
+                                          .Register(*registry);
+  pm::Histogram& commit_seconds =
+      pm::BuildHistogram()
+          .Name("grognard_commit_seconds")
+          .Help("Time to write and commit one group commit")
+          .Register(*registry)
+          .Add({}, pm::Histogram::BucketBoundaries{0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05,
+                                                   0.1, 0.25, 0.5, 1.0, 2.5});
+  pm::Histogram& commit_batch_size =
+      pm::BuildHistogram()
+          .Name("grognard_commit_batch_size")
+          .Help("Room batches carried by one group commit")
+          .Register(*registry)
+          .Add({}, pm::Histogram::BucketBoundaries{1, 2, 4, 8, 16, 32, 64, 128, 256});
+  pm::Family<pm::Counter>& frames = pm::BuildCounter()
+                                        .Name("grognard_frames_total")
+                                        .Help("WebSocket messages received (in) and sent (out)")
+                                        .Register(*registry);
+  pm::Counter& frames_in = frames.Add({{"direction", "in"}});
+  pm::Counter& frames_out = frames.Add({{"direction", "out"}});
+  pm::Family<pm::Counter>& disconnects = pm::BuildCounter()
+                                             .Name("grognard_disconnects_total")
+                                             .Help("Connections closed by the server, by reason")
+                                             .Register(*registry);
+};
+
+ServerMetrics::ServerMetrics() : impl_(std::make_unique<Impl>()) {}
+ServerMetrics::~ServerMetrics() = default;
+
+void ServerMetrics::command(std::string_view outcome) {
+  impl_->commands.Add({{"outcome", std::string(outcome)}}).Increment();
+}
+
+void ServerMetrics::rooms(std::size_t open) {
+  impl_->rooms_open.Set(static_cast<double>(open));
+}
+
+void ServerMetrics::connection_opened() {
+  impl_->connections.Increment();
+}
+void ServerMetrics::connection_closed() {
+  impl_->connections.Decrement();
+}
+void ServerMetrics::frame_in() {
+  impl_->frames_in.Increment();
+}
+void ServerMetrics::frame_out() {
+  impl_->frames_out.Increment();
+}
+
+void ServerMetrics::disconnect(std::string_view reason) {
+  impl_->disconnects.Add({{"reason", std::string(reason)}}).Increment();
+}
+
+void ServerMetrics::commit(std::size_t batch_size, double seconds) {
+  impl_->commit_seconds.Observe(seconds);
+  impl_->commit_batch_size.Observe(static_cast<double>(batch_size));
+}
+
+std::string ServerMetrics::render() const {
+  return pm::TextSerializer{}.Serialize(impl_->registry->Collect());
+}
+
+}  // namespace grognard::net

@@ -1,0 +1,53 @@
+#pragma once
+// The server's Prometheus metrics (GET /metrics), and room::Metrics on top of them.
+// Beast-free; prometheus-cpp stays inside metrics.cpp.
+//
+//   grognard_connections             gauge      open WebSocket connections
+//   grognard_rooms_open              gauge      rooms in memory (room::Metrics::rooms)
+//   grognard_commands_total{outcome} counter    commands by outcome (room::Metrics::command)
+//   grognard_commit_seconds          histogram  write + commit time of one group commit
+//   grognard_commit_batch_size       histogram  room batches in one group commit
+//   grognard_frames_total{direction} counter    WebSocket messages "in" and "out"
+//   grognard_disconnects_total{reason} counter  connections the server closed, by reason
+//
+// Thread-safety: every member may be called from any thread.
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "room/metrics.h"
+
+namespace grognard::net {
+
+class ServerMetrics final : public room::Metrics {
+ public:
+  ServerMetrics();
+  ~ServerMetrics() override;
+  ServerMetrics(const ServerMetrics&) = delete;
+  ServerMetrics& operator=(const ServerMetrics&) = delete;
+
+  // room::Metrics
+  void command(std::string_view outcome) override;
+  void rooms(std::size_t open) override;
+
+  void connection_opened();
+  void connection_closed();
+  void frame_in();
+  void frame_out();
+  // reason: "rate_limit", "queue_full", "idle", "too_big", "shutdown"
+  void disconnect(std::string_view reason);
+
+  // One group commit of the store: fits store::SqliteStore::Options::on_commit.
+  void commit(std::size_t batch_size, double seconds);
+
+  // Every metric in the Prometheus text exposition format (version 0.0.4).
+  std::string render() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace grognard::net

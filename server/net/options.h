@@ -1,0 +1,22 @@
+#pragma once
+// The network layer's settings: where to listen and the per-connection limits that
+// DESIGN.md "Protocol" asks to be set, not defaulted. Welcome.limits reports them to clients.
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+
+namespace grognard::net {
+
+struct Options {
+  std::string listen = "127.0.0.1:8080";        // host:port; port 0 binds a free port
+  std::uint32_t max_frame_bytes = 64 * 1024;    // largest message a client may send
+  std::uint32_t queue_messages = 256;           // outbound queue bound, in messages...
+  std::uint64_t queue_bytes = 4 * 1024 * 1024;  // ...and in bytes
+  std::uint32_t rate = 20;                      // messages per second, sustained (0: no limit)
+  std::uint32_t burst = 40;                     // messages at once
+  std::chrono::seconds idle_timeout{300};       // no message for this long closes
+  int threads = 2;                              // io_context threads (used by main)
+};
+
+}  // namespace grognard::net

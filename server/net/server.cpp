@@ -1,0 +1,236 @@
+// The listener and the small HTTP side of the port (net/server.h). Each accepted connection
+// gets a strand of its own and an HTTP coroutine; a request asking to upgrade hands the
+// connection over to a WebSocket session (net/session.h).
+
+#include "net/server.h"
+
+#include <stdexcept>
+#include <string_view>
+#include <utility>
+
+#include <spdlog/spdlog.h>
+#include <boost/asio/as_tuple.hpp>
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/http/read.hpp>
+#include <boost/beast/http/write.hpp>
+#include <boost/beast/websocket/rfc6455.hpp>
+
+#include "net/gate.h"
+#include "net/hub.h"
+#include "net/session.h"
+
+namespace grognard::net {
+
+namespace {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+using tcp = asio::ip::tcp;
+using namespace std::chrono_literals;
+
+constexpr auto kHttpTimeout = 30s;
+constexpr std::uint32_t kHttpHeaderLimit = 8 * 1024;
+constexpr std::uint64_t kHttpBodyLimit = 8 * 1024;
+
+using HttpResponse = http::response<http::string_body>;
+
+void log_exception(std::string_view what, const std::exception_ptr& e) {
+  if (!e) return;
+  try {
+    std::rethrow_exception(e);
+  } catch (const std::exception& ex) {
+    spdlog::error("{}: {}", what, ex.what());
+  }
+}
+
+HttpResponse text_response(const HttpRequest& request, http::status status, std::string body,
+                           std::string_view content_type = "text/plain; charset=utf-8") {
+  HttpResponse response{status, request.version()};
+  response.set(http::field::server, server_version());
+  response.set(http::field::content_type, content_type);
+  response.keep_alive(request.keep_alive());
+  response.body() = std::move(body);
+  response.prepare_payload();
+  return response;
+}
+
+HttpResponse respond(const HttpRequest& request, Hub& hub) {
+  std::string_view target(request.target().data(), request.target().size());
+  target = target.substr(0, target.find('?'));
+  const bool known = target == "/healthz" || target == "/metrics";
+  if (!known) return text_response(request, http::status::not_found, "not found\n");
+  if (request.method() != http::verb::get) {
+    HttpResponse response =
+        text_response(request, http::status::method_not_allowed, "method not allowed\n");
+    response.set(http::field::allow, "GET");
+    return response;
+  }
+  if (target == "/healthz") {
+    if (hub.shutting_down()) {
+      return text_response(request, http::status::service_unavailable, "shutting down\n");
+    }
+    return text_response(request, http::status::ok, "ok\n");
+  }
+  return text_response(request, http::status::ok, hub.metrics.render(),
+                       "text/plain; version=0.0.4; charset=utf-8");
+}
+
+// Serves HTTP requests on one connection until it closes or upgrades to WebSocket.
+asio::awaitable<void> http_session(beast::tcp_stream stream, std::shared_ptr<Hub> hub) {
+  beast::flat_buffer buffer;
+  for (;;) {
+    http::request_parser<http::string_body> parser;
+    parser.header_limit(kHttpHeaderLimit);
+    parser.body_limit(kHttpBodyLimit);
+    stream.expires_after(kHttpTimeout);
+    auto [ec, n] =
+        co_await http::async_read(stream, buffer, parser, asio::as_tuple(asio::use_awaitable));
+    if (ec) break;  // end of stream, timeout or a malformed request: just close
+    HttpRequest request = parser.release();
+
+    if (beast::websocket::is_upgrade(request) && !hub->shutting_down()) {
+      stream.expires_never();  // the WebSocket stream keeps its own timeouts
+      start_session(std::move(stream), std::move(request), std::move(hub));
+      co_return;
+    }
+    HttpResponse response =
+        beast::websocket::is_upgrade(request)
+            ? text_response(request, http::status::service_unavailable, "shutting down\n")
+            : respond(request, *hub);
+    const bool keep_alive = response.keep_alive() && !beast::websocket::is_upgrade(request);
+    auto [write_ec, written] =
+        co_await http::async_write(stream, response, asio::as_tuple(asio::use_awaitable));
+    if (write_ec || !keep_alive) break;
+  }
+  beast::error_code ignored;
+  stream.socket().shutdown(tcp::socket::shutdown_send, ignored);
+}
+
+// "127.0.0.1:8080" -> {"127.0.0.1", "8080"}; "[::1]:0" -> {"::1", "0"}; ":8080" binds all.
+std::pair<std::string, std::string> split_listen(const std::string& listen) {
+  const auto colon = listen.rfind(':');
+  if (colon == std::string::npos || colon + 1 == listen.size()) {
+    throw std::runtime_error("listen address \"" + listen + "\" is not host:port");
+  }
+  std::string host = listen.substr(0, colon);
+  if (host.size() >= 2 && host.front() == '[' && host.back() == ']') {
+    host = host.substr(1, host.size() - 2);
+  }
+  if (host.empty()) host = "0.0.0.0";
+  std::string port = listen.substr(colon + 1);
+  // The resolver would wrap 99999 round to 34463: check the number here.
+  if (port.size() > 5 || port.find_first_not_of("0123456789") != std::string::npos ||
+      std::stoul(port) > 65535) {
+    throw std::runtime_error("listen address \"" + listen + "\": port must be 0 to 65535");
+  }
+  return {host, port};
+}
+
+}  // namespace
+
+struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
+  Impl(asio::io_context& context, std::shared_ptr<Hub> shared)
+      : ioc(context), hub(std::move(shared)), acceptor(asio::make_strand(context)) {}
+
+  asio::awaitable<void> accept_loop(std::shared_ptr<Impl> self);
+
+  asio::io_context& ioc;
+  std::shared_ptr<Hub> hub;
+  tcp::acceptor acceptor;  // on its own strand: accepts and close() never race
+  tcp::endpoint bound;
+};
+
+asio::awaitable<void> Server::Impl::accept_loop(std::shared_ptr<Impl> self) {
+  for (;;) {
+    auto [ec, socket] =
+        co_await acceptor.async_accept(asio::make_strand(ioc), asio::as_tuple(asio::use_awaitable));
+    if (ec) {
+      if (ec == asio::error::operation_aborted || !acceptor.is_open()) co_return;
+      // Out of file descriptors, say: log, breathe, carry on.
+      spdlog::warn("accept failed: {}", ec.message());
+      asio::steady_timer pause(acceptor.get_executor(), 100ms);
+      co_await pause.async_wait(asio::as_tuple(asio::use_awaitable));
+      continue;
+    }
+    beast::error_code ignored;
+    socket.set_option(tcp::no_delay(true), ignored);
+    beast::tcp_stream stream(std::move(socket));
+    auto executor = stream.get_executor();
+    asio::co_spawn(executor, http_session(std::move(stream), self->hub),
+                   [](const std::exception_ptr& e) { log_exception("http session", e); });
+  }
+}
+
+Server::Server(asio::io_context& ioc, Options options, room::Lobby& lobby,
+               const room::Registry& registry, ServerMetrics& metrics) {
+  auto welcome = make_welcome(options, registry.rulesets());
+  impl_ = std::make_shared<Impl>(
+      ioc, std::make_shared<Hub>(std::move(options), lobby, metrics, std::move(welcome)));
+}
+
+Server::~Server() {
+  beast::error_code ignored;
+  impl_->acceptor.close(ignored);
+}
+
+void Server::start() {
+  const std::string& listen = impl_->hub->options.listen;
+  auto [host, port] = split_listen(listen);
+  beast::error_code ec;
+  tcp::resolver resolver(impl_->ioc);
+  auto results =
+      resolver.resolve(host, port, tcp::resolver::passive | tcp::resolver::numeric_service, ec);
+  if (ec || results.empty()) {
+    throw std::runtime_error("cannot resolve listen address \"" + listen +
+                             "\": " + (ec ? ec.message() : "no address"));
+  }
+  const tcp::endpoint endpoint = results.begin()->endpoint();
+  tcp::acceptor& acceptor = impl_->acceptor;
+  acceptor.open(endpoint.protocol(), ec);
+  if (!ec) acceptor.set_option(tcp::acceptor::reuse_address(true), ec);
+  if (!ec) acceptor.bind(endpoint, ec);
+  if (!ec) acceptor.listen(asio::socket_base::max_listen_connections, ec);
+  if (!ec) impl_->bound = acceptor.local_endpoint(ec);
+  if (ec) throw std::runtime_error("cannot listen on " + listen + ": " + ec.message());
+  asio::co_spawn(acceptor.get_executor(), impl_->accept_loop(impl_),
+                 [](const std::exception_ptr& e) { log_exception("listener", e); });
+}
+
+std::string Server::host() const {
+  const auto address = impl_->bound.address();
+  return address.is_v6() ? "[" + address.to_string() + "]" : address.to_string();
+}
+
+std::uint16_t Server::port() const {
+  return impl_->bound.port();
+}
+
+void Server::stop_accepting() {
+  impl_->hub->begin_shutdown();
+  asio::post(impl_->acceptor.get_executor(), [impl = impl_] {
+    beast::error_code ignored;
+    impl->acceptor.close(ignored);
+  });
+}
+
+void Server::close_sessions(const std::string& reason) {
+  impl_->hub->shut_down_all(reason);
+}
+
+bool Server::wait_sessions(std::chrono::milliseconds timeout) {
+  return impl_->hub->wait_empty(timeout);
+}
+
+std::size_t Server::sessions() const {
+  return impl_->hub->size();
+}
+
+}  // namespace grognard::net

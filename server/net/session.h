@@ -1,0 +1,24 @@
+#pragma once
+// Internal to net/: the WebSocket session that a connection becomes once its HTTP request
+// asks to upgrade. Included by server.cpp and session.cpp only (it brings in Beast's HTTP
+// message types).
+
+#include <memory>
+
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/http/message.hpp>
+#include <boost/beast/http/string_body.hpp>
+
+#include "net/hub.h"
+
+namespace grognard::net {
+
+using HttpRequest = boost::beast::http::request<boost::beast::http::string_body>;
+
+// Completes the WebSocket handshake for `request` and serves the connection until it closes:
+// frames in (rate-limited, size-limited, idle-timed), Hello and Ping answered here, everything
+// else to hub->lobby; messages out through a bounded queue with one write in flight.
+// REQUIRES: `stream`'s executor is a strand of its own.
+void start_session(boost::beast::tcp_stream stream, HttpRequest request, std::shared_ptr<Hub> hub);
+
+}  // namespace grognard::net
