@@ -1,4 +1,4 @@
-// Throughput of the writer, run by hand: store_tests "[.bench]"
+// Throughput of the store's writer with group commit: build/default/bench/store_bench
 // Each room is a thread that sends commands one after another and, like a real room, waits
 // for each command's events to be committed before sending the next. With one room every
 // command costs a commit (an fsync); with many rooms group commit shares the commits.
@@ -60,7 +60,7 @@ Run run_rooms(int rooms, std::size_t commands_per_room) {
 
 }  // namespace
 
-TEST_CASE("writer throughput with and without group commit", "[.bench]") {
+TEST_CASE("writer throughput with and without group commit", "[bench]") {
   std::printf("%6s %9s %9s %12s %12s %14s\n", "rooms", "commands", "commits", "commits/s",
               "commands/s", "batches/commit");
   for (int rooms : {1, 4, 16, 64}) {
