@@ -14,6 +14,7 @@ PACKAGES=(
   libcli11-dev
   prometheus-cpp-dev
   clang-format
+  libedit-dev tmux
 )
 
 missing=()

@@ -13,8 +13,8 @@ struct Options {
   std::uint32_t max_frame_bytes = 64 * 1024;    // largest message a client may send
   std::uint32_t queue_messages = 256;           // outbound queue bound, in messages...
   std::uint64_t queue_bytes = 4 * 1024 * 1024;  // ...and in bytes
-  std::uint32_t rate = 20;                      // messages per second, sustained (0: no limit)
-  std::uint32_t burst = 40;                     // messages at once
+  std::uint32_t rate = 50;                      // messages per second, sustained (0: no limit)
+  std::uint32_t burst = 100;                    // messages at once
   std::chrono::seconds idle_timeout{300};       // no message for this long closes
   int threads = 2;                              // io_context threads (used by main)
 };

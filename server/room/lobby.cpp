@@ -261,6 +261,8 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
       auto room = d.by_token(token_hash);
       if (!room)
         return peer->send(error_message(rid, v1::UNAUTHENTICATED, "", "unknown seat token"));
+      // A connection switching rooms leaves the old one's broadcasts behind.
+      if (auto b = peer->binding(); b && b->room != room) b->room->detach(peer);
       return room->resume(peer, token_hash, msg.resume().last_seq(), rid);
     }
     case v1::ClientMessage::kLeave:

@@ -280,6 +280,8 @@ void Room::resume(std::shared_ptr<Peer> peer, Hash32 token_hash, std::uint64_t l
   run([this, peer, token_hash, last_seq, request_id] {
     for (const SeatRecord& s : seats_) {
       if (s.claimed_ms == 0 || s.token_sha256 != token_hash) continue;
+      // A connection holds one registration: drop any earlier one before binding again.
+      std::erase_if(peers_, [&](const PeerEntry& e) { return e.peer.lock() == peer; });
       if (peer->binding()) peer->unbind();
       bind(peer, s);
       spdlog::info("{}{} resumed seat {} after event {}", log_prefix(), peer->name(), s.seat_id,

@@ -240,6 +240,8 @@ void Room::broadcast(const Pending& p) {
           *batch->add_events() = std::move(*seen);
         }
       }
+      // A seat that may see none of the new events learns nothing, not even that they exist.
+      if (batch->events_size() == 0) continue;
       pack_any(batch->mutable_view(), rs_.wire_types().view, rs_.view(*state_, viewer));
       msg = m;
     }

@@ -1,0 +1,130 @@
+#pragma once
+// A synchronous Grognard client over one WebSocket connection (docs/protocol.md).
+//
+//   auto c = Client::connect("ws://127.0.0.1:8080/", Format::kBinary, 5s);
+//   if (!c) return c.failure();
+//   c->hello();
+//   auto room = c->create_room("itchy", "intro", /*observers_allowed=*/true, /*unlisted=*/false);
+//   auto seat = c->join(room->invite_code(), "general", "", "Alice");
+//
+// request() numbers each ClientMessage (request_id 1, 2, …), sends it in the client's format
+// (protobuf in binary frames or JSON in text frames), and reads until the answer with that id
+// arrives; every other message read meanwhile (pushes carry request_id 0) is kept, in order,
+// for next_push()/next_message(). The typed helpers turn an Error answer into a Failure of
+// kind kServer (code, clause, message) and any other unexpected answer into kUnexpected.
+//
+// Every call returns within its timeout (the client's default unless given). The client
+// never throws; exceptions stay inside the WebSocket layer.
+//
+// Thread-safety: none; one thread uses a Client at a time.
+
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "client/codec.h"
+#include "client/result.h"
+#include "client/websocket.h"
+#include "grognard/v1/itchy.pb.h"
+#include "grognard/v1/protocol.pb.h"
+
+namespace grognard::client {
+
+class Client {
+ public:
+  static constexpr Millis kDefaultTimeout{10'000};
+
+  // Connects and performs the WebSocket handshake (no Hello yet).
+  static Result<Client> connect(const std::string& url, Format format,
+                                Millis timeout = kDefaultTimeout);
+
+  Client(Client&&) noexcept;
+  Client& operator=(Client&&) noexcept;
+  ~Client();
+
+  Format format() const { return format_; }
+  // The default timeout of every call that takes none.
+  void set_timeout(Millis timeout) { timeout_ = timeout; }
+  Millis timeout() const { return timeout_; }
+
+  // --- Messages -------------------------------------------------------------------------------
+
+  // Sends `message` with the next request id and returns the answer carrying that id, which
+  // may be an Error.
+  Result<v1::ServerMessage> request(v1::ClientMessage message);
+  Result<v1::ServerMessage> request(v1::ClientMessage message, Millis timeout);
+  // Sends `message` as it is (its request_id untouched) without waiting for anything.
+  Status send(const v1::ClientMessage& message);
+  // The next message kept or arriving, whatever its request id.
+  Result<v1::ServerMessage> next_message(Millis timeout);
+  // The next message with request_id 0 (a push: EventBatch, Closing, an error about a frame
+  // that could not be read); answers read meanwhile stay kept.
+  Result<v1::ServerMessage> next_push(Millis timeout);
+  // How many messages are kept, unread.
+  std::size_t pending() const { return inbox_.size(); }
+
+  // --- Raw frames (for tests of bad input) ----------------------------------------------------
+
+  Status send_raw(std::string_view bytes, bool binary);
+  // The next frame off the wire, undecoded (kept messages are not looked at).
+  Result<Frame> receive_raw(Millis timeout);
+  // Records every frame received from now on, before it is decoded.
+  void record_frames(bool on) { recording_ = on; }
+  const std::vector<Frame>& recorded_frames() const { return recorded_; }
+
+  // --- Connection -----------------------------------------------------------------------------
+
+  bool is_open() const;
+  // How the server closed the connection, once it has (code 0: no close frame arrived).
+  std::optional<CloseInfo> close_info() const;
+  // The close handshake; the client is unusable afterwards.
+  void close();
+  // Closes the TCP connection abruptly, without a close handshake.
+  void drop();
+
+  // --- Typed requests -------------------------------------------------------------------------
+
+  Result<v1::Welcome> hello(const std::string& client_name = "grognard-client");
+  Status ping();
+  Result<v1::ScenarioList> list_scenarios(const std::string& ruleset = "");
+  Result<v1::RoomInfo> create_room(const std::string& ruleset, const std::string& scenario,
+                                   bool observers_allowed = false, bool unlisted = false);
+  Result<v1::RoomList> list_rooms();
+  // `role`: "general", "player", "referee" or "observer"; `seat` empty: the first open seat.
+  Result<v1::Seated> join(const std::string& invite_code, const std::string& role,
+                          const std::string& seat = "", const std::string& name = "");
+  Result<v1::Seated> resume(const std::string& token, std::uint64_t last_seq);
+  Result<v1::Left> leave();
+  Result<v1::CommandResult> command(const google::protobuf::Any& command,
+                                    const std::string& command_id);
+  Result<v1::CommandResult> itchy_command(const v1::itchy::Command& command,
+                                          const std::string& command_id);
+  Result<v1::LegalCommands> legal();
+  Result<v1::CommandResult> chat(const std::string& text, const std::string& to = "");
+  Result<v1::GameList> list_games(const v1::ListGames& filter = {});
+  Result<v1::EventList> get_events(const std::string& game_id, std::uint64_t from_seq = 1,
+                                   std::uint64_t to_seq = 0, const std::string& as_seat = "");
+  Result<v1::StateAt> get_state(const std::string& game_id, std::uint64_t at_seq = 0,
+                                const std::string& as_seat = "");
+
+ private:
+  Client(std::unique_ptr<WebSocket> ws, Format format, Millis timeout);
+  // Reads and decodes one message from the wire.
+  Result<v1::ServerMessage> read_one(Millis timeout);
+  // request() whose answer must have body `expected`; Error answers become kServer failures.
+  Result<v1::ServerMessage> call(v1::ClientMessage message, v1::ServerMessage::BodyCase expected);
+
+  std::unique_ptr<WebSocket> ws_;
+  Format format_;
+  Millis timeout_;
+  std::uint64_t next_request_id_ = 1;
+  std::deque<v1::ServerMessage> inbox_;
+  bool recording_ = false;
+  std::vector<Frame> recorded_;
+};
+
+}  // namespace grognard::client

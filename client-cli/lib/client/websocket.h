@@ -1,0 +1,80 @@
+#pragma once
+// A synchronous WebSocket connection with deadlines, and a one-shot HTTP GET: the only place
+// the client touches Boost.Beast (websocket.cpp; this header is Beast-free).
+//
+// Every operation takes a timeout and returns by then. A read that times out is not lost: it
+// stays pending and the next read() carries on with it, so a quiet connection stays usable.
+// A write or close that times out closes the socket.
+//
+// Thread-safety: none; one thread uses a WebSocket at a time.
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "client/result.h"
+
+namespace grognard::client {
+
+using Millis = std::chrono::milliseconds;
+
+// "ws://host:port/path" split into its parts; only ws:// (no TLS).
+struct Url {
+  std::string host;
+  std::uint16_t port = 0;
+  std::string target = "/";
+};
+Result<Url> parse_url(std::string_view url);
+
+// One WebSocket message as it travelled: binary (protobuf) or text (JSON).
+struct Frame {
+  std::string bytes;
+  bool binary = true;
+};
+
+// How the connection ended, as the peer's close frame said (code 0: no close frame came).
+struct CloseInfo {
+  std::uint16_t code = 0;
+  std::string reason;
+};
+
+class WebSocket {
+ public:
+  WebSocket();
+  ~WebSocket();  // closes the socket at once (no close handshake)
+  WebSocket(const WebSocket&) = delete;
+  WebSocket& operator=(const WebSocket&) = delete;
+
+  // TCP connect and WebSocket handshake, both within `timeout`.
+  Status connect(const Url& url, Millis timeout);
+  Status write(std::string_view bytes, bool binary, Millis timeout);
+  // The next message. kTimeout leaves the read pending for the next call; kClosed says the
+  // peer closed (close_info() has its code and reason); kIo is any other end.
+  Result<Frame> read(Millis timeout);
+  // The close handshake (code 1000), waiting at most `timeout` for the peer's answer.
+  void close(Millis timeout);
+  // Closes the TCP socket without a close handshake.
+  void drop();
+
+  bool is_open() const;
+  const std::optional<CloseInfo>& close_info() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+struct HttpResponse {
+  unsigned status = 0;
+  std::string content_type;
+  std::string body;
+};
+
+// GET http://host:port/target over a fresh TCP connection.
+Result<HttpResponse> http_get(const std::string& host, std::uint16_t port,
+                              const std::string& target, Millis timeout);
+
+}  // namespace grognard::client
