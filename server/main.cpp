@@ -92,8 +92,8 @@ int main(int argc, char** argv) {
   std::cout << "grognard-server listening on " << url << std::endl;
   spdlog::info("listening on {}: WebSocket on any path, GET /healthz, GET /metrics", url);
   spdlog::info(
-      "connect with: grognard-cli {}  (or any WebSocket tool: JSON text frames, e.g. "
-      "{{\"hello\":{{\"protocolVersion\":1}}}})",
+      "connect with: grognard --server {} rooms  (or any WebSocket tool: JSON text frames, "
+      "e.g. {{\"hello\":{{\"protocolVersion\":1}}}})",
       url);
 
   std::promise<int> stop;
