@@ -18,14 +18,21 @@ std::int64_t system_clock_ms() {
 }
 
 struct Lobby::Impl {
-  Impl(boost::asio::any_io_executor ex, Store& st, const Registry& reg, Metrics& m, Clock c)
-      : executor(std::move(ex)), store(st), registry(reg), metrics(m), clock(std::move(c)) {}
+  Impl(boost::asio::any_io_executor ex, Store& st, const Registry& reg, Metrics& m, Clock c,
+       LobbyOptions o)
+      : executor(std::move(ex)),
+        store(st),
+        registry(reg),
+        metrics(m),
+        clock(std::move(c)),
+        options(o) {}
 
   boost::asio::any_io_executor executor;
   Store& store;
   const Registry& registry;
   Metrics& metrics;
   Clock clock;
+  LobbyOptions options;
 
   mutable std::mutex mu;
   std::map<std::string, std::shared_ptr<Room>> rooms;  // by game id
@@ -50,6 +57,18 @@ struct Lobby::Impl {
       if (room->owns_token(token_hash)) return room;
     }
     return nullptr;
+  }
+  // Makes room for one more, dropping ended rooms nobody watches; false when full.
+  bool reserve() {
+    std::size_t open = 0;
+    {
+      std::lock_guard lock(mu);
+      if (rooms.size() < options.max_rooms) return true;
+      std::erase_if(rooms, [](const auto& entry) { return entry.second->evictable(); });
+      open = rooms.size();
+    }
+    metrics.rooms(open);
+    return open < options.max_rooms;
   }
   void add(std::shared_ptr<Room> room) {
     std::size_t open = 0;
@@ -97,6 +116,10 @@ void Lobby::Impl::create(const std::shared_ptr<Peer>& peer, const v1::CreateRoom
   }
   auto initial = rs->load_scenario(sc->text);
   if (!initial.ok()) return peer->send(error_message(rid, initial.error()));
+  if (!reserve()) {
+    return peer->send(error_message(rid, v1::RESOURCE_EXHAUSTED, "",
+                                    "the server hosts as many rooms as it may; try later"));
+  }
 
   GameRecord g;
   g.id = "g-" + random_hex(6);
@@ -159,9 +182,9 @@ void Lobby::Impl::list_scenarios(const std::shared_ptr<Peer>& peer, const v1::Li
 }
 
 Lobby::Lobby(boost::asio::any_io_executor executor, Store& store, const Registry& registry,
-             Metrics& metrics, Clock clock)
-    : impl_(std::make_unique<Impl>(std::move(executor), store, registry, metrics,
-                                   std::move(clock))) {}
+             Metrics& metrics, Clock clock, LobbyOptions options)
+    : impl_(std::make_unique<Impl>(std::move(executor), store, registry, metrics, std::move(clock),
+                                   options)) {}
 
 Lobby::~Lobby() = default;
 

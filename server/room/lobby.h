@@ -28,10 +28,16 @@ namespace grognard::room {
 using Clock = std::function<std::int64_t()>;  // milliseconds since the Unix epoch
 std::int64_t system_clock_ms();
 
+struct LobbyOptions {
+  // Rooms held in memory at most. When full, ended rooms nobody is connected to are dropped
+  // (their games stay in the archive); if none can be, CreateRoom gets RESOURCE_EXHAUSTED.
+  std::size_t max_rooms = 10'000;
+};
+
 class Lobby {
  public:
   Lobby(boost::asio::any_io_executor executor, Store& store, const Registry& registry,
-        Metrics& metrics, Clock clock = system_clock_ms);
+        Metrics& metrics, Clock clock = system_clock_ms, LobbyOptions options = {});
   ~Lobby();
 
   // Loads every unfinished game back from the store, checking each stored state hash.

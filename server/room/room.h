@@ -69,6 +69,9 @@ class Room : public std::enable_shared_from_this<Room> {
   v1::RoomInfo info() const;
   bool owns_token(const Hash32& token_hash) const;
   bool listed_and_open() const;
+  // Ended (or stopped) with nobody connected: the lobby may drop it from memory; its game
+  // stays in the store for the archive.
+  bool evictable() const;
 
  private:
   // One decision on its way to the store: what will be committed, and what the room becomes.
@@ -134,6 +137,7 @@ class Room : public std::enable_shared_from_this<Room> {
   v1::RoomInfo info_;
   std::vector<Hash32> token_hashes_;
   bool listed_and_open_ = false;
+  bool evictable_ = false;
 };
 
 }  // namespace grognard::room

@@ -283,6 +283,9 @@ void Room::refresh_info() {
   info_ = std::move(info);
   token_hashes_ = std::move(tokens);
   listed_and_open_ = record_.listed && !failed_ && record_.status != GameStatus::kFinished;
+  evictable_ = (failed_ || record_.status == GameStatus::kFinished) &&
+               std::none_of(peers_.begin(), peers_.end(),
+                            [](const PeerEntry& e) { return !e.peer.expired(); });
 }
 
 v1::RoomInfo Room::info() const {
@@ -293,6 +296,11 @@ v1::RoomInfo Room::info() const {
 bool Room::owns_token(const Hash32& token_hash) const {
   std::lock_guard lock(info_mu_);
   return std::find(token_hashes_.begin(), token_hashes_.end(), token_hash) != token_hashes_.end();
+}
+
+bool Room::evictable() const {
+  std::lock_guard lock(info_mu_);
+  return evictable_;
 }
 
 bool Room::listed_and_open() const {

@@ -280,3 +280,32 @@ TEST_CASE("chat to the room reaches everyone; chat to a seat reaches only that s
   empty.mutable_chat();
   CHECK(t.w.ask(t.north, empty).error().code() == v1::INVALID_ARGUMENT);
 }
+
+TEST_CASE("the lobby holds a bounded number of rooms, dropping ended ones nobody watches",
+          "[room][limits]") {
+  World w;
+  w.lobby = std::make_unique<room::Lobby>(
+      w.ioc.get_executor(), w.store, w.registry, w.metrics, [&w] { return ++w.now; },
+      room::LobbyOptions{2});
+  const std::string first = w.create();
+  w.create();
+  v1::ClientMessage m;
+  m.mutable_create_room()->set_ruleset("secrets");
+  m.mutable_create_room()->set_scenario("basic");
+  auto full = w.ask(std::make_shared<FakePeer>("creator"), m);
+  REQUIRE(full.has_error());
+  CHECK(full.error().code() == v1::RESOURCE_EXHAUSTED);
+  // End the first game and let everyone go: its room may now be dropped for a new one.
+  {
+    auto north = std::make_shared<FakePeer>("north");
+    auto south = std::make_shared<FakePeer>("south");
+    REQUIRE(w.join(north, first, "player").has_seated());
+    REQUIRE(w.join(south, first, "player").has_seated());
+    REQUIRE(w.command(north, "reveal", "c1").has_command_result());
+    w.lobby->detach(north);
+    w.lobby->detach(south);
+    w.settle();
+  }
+  CHECK(w.ask(std::make_shared<FakePeer>("creator"), m).has_room());
+  CHECK(w.lobby->open_rooms() == 2);
+}
