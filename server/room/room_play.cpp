@@ -98,7 +98,7 @@ void Room::command(std::shared_ptr<Peer> peer, v1::SendCommand req, std::uint64_
       return reject(v1::UNAVAILABLE, "", "internal error: " + st.error().message);
     }
     p->batch.game->dice_next = dice.next();
-    p->after = [this, peer, request_id, command_id = req.command_id()](bool ok) {
+    p->after = [this, peer, request_id, seat = *seat_id, command_id = req.command_id()](bool ok) {
       if (!ok) {
         deps_.metrics.command("unavailable");
         peer->send(error_message(request_id, v1::UNAVAILABLE, "",
@@ -106,7 +106,8 @@ void Room::command(std::shared_ptr<Peer> peer, v1::SendCommand req, std::uint64_
         return;
       }
       deps_.metrics.command("accepted");
-      const CommandRecord& c = commands_.at({bound_seat(peer).value_or(""), command_id});
+      // The seat that gave the command, even if the connection has left it since.
+      const CommandRecord& c = commands_.at({seat, command_id});
       auto m = reply(request_id);
       auto* r = m->mutable_command_result();
       r->set_command_id(command_id);
