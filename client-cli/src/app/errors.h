@@ -1,0 +1,16 @@
+#pragma once
+// Failures in one sentence a player reads: the server's message with the rule it cites
+// ("Not allowed: 2nd Bn may move 2 grid areas, not 3 (rule itchy.move.allowance)."), or what
+// happened to the connection.
+
+#include <string>
+
+#include "client/result.h"
+
+namespace grognard::cli {
+
+std::string readable(const client::Failure& failure);
+// True when the failure means the connection is gone (retry after reconnecting).
+bool connection_lost(const client::Failure& failure);
+
+}  // namespace grognard::cli

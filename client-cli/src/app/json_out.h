@@ -1,0 +1,26 @@
+#pragma once
+// --json output: one JSON object per line, each with one key saying what it is:
+//   {"event": GameEvent}        every event, in protobuf's JSON mapping (dice inside)
+//   {"error": {...}}            a failure: code, clause, message, the line and its number
+//   {"result": {...}}           what a request answered (command_result, legal, rooms, …)
+//   {"seated": {...}}           the seat taken (its token left out)
+
+#include <string>
+
+#include <google/protobuf/message.h>
+
+#include "client/result.h"
+
+namespace grognard::cli {
+
+// The message in protobuf's JSON mapping on one line ("{}" if it cannot be printed).
+std::string to_json(const google::protobuf::Message& message);
+// {"<key>": <message as JSON>}
+std::string json_line(const std::string& key, const google::protobuf::Message& message);
+// {"error": {"kind", "code", "clause", "message", "text", "line", "input"}}
+std::string error_json(const client::Failure& failure, int line_no = 0,
+                       const std::string& input = "");
+// A JSON string literal.
+std::string quote(const std::string& text);
+
+}  // namespace grognard::cli

@@ -1,0 +1,199 @@
+#include "app/lobby.h"
+
+#include <ctime>
+#include <iostream>
+
+#include "app/errors.h"
+#include "app/json_out.h"
+#include "app/token_store.h"
+#include "render/style.h"
+
+namespace grognard::cli {
+
+namespace {
+
+int fail(const Common& c, const client::Failure& f) {
+  if (c.json)
+    std::cout << error_json(f) << std::endl;
+  else
+    std::cerr << "grognard: " << readable(f) << std::endl;
+  return f.kind == client::FailureKind::kServer ? 1 : 2;
+}
+
+std::string seats_text(const google::protobuf::RepeatedPtrField<v1::SeatInfo>& seats) {
+  std::string out;
+  for (const auto& s : seats) {
+    if (!out.empty()) out += ", ";
+    out += (s.label().empty() ? s.seat_id() : s.label()) + " ";
+    if (!s.taken())
+      out += "(open)";
+    else
+      out += "(" + (s.player_name().empty() ? std::string("taken") : s.player_name()) + ")";
+  }
+  return out;
+}
+
+// Joins `code` as `as` and keeps the token. Returns the exit status.
+int take_seat(const Common& c, client::Client& cl, const std::string& code, const std::string& as,
+              const std::string& name) {
+  const auto [role, seat] = split_as(as);
+  auto seated = cl.join(code, role, seat, name);
+  if (!seated) return fail(c, seated.failure());
+  std::string label;
+  for (const auto& s : seated->room().seats()) {
+    if (s.seat_id() == seated->seat_id()) label = s.label();
+  }
+  SeatRecord r{c.server,
+               seated->game_id(),
+               seated->room().invite_code(),
+               seated->room().ruleset(),
+               seated->seat_id(),
+               seated->role(),
+               label,
+               seated->token()};
+  std::string error;
+  if (!r.token.empty() && !TokenStore().save(r, &error))
+    std::cerr << "grognard: warning: the seat token could not be saved: " << error << std::endl;
+  if (c.json) {
+    v1::Seated shown = *seated;
+    shown.clear_token();
+    shown.clear_view();
+    shown.clear_events();
+    std::cout << json_line("seated", shown) << std::endl;
+  } else {
+    std::cout << "Seated as " << seated->role() << " " << (label.empty() ? r.seat_id : label)
+              << " (" << r.seat_id << ") in game " << r.game_id << ".\n"
+              << "Play with:  grognard play " << r.invite_code << std::endl;
+  }
+  return 0;
+}
+
+}  // namespace
+
+client::Result<client::Client> connect_hello(const std::string& url) {
+  auto c = client::Client::connect(url, client::Format::kBinary, client::Millis(5000));
+  if (!c) return c;
+  auto w = c->hello("grognard-cli 0.1");
+  if (!w) return w.failure();
+  return c;
+}
+
+std::pair<std::string, std::string> split_as(const std::string& as) {
+  const auto slash = as.find('/');
+  if (slash == std::string::npos) return {as.empty() ? "general" : as, ""};
+  return {as.substr(0, slash), as.substr(slash + 1)};
+}
+
+int rooms_command(const Common& c) {
+  auto cl = connect_hello(c.server);
+  if (!cl) return fail(c, cl.failure());
+  auto rooms = cl->list_rooms();
+  if (!rooms) return fail(c, rooms.failure());
+  if (c.json) {
+    std::cout << json_line("result", *rooms) << std::endl;
+    return 0;
+  }
+  if (rooms->rooms().empty()) std::cout << "No open rooms. Create one: grognard create\n";
+  for (const auto& r : rooms->rooms()) {
+    std::cout << pad_to(r.invite_code(), 8) << pad_to(r.ruleset() + "/" + r.scenario(), 26)
+              << pad_to(r.status(), 9) << seats_text(r.seats())
+              << (r.to_act().empty() ? "" : "  - " + r.to_act()) << "\n";
+  }
+  return 0;
+}
+
+int scenarios_command(const Common& c, const std::string& ruleset) {
+  auto cl = connect_hello(c.server);
+  if (!cl) return fail(c, cl.failure());
+  auto list = cl->list_scenarios(ruleset);
+  if (!list) return fail(c, list.failure());
+  if (c.json) {
+    std::cout << json_line("result", *list) << std::endl;
+    return 0;
+  }
+  for (const auto& s : list->scenarios())
+    std::cout << pad_to(s.ruleset(), 8) << pad_to(s.name(), 18) << s.title() << "\n";
+  return 0;
+}
+
+int create_command(const Common& c, const CreateOptions& o) {
+  auto cl = connect_hello(c.server);
+  if (!cl) return fail(c, cl.failure());
+  auto room = cl->create_room(o.ruleset, o.scenario, o.observers, o.unlisted);
+  if (!room) return fail(c, room.failure());
+  if (c.json) {
+    std::cout << json_line("result", *room) << std::endl;
+  } else {
+    std::cout << "Room created: " << o.ruleset << "/" << o.scenario << ", game " << room->game_id()
+              << "\nInvite code: " << room->invite_code()
+              << "\nSeats: " << seats_text(room->seats()) << "\n";
+    if (o.as.empty())
+      std::cout << "Take a seat:  grognard join " << room->invite_code() << " --as general/"
+                << (room->seats().empty() ? std::string("SIDE") : room->seats(0).label()) << "\n";
+  }
+  if (o.as.empty()) return 0;
+  return take_seat(c, *cl, room->invite_code(), o.as, o.name);
+}
+
+int join_command(const Common& c, const std::string& code, const std::string& as,
+                 const std::string& name) {
+  auto cl = connect_hello(c.server);
+  if (!cl) return fail(c, cl.failure());
+  return take_seat(c, *cl, code, as, name);
+}
+
+std::optional<std::int64_t> parse_date(const std::string& text) {
+  std::tm tm{};
+  int y = 0, m = 0, d = 0;
+  if (std::sscanf(text.c_str(), "%4d-%2d-%2d", &y, &m, &d) != 3) return std::nullopt;
+  tm.tm_year = y - 1900;
+  tm.tm_mon = m - 1;
+  tm.tm_mday = d;
+  return static_cast<std::int64_t>(timegm(&tm)) * 1000;
+}
+
+std::string format_time(std::int64_t ms) {
+  if (ms <= 0) return "";
+  const std::time_t t = static_cast<std::time_t>(ms / 1000);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M", &tm);
+  return buf;
+}
+
+int games_command(const Common& c, const GamesFilter& f) {
+  v1::ListGames filter;
+  filter.set_ruleset(f.ruleset);
+  filter.set_player(f.player);
+  filter.set_status(f.status);
+  filter.set_limit(f.limit);
+  for (const auto& [text, setter] : {std::pair{f.since, &v1::ListGames::set_since_ms},
+                                     {f.until, &v1::ListGames::set_until_ms}}) {
+    if (text.empty()) continue;
+    const auto ms = parse_date(text);
+    if (!ms) {
+      std::cerr << "grognard: \"" << text << "\" is not a date (YYYY-MM-DD)\n";
+      return 2;
+    }
+    (filter.*setter)(*ms);
+  }
+  auto cl = connect_hello(c.server);
+  if (!cl) return fail(c, cl.failure());
+  auto games = cl->list_games(filter);
+  if (!games) return fail(c, games.failure());
+  if (c.json) {
+    std::cout << json_line("result", *games) << std::endl;
+    return 0;
+  }
+  if (games->games().empty()) std::cout << "No games match.\n";
+  for (const auto& g : games->games()) {
+    std::cout << pad_to(g.game_id(), 16) << pad_to(g.ruleset() + "/" + g.scenario(), 26)
+              << pad_to(g.status(), 9) << pad_to(format_time(g.created_ms()), 17)
+              << pad_to(std::to_string(g.last_seq()) + " events", 11) << seats_text(g.seats())
+              << (g.result().empty() ? "" : "  - " + g.result()) << "\n";
+  }
+  return 0;
+}
+
+}  // namespace grognard::cli

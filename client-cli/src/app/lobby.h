@@ -1,0 +1,52 @@
+#pragma once
+// The one-shot commands: rooms, scenarios, create, join, games. Each connects, does its one
+// thing, prints it (a table, or JSON lines with --json) and returns the exit status
+// (0 done, 1 the server refused, 2 no connection).
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "client/client.h"
+
+namespace grognard::cli {
+
+struct Common {
+  std::string server;  // normalized URL
+  bool json = false;
+};
+
+// Connects and says hello.
+client::Result<client::Client> connect_hello(const std::string& url);
+
+// "general/British" → {"general", "British"}; "observer" → {"observer", ""}.
+std::pair<std::string, std::string> split_as(const std::string& as);
+
+int rooms_command(const Common& c);
+int scenarios_command(const Common& c, const std::string& ruleset);
+
+struct CreateOptions {
+  std::string ruleset = "itchy";
+  std::string scenario = "intro";
+  bool observers = false;
+  bool unlisted = false;
+  std::string as;  // non-empty: take this seat too ("general/British")
+  std::string name;
+};
+int create_command(const Common& c, const CreateOptions& o);
+
+int join_command(const Common& c, const std::string& code, const std::string& as,
+                 const std::string& name);
+
+struct GamesFilter {
+  std::string ruleset, player, status, since, until;  // dates as YYYY-MM-DD
+  std::uint32_t limit = 0;
+};
+int games_command(const Common& c, const GamesFilter& f);
+
+// "2024-05-01" → milliseconds since the epoch (UTC); nullopt if malformed.
+std::optional<std::int64_t> parse_date(const std::string& text);
+// Milliseconds since the epoch → "2024-05-01 14:03" (UTC).
+std::string format_time(std::int64_t ms);
+
+}  // namespace grognard::cli

@@ -1,0 +1,186 @@
+#include "cli.h"
+
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <fstream>
+#include <iostream>
+
+#include "app/errors.h"
+#include "app/lobby.h"
+#include "app/server_address.h"
+#include "app/token_store.h"
+#include "play/interactive.h"
+#include "play/scripted.h"
+#include "replay/replay.h"
+
+namespace grognard::cli {
+
+namespace {
+
+struct PlayFlags {
+  std::string room, as, name, script;
+  bool keep_going = false;
+};
+
+// The seat token for `room`: a saved one, or a new seat taken with --as.
+std::optional<std::string> seat_token(const Common& c, const PlayFlags& f) {
+  const auto [role, seat] = split_as(f.as);
+  auto seats =
+      TokenStore().find(c.server, f.room, f.as.empty() ? "" : (seat.empty() ? role : seat));
+  if (seats.size() == 1) return seats.front().token;
+  if (seats.size() > 1) {
+    std::cerr << "grognard: you hold several seats in " << f.room << "; choose one with --as:";
+    for (const auto& s : seats) std::cerr << " " << s.role << "/" << s.label;
+    std::cerr << std::endl;
+    return std::nullopt;
+  }
+  if (f.as.empty()) {
+    std::cerr << "grognard: no seat of yours in \"" << f.room << "\" on " << c.server
+              << " is saved in " << TokenStore().file().string() << ".\nTake one: grognard join "
+              << f.room << " --as general/SIDE" << std::endl;
+    return std::nullopt;
+  }
+  if (join_command(c, f.room, f.as, f.name) != 0) return std::nullopt;
+  seats = TokenStore().find(c.server, f.room, seat.empty() ? role : seat);
+  if (seats.empty()) return std::nullopt;
+  return seats.front().token;
+}
+
+int run_link(const Common& c, Link& link, const PlayFlags& f) {
+  auto st = link.open();
+  if (!st && connection_lost(st.failure())) {
+    st = link.reconnect(4, [](const std::string& note) {
+      std::cerr << note << std::endl;
+      return true;
+    });
+  }
+  if (!st) {
+    std::cerr << "grognard: " << readable(st.failure()) << std::endl;
+    return st.failure().kind == client::FailureKind::kServer ? 1 : 2;
+  }
+  const bool scripted = !f.script.empty() || c.json || isatty(STDIN_FILENO) != 1;
+  if (!scripted) return run_interactive(link, Style::detect());
+  ScriptOptions o{c.json, f.keep_going, true};
+  if (f.script.empty() || f.script == "-") return run_script(link, std::cin, o);
+  std::ifstream in(f.script);
+  if (!in) {
+    std::cerr << "grognard: cannot read " << f.script << std::endl;
+    return 2;
+  }
+  return run_script(link, in, o);
+}
+
+int play(const Common& c, const PlayFlags& f) {
+  const auto token = seat_token(c, f);
+  if (!token) return 1;
+  Link link(c.server, Ticket{*token, ""});
+  return run_link(c, link, f);
+}
+
+// An invite code for `room`: itself, or the code of the listed room with that game id.
+std::string invite_of(const Common& c, const std::string& room) {
+  if (room.rfind("g-", 0) != 0) return room;
+  auto cl = connect_hello(c.server);
+  if (!cl) return room;
+  auto rooms = cl->list_rooms();
+  if (!rooms) return room;
+  for (const auto& r : rooms->rooms()) {
+    if (r.game_id() == room) return r.invite_code();
+  }
+  return room;
+}
+
+int watch(const Common& c, const PlayFlags& f) {
+  Link link(c.server, Ticket{"", invite_of(c, f.room)});
+  return run_link(c, link, f);
+}
+
+void add_play_flags(CLI::App* cmd, PlayFlags& f, bool seat) {
+  cmd->add_option("ROOM", f.room, "invite code or game id")->required();
+  if (seat) {
+    cmd->add_option("--as", f.as, "seat to take if none is saved yet: ROLE/SIDE (general/Boers)");
+    cmd->add_option("--name", f.name, "your name, shown to the others");
+  }
+  cmd->add_option("--script", f.script, "run the commands in FILE (- for standard input)");
+  cmd->add_flag("--keep-going", f.keep_going, "scripted: go on after a failed line");
+}
+
+}  // namespace
+
+int run_cli(int argc, char** argv) {
+  CLI::App app{"grognard: play tabletop wargames on a Grognard server (docs/client.md)"};
+  app.fallthrough();
+  app.require_subcommand(1);
+  std::string server_flag;
+  Common c;
+  bool no_colour = false;
+  app.add_option(
+      "--server", server_flag,
+      "server address (else $GROGNARD_SERVER, else " + std::string(kDefaultServer) + ")");
+  app.add_flag("--json", c.json, "print JSON lines (scripted mode, lists)");
+  app.add_flag("--no-color", no_colour, "plain characters, no colour (also: NO_COLOR=1)");
+
+  auto* rooms = app.add_subcommand("rooms", "list the open rooms and their seats");
+  std::string ruleset;
+  auto* scenarios = app.add_subcommand("scenarios", "list the scenarios the server offers");
+  scenarios->add_option("RULESET", ruleset, "only this rule set");
+
+  CreateOptions co;
+  auto* create = app.add_subcommand("create", "create a room and print its invite code");
+  create->add_option("RULESET", co.ruleset, "rule set (default itchy)");
+  create->add_option("SCENARIO", co.scenario, "scenario (default intro; see: grognard scenarios)");
+  create->add_flag("--observers", co.observers, "let observers watch");
+  create->add_flag("--unlisted", co.unlisted, "reachable only by its invite code");
+  create->add_option("--as", co.as, "take a seat at once: ROLE/SIDE (general/British)");
+  create->add_option("--name", co.name, "your name, shown to the others");
+
+  std::string code, as, name;
+  auto* join = app.add_subcommand("join", "take a seat in a room and save its token");
+  join->add_option("CODE", code, "the room's invite code")->required();
+  join->add_option("--as", as, "ROLE/SIDE: general/British, general/side:1, observer")->required();
+  join->add_option("--name", name, "your name, shown to the others");
+
+  PlayFlags pf, wf;
+  auto* play_cmd = app.add_subcommand("play", "play in a room (resumes your saved seat)");
+  add_play_flags(play_cmd, pf, true);
+  auto* watch_cmd = app.add_subcommand("watch", "watch a room as an observer");
+  add_play_flags(watch_cmd, wf, false);
+
+  GamesFilter gf;
+  auto* games = app.add_subcommand("games", "list archived and running games");
+  games->add_option("--ruleset", gf.ruleset, "only this rule set");
+  games->add_option("--player", gf.player, "only games with this player");
+  games->add_option("--status", gf.status, "running, finished, …");
+  games->add_option("--since", gf.since, "created on or after YYYY-MM-DD");
+  games->add_option("--until", gf.until, "created before YYYY-MM-DD");
+  games->add_option("--limit", gf.limit, "at most this many (default 100)");
+
+  ReplayOptions ro;
+  std::uint64_t at = 0;
+  auto* replay = app.add_subcommand("replay", "step through a game, every die shown");
+  replay->add_option("GAME", ro.game_id, "game id (see: grognard games)")->required();
+  replay->add_option("--as", ro.as_seat, "see it as this seat (side:0)");
+  auto* at_opt = replay->add_option("--at", at, "print the screen at event SEQ and exit");
+
+  CLI11_PARSE(app, argc, argv);
+  c.server = server_url(server_flag);
+  if (no_colour) ::setenv("NO_COLOR", "1", 1);
+  if (*rooms) return rooms_command(c);
+  if (*scenarios) return scenarios_command(c, ruleset);
+  if (*create) return create_command(c, co);
+  if (*join) return join_command(c, code, as, name);
+  if (*play_cmd) return play(c, pf);
+  if (*watch_cmd) return watch(c, wf);
+  if (*games) return games_command(c, gf);
+  if (*replay) {
+    ro.server = c.server;
+    ro.json = c.json;
+    ro.style = Style::detect();
+    if (*at_opt) ro.at = at;
+    return run_replay(ro);
+  }
+  return 2;
+}
+
+}  // namespace grognard::cli

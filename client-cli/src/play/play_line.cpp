@@ -1,0 +1,123 @@
+#include "play/play_line.h"
+
+#include <cctype>
+#include <sstream>
+
+namespace grognard::cli {
+
+namespace {
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// The line after its first word (the chat text, spacing kept).
+std::string rest_of(const std::string& line) {
+  std::size_t i = line.find_first_not_of(" \t");
+  i = line.find_first_of(" \t", i);
+  if (i == std::string::npos) return "";
+  i = line.find_first_not_of(" \t", i);
+  return i == std::string::npos ? "" : line.substr(i);
+}
+
+Action error(const std::string& why) {
+  Action a;
+  a.kind = Action::kError;
+  a.text = why;
+  return a;
+}
+
+}  // namespace
+
+std::vector<std::string> client_words() {
+  return {"help", "legal", "say", "say-side", "map", "wait", "quit"};
+}
+
+std::vector<std::string> split_words(const std::string& line) {
+  std::vector<std::string> out;
+  std::istringstream in(line);
+  std::string w;
+  while (in >> w) out.push_back(w);
+  return out;
+}
+
+Action interpret(const std::string& line, const RulesetUi* ui, const GameState& state) {
+  const auto w = split_words(line);
+  Action a;
+  if (w.empty() || w[0][0] == '#') return a;
+  const std::string verb = lower(w[0]);
+  if (verb == "help" || verb == "?")
+    a.kind = Action::kHelp;
+  else if (verb == "quit" || verb == "exit")
+    a.kind = Action::kQuit;
+  else if (verb == "map")
+    a.kind = Action::kMap;
+  else if (verb == "legal") {
+    if (w.size() > 2) return error("usage: legal [UNIT]");
+    a.kind = Action::kLegal;
+    a.unit = w.size() == 2 ? w[1] : "";
+  } else if (verb == "say" || verb == "say-side") {
+    a.kind = Action::kChat;
+    a.text = rest_of(line);
+    if (a.text.empty()) return error("usage: " + verb + " TEXT");
+    if (verb == "say-side") {
+      if (state.seat_id.empty()) return error("observers have no side to talk to");
+      a.to = state.seat_id;
+    }
+  } else if (verb == "wait") {
+    a.kind = Action::kWait;
+    a.seconds = 60;
+    if (w.size() == 2) {
+      try {
+        a.seconds = std::stod(w[1]);
+      } catch (const std::exception&) {
+        return error("usage: wait [SECONDS]");
+      }
+    }
+  } else {
+    auto parsed = ui ? ui->parse(w, state.view) : std::nullopt;
+    if (!parsed) return error("unknown command \"" + w[0] + "\"; type help for the list");
+    if (!parsed->command) return error(parsed->error);
+    a.kind = Action::kCommand;
+    a.command = *parsed->command;
+  }
+  return a;
+}
+
+std::vector<std::string> help_lines(const RulesetUi* ui) {
+  std::vector<std::string> out{
+      "help                  this list",
+      "legal [UNIT]          what you (or UNIT) may do now, from the server    legal B1",
+      "say TEXT              talk to the room                                  say good luck",
+      "say-side TEXT         talk to your own side only                        say-side hold",
+      "map                   draw the screen again",
+      "quit                  leave (your seat stays yours: grognard play ROOM resumes it)"};
+  if (!ui) return out;
+  for (const auto& h : ui->help()) {
+    std::string l = h.syntax;
+    l += std::string(l.size() < 30 ? 30 - l.size() : 1, ' ') + h.meaning;
+    if (!h.example.empty()) l += "   e.g. " + h.example;
+    out.push_back(l);
+  }
+  return out;
+}
+
+std::vector<std::string> completions(const std::string& before, const RulesetUi* ui,
+                                     const GameState& state) {
+  const auto w = split_words(before);
+  const bool at_word_start =
+      before.empty() || std::isspace(static_cast<unsigned char>(before.back()));
+  // The completed words before the one being typed.
+  std::vector<std::string> done(w.begin(), w.end() - (at_word_start || w.empty() ? 0 : 1));
+  if (done.empty()) {
+    auto words = client_words();
+    if (ui) {
+      for (const auto& c : ui->command_words()) words.push_back(c);
+    }
+    return words;
+  }
+  return ui ? ui->complete(done, state.view) : std::vector<std::string>{};
+}
+
+}  // namespace grognard::cli

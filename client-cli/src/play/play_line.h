@@ -1,0 +1,36 @@
+#pragma once
+// What a typed line means while playing or watching, shared by interactive and scripted
+// play. The client's own words come first (help, legal, say, say-side, map, wait, quit); any
+// other first word goes to the rule set (ui->parse).
+
+#include <string>
+#include <vector>
+
+#include <google/protobuf/any.pb.h>
+
+#include "app/game_link.h"
+#include "render/ruleset_ui.h"
+
+namespace grognard::cli {
+
+struct Action {
+  enum Kind { kNothing, kHelp, kLegal, kCommand, kChat, kMap, kWait, kQuit, kError };
+  Kind kind = kNothing;
+  std::string unit;               // kLegal: "" for all units
+  google::protobuf::Any command;  // kCommand
+  std::string text;               // kChat: the message; kError: why
+  std::string to;                 // kChat: "" the room, else a seat id
+  double seconds = 0;             // kWait: how long at most
+};
+
+// The client's own command words (completed like the rule set's).
+std::vector<std::string> client_words();
+std::vector<std::string> split_words(const std::string& line);
+Action interpret(const std::string& line, const RulesetUi* ui, const GameState& state);
+// `help`: the client's commands, then the rule set's, each with an example.
+std::vector<std::string> help_lines(const RulesetUi* ui);
+// Candidates for the word being typed after `line_before` (the text left of it).
+std::vector<std::string> completions(const std::string& line_before, const RulesetUi* ui,
+                                     const GameState& state);
+
+}  // namespace grognard::cli

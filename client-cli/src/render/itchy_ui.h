@@ -1,0 +1,56 @@
+#pragma once
+// Itchy & Scratchy in the terminal: the grid map with terrain, units and Generals by side,
+// facing and SP; the roster beside it; events with every die; the play syntax
+// (`move B1 N N face E`, `attack B1 4,3`, `first`, `second`, `end`). The methods are spread
+// over itchy_map.cpp (drawing), itchy_events.cpp (words) and itchy_commands.cpp (typing).
+
+#include <string>
+#include <vector>
+
+#include "grognard/v1/itchy.pb.h"
+#include "render/ruleset_ui.h"
+
+namespace grognard::cli {
+
+namespace itchy = ::grognard::v1::itchy;
+
+class ItchyUi final : public RulesetUi {
+ public:
+  std::vector<std::string> render(const google::protobuf::Any& view, const Viewer& viewer,
+                                  const Style& style) const override;
+  std::string describe_event(const google::protobuf::Any& event,
+                             const google::protobuf::Any& view) const override;
+  std::optional<int> turn_opened(const google::protobuf::Any& event) const override;
+  std::vector<std::string> command_words() const override;
+  std::vector<HelpEntry> help() const override;
+  std::optional<Parsed> parse(const std::vector<std::string>& words,
+                              const google::protobuf::Any& view) const override;
+  std::vector<std::string> complete(const std::vector<std::string>& words,
+                                    const google::protobuf::Any& view) const override;
+  std::vector<std::string> describe_legal(const v1::LegalCommands& legal,
+                                          const google::protobuf::Any& view,
+                                          const std::string& unit) const override;
+  std::string describe_command(const google::protobuf::Any& command) const override;
+};
+
+// Shared by the Itchy & Scratchy files.
+namespace itchy_text {
+
+// The view inside `any`, or an empty View.
+itchy::View view_of(const google::protobuf::Any& any);
+// "^", ">", "v", "<" (" " when unspecified).
+char arrow(itchy::Facing facing);
+// "N", "E", "S", "W".
+std::string letter(itchy::Facing facing);
+// "(3,5)".
+std::string pos(const itchy::Pos& p);
+// The side's name from the view, or "side N".
+std::string side_name(const itchy::View& view, int side);
+// The unit with this id (case-insensitive), or nullptr.
+const itchy::UnitView* find_unit(const itchy::View& view, const std::string& id);
+// "INF", "MCAV", "GEN", …
+std::string type_abbrev(itchy::UnitType type);
+
+}  // namespace itchy_text
+
+}  // namespace grognard::cli

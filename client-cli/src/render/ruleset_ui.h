@@ -1,0 +1,72 @@
+#pragma once
+// What the terminal client knows of one rule set, behind one interface: how its view is drawn
+// (a grid for Itchy & Scratchy; the rule sets measured in inches bring their own table-top
+// view), how its events read, how a typed line becomes its Command, and what `help` and tab
+// completion offer. The rest of the client (play, watch, replay, scripted mode) speaks only to
+// this interface; ui_for() finds the implementation by the rule set's name.
+
+#include <google/protobuf/any.pb.h>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "grognard/v1/protocol.pb.h"
+#include "render/style.h"
+
+namespace grognard::cli {
+
+// Who looks at the view: a side's index, or -1 for an observer.
+struct Viewer {
+  int side = -1;
+};
+
+struct HelpEntry {
+  std::string syntax;   // "move UNIT STEPS... [face DIR]"
+  std::string meaning;  // "move a unit through edges N E S W"
+  std::string example;  // "move B1 N N face E"
+};
+
+// A typed line turned into the rule set's command, or why it could not be.
+struct Parsed {
+  std::optional<google::protobuf::Any> command;
+  std::string error;  // non-empty: the line is one of the rule set's commands but malformed
+};
+
+class RulesetUi {
+ public:
+  virtual ~RulesetUi() = default;
+
+  // The board and what stands beside it (roster, turn, losses), one string per screen line.
+  virtual std::vector<std::string> render(const google::protobuf::Any& view, const Viewer& viewer,
+                                          const Style& style) const = 0;
+  // The event in words with every die thrown; `view` (may be empty) names units and sides.
+  virtual std::string describe_event(const google::protobuf::Any& event,
+                                     const google::protobuf::Any& view) const = 0;
+  // The turn an event opens, if it opens one (for "jump to turn N" in replays).
+  virtual std::optional<int> turn_opened(const google::protobuf::Any& event) const = 0;
+
+  // The command words this rule set takes ("move", "attack", …).
+  virtual std::vector<std::string> command_words() const = 0;
+  virtual std::vector<HelpEntry> help() const = 0;
+  // nullopt: `words[0]` is not one of command_words().
+  virtual std::optional<Parsed> parse(const std::vector<std::string>& words,
+                                      const google::protobuf::Any& view) const = 0;
+  // Words that complete the argument after `words` (unit ids, directions, …).
+  virtual std::vector<std::string> complete(const std::vector<std::string>& words,
+                                            const google::protobuf::Any& view) const = 0;
+  // What the seat may do now, from the server's list; `unit` non-empty: that unit only.
+  virtual std::vector<std::string> describe_legal(const v1::LegalCommands& legal,
+                                                  const google::protobuf::Any& view,
+                                                  const std::string& unit) const = 0;
+  // The command as the user would type it.
+  virtual std::string describe_command(const google::protobuf::Any& command) const = 0;
+};
+
+// The rule set's UI; nullptr for a rule set this client does not know.
+const RulesetUi* ui_for(const std::string& ruleset);
+// The rule set a view belongs to, from the Any's type URL ("grognard.v1.itchy.View" → "itchy").
+std::string ruleset_of(const google::protobuf::Any& any);
+
+}  // namespace grognard::cli

@@ -1,0 +1,170 @@
+#include "replay/replay.h"
+
+#include <unistd.h>
+
+#include <iostream>
+
+#include "app/errors.h"
+#include "app/json_out.h"
+#include "app/lobby.h"
+#include "app/token_store.h"
+#include "play/line_editor.h"
+#include "play/play_line.h"
+#include "play/screen.h"
+#include "replay/replay_model.h"
+
+namespace grognard::cli {
+
+namespace {
+
+struct Session {
+  client::Client& client;
+  ReplayModel& model;
+  const RulesetUi* ui;
+  const ReplayOptions& options;
+  std::string message;
+};
+
+std::vector<std::string> screen(Session& s) {
+  std::vector<std::string> lines;
+  const auto& m = s.model;
+  lines.push_back("Replay of " + m.game_id() + " seen as " +
+                  (m.as_seat().empty() ? std::string("the archive allows") : m.as_seat()) +
+                  "  event #" + std::to_string(m.seq()) + " (" + std::to_string(m.index() + 1) +
+                  " of " + std::to_string(m.events().size()) + ")");
+  lines.push_back("");
+  auto view = s.model.view(s.client);
+  if (!view) {
+    lines.push_back(readable(view.failure()));
+  } else if (s.ui) {
+    int side = -1;
+    if (m.as_seat().rfind("side:", 0) == 0) side = std::atoi(m.as_seat().c_str() + 5);
+    for (auto& l : s.ui->render(*view, Viewer{side}, s.options.style)) lines.push_back(l);
+  }
+  lines.push_back("");
+  const google::protobuf::Any shown = view ? *view : google::protobuf::Any();
+  const auto label = [](const std::string& id) { return id; };
+  const std::size_t from = m.index() >= 6 ? m.index() - 6 : 0;
+  for (std::size_t i = from; i < std::min(m.events().size(), m.index() + 4); ++i) {
+    lines.push_back((i == m.index() ? "> " : "  ") + event_line(m.events()[i], s.ui, shown, label));
+  }
+  lines.push_back("");
+  lines.push_back("n next  p prev  f first  l last  t N turn  s N event  q quit" +
+                  (s.message.empty() ? "" : "   | " + s.message));
+  return lines;
+}
+
+// Runs one key line; false to quit.
+bool key(Session& s, const std::string& line) {
+  const auto w = split_words(line);
+  const std::string k = w.empty() ? "n" : w[0];
+  s.message.clear();
+  const auto number = [&]() -> std::optional<std::uint64_t> {
+    if (w.size() != 2) return std::nullopt;
+    try {
+      return std::stoull(w[1]);
+    } catch (const std::exception&) {
+      return std::nullopt;
+    }
+  };
+  if (k == "q" || k == "quit") return false;
+  if (k == "n" || k == "next") {
+    if (!s.model.next()) s.message = "this is the last event";
+  } else if (k == "p" || k == "prev" || k == "back") {
+    if (!s.model.prev()) s.message = "this is the first event";
+  } else if (k == "f" || k == "first") {
+    s.model.first();
+  } else if (k == "l" || k == "last") {
+    s.model.last();
+  } else if ((k == "s" || k == "seq") && number()) {
+    if (!s.model.go_seq(*number())) s.message = "no such event";
+  } else if ((k == "t" || k == "turn") && number() && s.ui) {
+    if (!s.model.go_turn(static_cast<int>(*number()), *s.ui)) s.message = "no such turn";
+  } else {
+    s.message = "unknown key \"" + line + "\"";
+  }
+  return true;
+}
+
+void print(Session& s, bool clear) {
+  std::string out = clear ? "\033[H\033[2J" : "";
+  for (const auto& l : screen(s)) out += l + (clear ? "\r\n" : "\n");
+  std::cout << out << std::flush;
+}
+
+int interactive(Session& s) {
+  bool quit = false;
+  LineEditor editor(
+      "replay> ", LineEditor::default_history(),
+      [](const std::string& before) {
+        return before.empty() ? std::vector<std::string>{"next", "prev", "first", "last",
+                                                         "turn", "seq",  "quit"}
+                              : std::vector<std::string>{};
+      },
+      [&](std::optional<std::string> line) {
+        if (!line || !key(s, *line))
+          quit = true;
+        else
+          print(s, true);
+      });
+  print(s, true);
+  editor.refresh();
+  while (!quit) editor.read_char();
+  std::cout << "\n";
+  return 0;
+}
+
+// Resumes the seat held in this game, if any, so that a running game is seen as that seat.
+std::string take_own_seat(client::Client& c, const ReplayOptions& o) {
+  const auto seats = TokenStore().find(o.server, o.game_id, o.as_seat);
+  if (seats.empty()) return o.as_seat;
+  if (!c.resume(seats.front().token, 0)) return o.as_seat;
+  return seats.front().seat_id;
+}
+
+}  // namespace
+
+int run_replay(const ReplayOptions& o) {
+  auto c = connect_hello(o.server);
+  if (!c) {
+    std::cerr << "grognard: " << readable(c.failure()) << std::endl;
+    return 2;
+  }
+  const std::string as = take_own_seat(*c, o);
+  auto model = ReplayModel::load(*c, o.game_id, as);
+  if (!model) {
+    std::cerr << "grognard: " << readable(model.failure()) << std::endl;
+    return 1;
+  }
+  if (model->empty()) {
+    std::cerr << "grognard: game " << o.game_id << " has no events yet" << std::endl;
+    return 1;
+  }
+  const auto view = model->view(*c);
+  Session s{*c, *model, view ? ui_for(ruleset_of(*view)) : nullptr, o, ""};
+  if (o.at) {
+    if (!model->go_seq(*o.at)) {
+      std::cerr << "grognard: no event #" << *o.at << std::endl;
+      return 1;
+    }
+    if (!o.json) {
+      print(s, false);
+      return 0;
+    }
+    auto v = model->view(*c);
+    std::cout << json_line("event", model->current()) << "\n";
+    if (v) std::cout << "{\"view\":" << to_json(*v) << "}\n";
+    return 0;
+  }
+  if (o.json) {
+    for (const auto& e : model->events()) std::cout << json_line("event", e) << "\n";
+    return 0;
+  }
+  model->first();
+  if (isatty(STDIN_FILENO) == 1) return interactive(s);
+  std::string line;
+  while (std::getline(std::cin, line) && key(s, line)) print(s, false);
+  return 0;
+}
+
+}  // namespace grognard::cli

@@ -1,0 +1,60 @@
+#pragma once
+// Helpers for the client's tests: the `grognard` binary run as a child with its own state
+// directory and server address, and tmux driven through its command line.
+
+#include <filesystem>
+#include <memory>
+#include <string>
+
+namespace grognard::clitest {
+
+// A fresh temporary directory (removed by the destructor), for one client's state.
+class TempDir {
+ public:
+  TempDir();
+  ~TempDir();
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+struct Run {
+  int status = -1;     // exit status
+  std::string output;  // standard output and standard error
+};
+
+// Runs `grognard ARGS` with XDG_STATE_HOME=`state`, GROGNARD_SERVER=`server`, NO_COLOR=1 and
+// `input` on standard input.
+Run grognard(const std::string& args, const std::filesystem::path& state, const std::string& server,
+             const std::string& input = "");
+
+// The shell command line that runs grognard so (for tmux windows).
+std::string grognard_command(const std::string& args, const std::filesystem::path& state,
+                             const std::string& server);
+
+// Runs a shell command; its standard output.
+std::string shell(const std::string& command, int* status = nullptr);
+std::string quote(const std::string& s);
+// The invite code printed by `grognard create` ("Invite code: XXXX").
+std::string invite_code(const std::string& create_output);
+
+// Two generals seated in an Itchy & Scratchy "intro" room through the client's own commands:
+// `create --as general/British` in one state directory, `join --as general/Boers` in another.
+struct Pair {
+  std::string server;
+  std::string code;
+  std::string game_id;
+  std::unique_ptr<TempDir> dirs[2];  // [0] British (side 0), [1] Boers (side 1)
+  int winner = -1;                   // the side that won the first initiative
+  const std::filesystem::path& dir(int side) const { return dirs[side]->path(); }
+  Run run(int side, const std::string& args, const std::string& input = "") const {
+    return grognard(args, dir(side), server, input);
+  }
+};
+// REQUIREs each step (Catch2).
+Pair start_pair(const std::string& server);
+
+}  // namespace grognard::clitest

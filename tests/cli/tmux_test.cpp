@@ -1,0 +1,131 @@
+// Two `grognard play` clients in tmux against the real server: the screens show the map
+// changing, the opponent's move arriving live, and an illegal move with its rule.
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <cctype>
+#include <chrono>
+#include <thread>
+
+#include "run.h"
+#include "server_process.h"
+
+namespace grognard::clitest {
+
+namespace {
+
+class Tmux {
+ public:
+  Tmux() : socket_("grognard-test-" + std::to_string(::getpid())) {}
+  ~Tmux() { shell(base() + " kill-server 2>/dev/null"); }
+  Tmux(const Tmux&) = delete;
+  Tmux& operator=(const Tmux&) = delete;
+
+  void start(const std::string& name, const std::string& command) {
+    shell(base() + " new-session -d -s " + name + " -x 160 -y 50 " + quote(command));
+  }
+  std::string screen(const std::string& name) {
+    return shell(base() + " capture-pane -p -t " + name);
+  }
+  void type(const std::string& name, const std::string& line) {
+    shell(base() + " send-keys -t " + name + " -l " + quote(line));
+    shell(base() + " send-keys -t " + name + " Enter");
+  }
+  // Waits until the screen shows `text`; the screen then.
+  std::string wait_for(const std::string& name, const std::string& text, int seconds = 10) {
+    std::string s;
+    for (int i = 0; i < seconds * 10; ++i) {
+      s = screen(name);
+      if (s.find(text) != std::string::npos) return s;
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    FAIL("the screen of " << name << " never showed \"" << text << "\":\n" << s);
+    return s;
+  }
+
+ private:
+  std::string base() const { return "tmux -L " + socket_; }
+  std::string socket_;
+};
+
+std::string unit(int side, int n) {
+  return (side == 0 ? "B" : "R") + std::to_string(n);
+}
+std::string forward(int side) {
+  return side == 0 ? "N" : "S";
+}
+// The map's rows (the lines that start with a row number).
+std::string map_rows(const std::string& screen) {
+  std::string out;
+  std::size_t start = 0;
+  while (start < screen.size()) {
+    const auto end = screen.find('\n', start);
+    const std::string line = screen.substr(start, end - start);
+    if (line.size() > 3 && line[0] == ' ' && std::isdigit(static_cast<unsigned char>(line[1])))
+      out += line.substr(0, 44) + "\n";
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("two clients play several turns in tmux", "[cli][tmux]") {
+  int status = 0;
+  shell("command -v tmux >/dev/null 2>&1", &status);
+  if (status != 0) {
+    WARN("SKIPPED: tmux is not installed (bash scripts/deps.sh installs it)");
+    return;
+  }
+  e2e::ServerProcess server({"--rate", "10000", "--burst", "10000"});
+  Pair p = start_pair(server.url());
+  const int w = p.winner, l = 1 - w;
+  const std::string name[2] = {"british", "boers"};
+  Tmux tmux;
+  for (int side = 0; side < 2; ++side)
+    tmux.start(name[side], grognard_command("play " + p.code, p.dir(side), p.server));
+
+  const std::string before = map_rows(tmux.wait_for(name[w], "YOUR TURN"));
+  tmux.wait_for(name[l], "Skirmish at Kopje Farm");
+  tmux.type(name[w], "first");
+  tmux.wait_for(name[w], "ok: first");
+  tmux.type(name[w], "move " + unit(w, 1) + " " + forward(w));
+  const std::string moved = unit(w, 1) + " moves to";
+  const std::string after = map_rows(tmux.wait_for(name[w], moved));
+  CHECK(before != after);         // the map changed
+  tmux.wait_for(name[l], moved);  // the opponent sees it live
+
+  // An illegal move shows its rule; the map stays as it was.
+  const std::string f = forward(w);
+  tmux.type(name[w], "move " + unit(w, 2) + " " + f + " " + f + " " + f + " " + f + " " + f);
+  tmux.wait_for(name[w], "(rule itchy.move.allowance)");
+  CHECK(map_rows(tmux.screen(name[w])) == after);
+  tmux.type(name[l], "end");
+  tmux.wait_for(name[l], "Not your turn");
+
+  tmux.type(name[w], "end");
+  tmux.wait_for(name[l], "YOUR TURN");
+  tmux.type(name[l], "move " + unit(l, 2) + " " + forward(l));
+  tmux.wait_for(name[w], unit(l, 2) + " moves to");
+  tmux.type(name[l], "end");
+
+  // Turns 2 and 3: whoever wins the initiative goes first, both end their side turns.
+  for (int turn = 2; turn <= 3; ++turn) {
+    const std::string opened = "Turn " + std::to_string(turn) + " initiative:";
+    const std::string s0 = tmux.wait_for(name[0], opened);
+    const int chooser = s0.find("YOUR TURN") != std::string::npos ? 0 : 1;
+    tmux.wait_for(name[chooser], "YOUR TURN");
+    tmux.type(name[chooser], "first");
+    tmux.wait_for(name[1 - chooser], "choose to go first");
+    tmux.type(name[chooser], "end");
+    tmux.wait_for(name[1 - chooser], "YOUR TURN");
+    tmux.type(name[1 - chooser], "end");
+  }
+  tmux.wait_for(name[0], "Turn 4 initiative:");
+  tmux.wait_for(name[1], "Turn 4 initiative:");
+  tmux.type(name[0], "quit");
+  tmux.type(name[1], "quit");
+}
+
+}  // namespace grognard::clitest
