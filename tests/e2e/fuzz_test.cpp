@@ -143,5 +143,16 @@ TEST_CASE("mutated and random frames never crash the server", "[e2e][fuzz][abuse
   CHECK(fresh.ping().ok());
   CHECK(fresh.list_rooms().ok());
   CHECK(server.log().find("unhandled exception") == std::string::npos);
+  // Both generals take their seats back on fresh connections and play on.
+  for (Player& p : g.players) {
+    Player again(connect(server));
+    again.seat = p.seat;
+    again.token = p.token;
+    auto seated = again.client.resume(p.token, 0);
+    REQUIRE(seated.ok());
+    absorb(again, *seated);
+    p = std::move(again);
+  }
+  for (int i = 0; i < 5 && !finished(g); ++i) step(g);
   REQUIRE(server.stop() == std::optional<int>(0));
 }
