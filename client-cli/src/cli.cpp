@@ -78,21 +78,40 @@ int play(const Common& c, const PlayFlags& f) {
   return run_link(c, link, f);
 }
 
-// An invite code for `room`: itself, or the code of the listed room with that game id.
-std::string invite_of(const Common& c, const std::string& room) {
-  if (room.rfind("g-", 0) != 0) return room;
-  auto cl = connect_hello(c.server);
-  if (!cl) return room;
-  auto rooms = cl->list_rooms();
-  if (!rooms) return room;
-  for (const auto& r : rooms->rooms()) {
-    if (r.game_id() == room) return r.invite_code();
+// The invite code of the room with game id `game_id`: the one kept with a seat of ours in
+// that game, else the one of the listed room. The protocol joins only by invite code and
+// lists only listed rooms, so an unlisted room of someone else's cannot be found by its game
+// id. Sets `status` (1 not found, 2 no connection) when there is no code.
+std::optional<std::string> invite_of(const Common& c, const std::string& game_id, int& status) {
+  for (const auto& s : TokenStore().find(c.server, game_id)) {
+    if (s.game_id == game_id && !s.invite_code.empty()) return s.invite_code;
   }
-  return room;
+  auto cl = connect_hello(c.server);
+  auto rooms = cl ? cl->list_rooms() : client::Result<v1::RoomList>(cl.failure());
+  if (!rooms) {
+    std::cerr << "grognard: " << readable(rooms.failure()) << std::endl;
+    status = rooms.failure().kind == client::FailureKind::kServer ? 1 : 2;
+    return std::nullopt;
+  }
+  for (const auto& r : rooms->rooms()) {
+    if (r.game_id() == game_id) return r.invite_code();
+  }
+  std::cerr << "grognard: no listed room has game id " << game_id
+            << "; an unlisted room is watched by its invite code (grognard watch CODE)."
+            << std::endl;
+  status = 1;
+  return std::nullopt;
 }
 
 int watch(const Common& c, const PlayFlags& f) {
-  Link link(c.server, Ticket{"", invite_of(c, f.room)});
+  std::string code = f.room;
+  if (f.room.rfind("g-", 0) == 0) {
+    int status = 0;
+    const auto found = invite_of(c, f.room, status);
+    if (!found) return status;
+    code = *found;
+  }
+  Link link(c.server, Ticket{"", code});
   return run_link(c, link, f);
 }
 

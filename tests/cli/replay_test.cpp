@@ -25,7 +25,13 @@ TEST_CASE("replay steps through a game event by event", "[cli][replay]") {
   const Run steps = p.run(0, "replay " + p.game_id, "first\nnext\nnext\nturn 2\nprev\nlast\nq\n");
   INFO(steps.output);
   REQUIRE(steps.status == 0);
-  CHECK(contains(steps.output, "seen as side:0"));
+  CHECK(contains(steps.output, "seen as British (side:0)"));
+  // Events are labelled by the side's name, as in the live view.
+  const std::string chooser = w == 0 ? "British" : "Boers";
+  CHECK(contains(steps.output, "#3 " + chooser + ": "));
+  CHECK(!contains(steps.output, ": side:"));
+  CHECK(!contains(steps.output, " side:0: "));
+  CHECK(!contains(steps.output, " side:1: "));
   CHECK(contains(steps.output, "event #1 (1 of"));
   CHECK(contains(steps.output, "event #3 (3 of"));
   CHECK(contains(steps.output, "> #2 "));
@@ -44,6 +50,14 @@ TEST_CASE("replay steps through a game event by event", "[cli][replay]") {
   CHECK(json.status == 0);
   CHECK(contains(json.output, "\"initiative_thrown\""));
   CHECK(contains(json.output, "\"face\""));
+
+  // Seen without a seat (an observer of a room that allows them), labels come from the view.
+  TempDir observer;
+  const Run watched = grognard("replay " + p.game_id + " --at 4", observer.path(), p.server);
+  INFO(watched.output);
+  CHECK(watched.status == 0);
+  CHECK(contains(watched.output, "#3 " + chooser + ": "));
+  CHECK(!contains(watched.output, " side:" + std::to_string(w) + ": "));
 
   CHECK(p.run(1, "replay g-nosuchgame").status != 0);
 }

@@ -1,17 +1,26 @@
 #include "run.h"
 
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <array>
+#include <cerrno>
 #include <cstdio>
 #include <fstream>
 #include <random>
+#include <stdexcept>
+#include <thread>
 
 #include <catch2/catch.hpp>
 
 #ifndef GROGNARD_CLI_BIN
 #error "GROGNARD_CLI_BIN must name the grognard binary"
+#endif
+#ifndef GROGNARD_SERVER_BIN
+#error "GROGNARD_SERVER_BIN must name the grognard-server binary"
 #endif
 
 namespace grognard::clitest {
@@ -92,6 +101,135 @@ Pair start_pair(const std::string& server) {
   }
   REQUIRE(p.winner >= 0);
   return p;
+}
+
+}  // namespace grognard::clitest
+
+namespace grognard::clitest {
+
+namespace {
+
+// Forks and execs `argv` with standard input from `input` (or /dev/null when -1) and
+// standard output and error appended to `out`; the child dies with the test process.
+pid_t spawn(std::vector<std::string> argv, int input, const std::filesystem::path& out) {
+  std::vector<char*> args;
+  for (auto& a : argv) args.push_back(a.data());
+  args.push_back(nullptr);
+  const std::string out_path = out.string();
+  const pid_t parent = ::getpid();
+  const pid_t pid = ::fork();
+  if (pid != 0) return pid;
+  // The child: only async-signal-safe calls until exec.
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (::getppid() != parent) ::_exit(126);
+  const int in = input >= 0 ? input : ::open("/dev/null", O_RDONLY);
+  const int log = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+  if (in < 0 || log < 0 || ::dup2(in, STDIN_FILENO) < 0 || ::dup2(log, STDOUT_FILENO) < 0 ||
+      ::dup2(log, STDERR_FILENO) < 0)
+    ::_exit(126);
+  ::execv(args[0], args.data());
+  ::_exit(127);
+}
+
+void kill_and_reap(pid_t pid) {
+  if (pid <= 0) return;
+  ::kill(pid, SIGKILL);
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+}
+
+std::string read_file(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+}  // namespace
+
+Background::Background(const std::string& args, const std::filesystem::path& state,
+                       const std::string& server)
+    : out_(state / "background.txt") {
+  ::signal(SIGPIPE, SIG_IGN);  // a client that has exited must not end the test
+  std::filesystem::remove(out_);
+  int p[2];
+  if (::pipe2(p, O_CLOEXEC) != 0) throw std::runtime_error("pipe2 failed");
+  pid_ = spawn({"/bin/sh", "-c", "exec " + grognard_command(args, state, server)}, p[0], out_);
+  ::close(p[0]);
+  input_ = p[1];
+  if (pid_ < 0) throw std::runtime_error("fork failed");
+}
+
+Background::~Background() {
+  close_input();
+  kill_and_reap(pid_);
+}
+
+void Background::send(const std::string& line) {
+  const std::string text = line + "\n";
+  if (input_ >= 0) [[maybe_unused]]
+    auto n = ::write(input_, text.data(), text.size());
+}
+
+void Background::close_input() {
+  if (input_ >= 0) ::close(input_);
+  input_ = -1;
+}
+
+std::string Background::output() const {
+  return read_file(out_);
+}
+
+bool Background::wait_for(const std::string& text, double seconds) {
+  const auto deadline = std::chrono::steady_clock::now() +
+                        std::chrono::milliseconds(static_cast<long>(seconds * 1000));
+  while (output().find(text) == std::string::npos) {
+    if (std::chrono::steady_clock::now() >= deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return true;
+}
+
+std::optional<int> Background::finish(std::chrono::milliseconds timeout) {
+  close_input();
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (pid_ > 0) {
+    int status = 0;
+    const pid_t r = ::waitpid(pid_, &status, WNOHANG);
+    if (r == pid_) {
+      pid_ = -1;
+      return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    }
+    if (std::chrono::steady_clock::now() >= deadline) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  kill_and_reap(pid_);
+  pid_ = -1;
+  return std::nullopt;
+}
+
+ServerOnPort::ServerOnPort(std::uint16_t port, const std::filesystem::path& database,
+                           const std::vector<std::string>& flags) {
+  std::vector<std::string> argv = {GROGNARD_SERVER_BIN, "--listen",
+                                   "127.0.0.1:" + std::to_string(port), "--db", database.string()};
+  argv.insert(argv.end(), flags.begin(), flags.end());
+  const auto log = dir_.path() / "server.log";
+  pid_ = spawn(argv, -1, log);
+  if (pid_ < 0) throw std::runtime_error("fork failed");
+  const std::string ready = "listening on ws://127.0.0.1:" + std::to_string(port);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(15);
+  while (read_file(log).find(ready) == std::string::npos) {
+    int status = 0;
+    if (::waitpid(pid_, &status, WNOHANG) == pid_ || std::chrono::steady_clock::now() >= deadline) {
+      pid_ = -1;
+      throw std::runtime_error("grognard-server did not start on port " + std::to_string(port) +
+                               ":\n" + read_file(log));
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+}
+
+ServerOnPort::~ServerOnPort() {
+  kill_and_reap(pid_);
 }
 
 }  // namespace grognard::clitest

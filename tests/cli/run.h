@@ -2,9 +2,15 @@
 // Helpers for the client's tests: the `grognard` binary run as a child with its own state
 // directory and server address, and tmux driven through its command line.
 
+#include <sys/types.h>
+
+#include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace grognard::clitest {
 
@@ -40,6 +46,48 @@ std::string shell(const std::string& command, int* status = nullptr);
 std::string quote(const std::string& s);
 // The invite code printed by `grognard create` ("Invite code: XXXX").
 std::string invite_code(const std::string& create_output);
+
+// `grognard ARGS` running in the background (as grognard() sets it up), fed line by line
+// through a pipe on its standard input; its standard output and error go to a file. The
+// destructor kills it if it still runs.
+class Background {
+ public:
+  Background(const std::string& args, const std::filesystem::path& state,
+             const std::string& server);
+  ~Background();
+  Background(const Background&) = delete;
+  Background& operator=(const Background&) = delete;
+
+  void send(const std::string& line);  // `line` and a newline
+  void close_input();
+  std::string output() const;
+  // Waits until the output shows `text`; false after `seconds`.
+  bool wait_for(const std::string& text, double seconds);
+  // Closes the input and waits for the exit status; nullopt (and killed) after `timeout`.
+  std::optional<int> finish(std::chrono::milliseconds timeout);
+
+ private:
+  std::filesystem::path out_;
+  pid_t pid_ = -1;
+  int input_ = -1;
+};
+
+// grognard-server listening on a given port with a given database: a server started again
+// where a killed one was (e2e::ServerProcess::restart() picks a new port). Killed and reaped
+// by the destructor.
+class ServerOnPort {
+ public:
+  // Throws std::runtime_error if it does not start within 15 s.
+  ServerOnPort(std::uint16_t port, const std::filesystem::path& database,
+               const std::vector<std::string>& flags);
+  ~ServerOnPort();
+  ServerOnPort(const ServerOnPort&) = delete;
+  ServerOnPort& operator=(const ServerOnPort&) = delete;
+
+ private:
+  TempDir dir_;
+  pid_t pid_ = -1;
+};
 
 // Two generals seated in an Itchy & Scratchy "intro" room through the client's own commands:
 // `create --as general/British` in one state directory, `join --as general/Boers` in another.

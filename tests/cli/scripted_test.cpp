@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <fstream>
 
 #include "run.h"
@@ -105,6 +106,147 @@ TEST_CASE("the lobby commands list rooms, scenarios and games", "[cli][scripted]
   CHECK(p.run(0, "games --since nonsense").status == 2);
   CHECK(p.run(0, "--help").status == 0);
   CHECK(contains(p.run(0, "play --help").output, "--as"));
+}
+
+}  // namespace grognard::clitest
+
+namespace grognard::clitest {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using namespace std::chrono_literals;
+
+// The line of `text` that contains `needle` (without its newline), or "".
+std::string line_with(const std::string& text, const std::string& needle) {
+  const auto at = text.find(needle);
+  if (at == std::string::npos) return "";
+  const auto start = text.rfind('\n', at);
+  const auto from = start == std::string::npos ? 0 : start + 1;
+  return text.substr(from, text.find('\n', at) - from);
+}
+
+}  // namespace
+
+TEST_CASE("a lost connection is retried with back-off and play resumes where it was",
+          "[cli][scripted][reconnect]") {
+  e2e::ServerProcess server(kFlags);
+  Pair p = start_pair(server.url());
+  const int w = p.winner, l = 1 - w;
+  REQUIRE(p.run(w, "play " + p.code, "first\nend\n").status == 0);  // now l is to act
+
+  Background client("play " + p.code, p.dir(l), p.server);
+  client.send("say ready");
+  REQUIRE(client.wait_for("] ready", 10));
+  server.kill();
+  const auto lost = Clock::now();
+  client.send("move " + unit(l, 2) + " " + forward(l));
+  // Pauses of 0.5 s, 1 s, then 2 s: restart the server during the third.
+  REQUIRE(client.wait_for("(attempt 3)", 10));
+  ServerOnPort again(server.port(), server.database(), kFlags);
+  // An event the client has not seen: it comes with the resumed seat.
+  const Run said = p.run(w, "play " + p.code, "say while you were away\n");
+  INFO(said.output);
+  REQUIRE(said.status == 0);
+  const std::string moved = unit(l, 2) + " moves to";
+  REQUIRE(client.wait_for(moved, 20));
+  client.send("end");  // the next command is accepted too
+  const auto status = client.finish(20s);
+  const auto took = Clock::now() - lost;
+  const std::string out = client.output();
+  INFO(out);
+  CHECK(status == 0);
+  CHECK(contains(out, "retrying in 500 ms (attempt 1)"));
+  CHECK(contains(out, "retrying in 1000 ms (attempt 2)"));
+  CHECK(contains(out, "retrying in 2000 ms (attempt 3)"));
+  CHECK(!contains(out, "(attempt 4)"));
+  // Resumed after the last event seen: the chat after it comes with the seat.
+  const std::string resumed = line_with(out, "Reconnected; resumed after event #");
+  REQUIRE(!resumed.empty());
+  const auto seen = std::stoull(resumed.substr(resumed.find('#') + 1));
+  CHECK(contains(line_with(out, "while you were away"), "#" + std::to_string(seen + 1) + " ["));
+  CHECK(out.find("while you were away") < out.find(moved));
+  CHECK(contains(out, "end their side turn"));
+  CHECK(!contains(out, "line "));  // no line failed
+  CHECK(took < 30s);
+}
+
+TEST_CASE("scripted play gives up after 6 attempts in one sentence, exit status 2",
+          "[cli][scripted][reconnect]") {
+  e2e::ServerProcess server(kFlags);
+  Pair p = start_pair(server.url());
+  Background client("play " + p.code + " --keep-going", p.dir(p.winner), p.server);
+  client.send("say ready");
+  REQUIRE(client.wait_for("] ready", 10));
+  server.kill();
+  const auto lost = Clock::now();
+  client.send("first");
+  client.send("end");
+  const auto status = client.finish(45s);
+  const auto took = Clock::now() - lost;
+  const std::string out = client.output();
+  INFO(out);
+  CHECK(status == 2);
+  // Pauses of 0.5 + 1 + 2 + 4 + 8 s between the six attempts.
+  CHECK(took >= 15s);
+  CHECK(took < 40s);
+  CHECK(contains(out, "retrying in 8000 ms (attempt 5)"));
+  CHECK(!contains(out, "(attempt 6)"));
+  const std::string said = line_with(out, "line 2: ");
+  CHECK(said.rfind("line 2: The connection to " + p.server +
+                       " was lost and 6 attempts to "
+                       "reconnect failed",
+                   0) == 0);
+  CHECK(said.back() == '.');
+  CHECK(said.find(". ") == std::string::npos);  // one sentence
+  CHECK(!contains(out, "> end"));               // lost for good: the script stops
+}
+
+TEST_CASE("watch: an observer sees the moves; by game id, and unlisted rooms by invite code",
+          "[cli][scripted][watch]") {
+  e2e::ServerProcess server(kFlags);
+  Pair p = start_pair(server.url());
+  const int w = p.winner;
+  TempDir observer;
+  Background watcher("watch " + p.game_id, observer.path(), p.server);  // a listed room
+  watcher.send("map");
+  REQUIRE(watcher.wait_for("Skirmish at Kopje Farm", 10));
+  REQUIRE(p.run(w, "play " + p.code, "first\n").status == 0);
+  watcher.send("wait 10");  // an observer waits for the next event
+  REQUIRE(watcher.wait_for("choose to go first", 10));
+  REQUIRE(p.run(w, "play " + p.code, "move " + unit(w, 1) + " " + forward(w) + "\n").status == 0);
+  watcher.send("wait 10");
+  const std::string side = w == 0 ? "British" : "Boers";
+  CHECK(watcher.wait_for(side + ": " + unit(w, 1) + " moves to", 10));
+  const auto watched = watcher.finish(10s);
+  INFO(watcher.output());
+  CHECK(watched == 0);
+
+  // An unlisted room: not found by its game id (nothing lists it), watched by its code.
+  TempDir host;
+  const Run created =
+      grognard("create itchy intro --observers --unlisted --as general/British --name Carol",
+               host.path(), p.server);
+  REQUIRE(created.status == 0);
+  const std::string code = invite_code(created.output);
+  const auto at = created.output.find("game g-");
+  REQUIRE(at != std::string::npos);
+  const std::string game =
+      created.output.substr(at + 5, created.output.find_first_of(" ,.\n", at + 5) - at - 5);
+  const Run by_id = grognard("watch " + game, observer.path(), p.server, "map\n");
+  INFO(by_id.output);
+  CHECK(by_id.status == 1);
+  CHECK(contains(by_id.output, "no listed room has game id " + game +
+                                   "; an unlisted room is watched by its invite code"));
+  const Run by_code = grognard("watch " + code, observer.path(), p.server, "map\n");
+  INFO(by_code.output);
+  CHECK(by_code.status == 0);
+  CHECK(contains(by_code.output, "Skirmish at Kopje Farm"));
+  // Whoever holds a seat there has its invite code saved, so the game id does for them.
+  const Run host_watch = grognard("watch " + game, host.path(), p.server, "map\n");
+  INFO(host_watch.output);
+  CHECK(host_watch.status == 0);
+  CHECK(contains(host_watch.output, "Skirmish at Kopje Farm"));
 }
 
 }  // namespace grognard::clitest

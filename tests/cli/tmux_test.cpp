@@ -128,4 +128,29 @@ TEST_CASE("two clients play several turns in tmux", "[cli][tmux]") {
   tmux.type(name[1], "quit");
 }
 
+TEST_CASE("an observer watches in tmux and sees the move appear", "[cli][tmux][watch]") {
+  int status = 0;
+  shell("command -v tmux >/dev/null 2>&1", &status);
+  if (status != 0) {
+    WARN("SKIPPED: tmux is not installed (bash scripts/deps.sh installs it)");
+    return;
+  }
+  e2e::ServerProcess server({"--rate", "10000", "--burst", "10000"});
+  Pair p = start_pair(server.url());
+  const int w = p.winner;
+  TempDir observer;
+  Tmux tmux;
+  tmux.start("watcher", grognard_command("watch " + p.code, observer.path(), p.server));
+  tmux.wait_for("watcher", "you: observer");
+  tmux.wait_for("watcher", "watching>");
+  REQUIRE(
+      p.run(w, "play " + p.code, "first\nmove " + unit(w, 1) + " " + forward(w) + "\n").status ==
+      0);
+  const std::string side = w == 0 ? "British" : "Boers";
+  tmux.wait_for("watcher", side + ": " + unit(w, 1) + " moves to");
+  tmux.type("watcher", "end");
+  tmux.wait_for("watcher", "Not permitted");  // observers give no commands
+  tmux.type("watcher", "quit");
+}
+
 }  // namespace grognard::clitest

@@ -27,7 +27,7 @@ namespace grognard::cli {
 struct GameState {
   std::string game_id;
   std::string ruleset;
-  std::string seat_id;  // empty for an observer
+  std::string seat_id;  // "side:0"; "observer:…" for an observer
   std::string role;
   std::string status;  // "waiting", "running", "finished", …
   std::string to_act;  // one line from the server
@@ -40,6 +40,8 @@ struct GameState {
   static constexpr std::size_t kRecent = 200;
 
   bool my_turn() const;
+  // Watching, not playing (the server names an observer's place "observer:…").
+  bool observer() const { return seat_id.empty() || role == "observer"; }
   bool over() const { return status == "finished" || status == "failed"; }
   // The side index of a "side:N" seat; -1 for observers and other seats.
   int side() const;
@@ -63,6 +65,7 @@ class Link {
   // and returns false to give up.
   client::Status reconnect(int attempts, const std::function<bool(const std::string&)>& note);
   bool connected() const { return client_.has_value() && client_->is_open(); }
+  const std::string& url() const { return url_; }
 
   // Reads what the server pushes for up to `timeout`; events not seen before are folded into
   // state() and appended to `fresh`. A quiet connection is no failure.

@@ -74,12 +74,13 @@ const char* kind_name(client::FailureKind k) {
 
 }  // namespace
 
-std::string error_json(const client::Failure& f, int line_no, const std::string& input) {
+std::string error_json(const client::Failure& f, int line_no, const std::string& input,
+                       const std::string& text) {
   std::string out = "{\"error\":{\"kind\":" + quote(kind_name(f.kind));
   if (f.kind == client::FailureKind::kServer)
     out += ",\"code\":" + quote(grognard::v1::Code_Name(f.code));
   out += ",\"clause\":" + quote(f.clause) + ",\"message\":" + quote(f.message) +
-         ",\"text\":" + quote(readable(f));
+         ",\"text\":" + quote(text.empty() ? readable(f) : text);
   if (line_no > 0) out += ",\"line\":" + std::to_string(line_no) + ",\"input\":" + quote(input);
   return out + "}}";
 }

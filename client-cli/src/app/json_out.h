@@ -17,9 +17,10 @@ namespace grognard::cli {
 std::string to_json(const google::protobuf::Message& message);
 // {"<key>": <message as JSON>}
 std::string json_line(const std::string& key, const google::protobuf::Message& message);
-// {"error": {"kind", "code", "clause", "message", "text", "line", "input"}}
+// {"error": {"kind", "code", "clause", "message", "text", "line", "input"}}; `text` is
+// readable(failure) unless given.
 std::string error_json(const client::Failure& failure, int line_no = 0,
-                       const std::string& input = "");
+                       const std::string& input = "", const std::string& text = "");
 // A JSON string literal.
 std::string quote(const std::string& text);
 

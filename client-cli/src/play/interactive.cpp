@@ -44,6 +44,7 @@ struct Mailbox {
 };
 
 bool reconnect(Link& link, Mailbox& box) {
+  const std::uint64_t seen = link.state().last_seq;
   auto st = link.reconnect(0, [&](const std::string& note) {
     box.post(nullptr, {note});
     return !box.quit.load();
@@ -52,8 +53,7 @@ bool reconnect(Link& link, Mailbox& box) {
     box.post(nullptr, {readable(st.failure())});
     return false;
   }
-  box.post(&link.state(),
-           {"Reconnected; resumed after event #" + std::to_string(link.state().last_seq) + "."});
+  box.post(&link.state(), {"Reconnected; resumed after event #" + std::to_string(seen) + "."});
   return true;
 }
 
@@ -104,8 +104,7 @@ class Ui {
     return completions(before, ui_, state_);
   }
   std::string prompt() const {
-    return (state_.seat_id.empty() ? std::string("watching") : state_.label_of(state_.seat_id)) +
-           "> ";
+    return (state_.observer() ? std::string("watching") : state_.label_of(state_.seat_id)) + "> ";
   }
 
  private:

@@ -62,7 +62,7 @@ Action interpret(const std::string& line, const RulesetUi* ui, const GameState& 
     a.text = rest_of(line);
     if (a.text.empty()) return error("usage: " + verb + " TEXT");
     if (verb == "say-side") {
-      if (state.seat_id.empty()) return error("observers have no side to talk to");
+      if (state.observer()) return error("observers have no side to talk to");
       a.to = state.seat_id;
     }
   } else if (verb == "wait") {

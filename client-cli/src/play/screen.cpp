@@ -38,7 +38,7 @@ std::vector<std::string> play_screen(const GameState& st, const RulesetUi* ui, c
                                      const std::deque<std::string>& messages,
                                      const ScreenParts& parts) {
   std::vector<std::string> lines;
-  const std::string who = st.seat_id.empty() ? "observer" : st.label_of(st.seat_id);
+  const std::string who = st.observer() ? "observer" : st.label_of(st.seat_id);
   lines.push_back(style.paint("Grognard  " + st.ruleset + "  game " + st.game_id + "  invite " +
                                   st.room.invite_code() + "  you: " + who + "  [" + st.status + "]",
                               Paint{Colour::kDefault, Colour::kDefault, true}));

@@ -2,6 +2,8 @@
 
 #include <chrono>
 #include <iostream>
+#include <optional>
+#include <sstream>
 
 #include "app/errors.h"
 #include "app/json_out.h"
@@ -14,6 +16,18 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// "10", "0.5".
+std::string seconds_text(double seconds) {
+  std::ostringstream out;
+  out << seconds;
+  return out.str();
+}
+
+// How many times a lost connection is tried again before the script gives up.
+constexpr int kAttempts = 6;
+
+enum class Pumped { kDone, kTimeout, kLost };
+
 class Script {
  public:
   Script(Link& link, const ScriptOptions& o)
@@ -21,13 +35,20 @@ class Script {
 
   // 0 ok, 1 the line failed, 2 the connection is gone for good.
   int run_line(const std::string& line, int line_no);
-  // Reads pushes until `done()` or `seconds` have passed; false on timeout.
-  bool pump(double seconds, const std::function<bool()>& done);
+  // Reads pushes until `done()` or `seconds` have passed, reconnecting when the connection
+  // drops.
+  Pumped pump(double seconds, const std::function<bool()>& done);
+  // After a kLost: prints why the connection is gone for good (or why the server refused to
+  // take the seat back) and returns the exit status, 2 (or 1).
+  int gave_up(int line_no, const std::string& line);
 
  private:
   void print_events(const std::vector<v1::GameEvent>& events);
   int fail(const client::Failure& f, int line_no, const std::string& line);
   int fail(const std::string& why, int line_no, const std::string& line);
+  // Connects again with back-off, telling standard error of each pause. On failure sets
+  // lost_ (every attempt failed) or refused_ (the server would not take the seat back).
+  client::Status reconnect();
   // Runs a request, reconnecting once if the connection was lost.
   template <class F>
   auto with_retry(F request) -> decltype(request());
@@ -35,6 +56,8 @@ class Script {
   Link& link_;
   ScriptOptions o_;
   const RulesetUi* ui_;
+  std::optional<client::Failure> lost_;     // the last failure once reconnecting gave up
+  std::optional<client::Failure> refused_;  // the server's answer to reconnecting
 };
 
 void Script::print_events(const std::vector<v1::GameEvent>& events) {
@@ -49,6 +72,7 @@ void Script::print_events(const std::vector<v1::GameEvent>& events) {
 }
 
 int Script::fail(const client::Failure& f, int line_no, const std::string& line) {
+  if (lost_ || refused_) return gave_up(line_no, line);
   if (o_.json)
     std::cout << error_json(f, line_no, line) << std::endl;
   else
@@ -67,20 +91,51 @@ int Script::fail(const std::string& why, int line_no, const std::string& line) {
   return 1;
 }
 
-bool Script::pump(double seconds, const std::function<bool()>& done) {
+int Script::gave_up(int line_no, const std::string& line) {
+  if (refused_) {
+    const client::Failure f = *refused_;
+    refused_.reset();
+    return fail(f, line_no, line);
+  }
+  std::string why = lost_ ? lost_->message : std::string();
+  while (!why.empty() && (why.back() == '.' || why.back() == ' ')) why.pop_back();
+  const std::string text = "The connection to " + link_.url() + " was lost and " +
+                           std::to_string(kAttempts) + " attempts to reconnect failed" +
+                           (why.empty() ? "" : " (" + why + ")") + ".";
+  client::Failure f = lost_.value_or(client::Failure{});
+  if (!lost_) f.kind = client::FailureKind::kClosed;
+  if (o_.json)
+    std::cout << error_json(f, line_no, line, text) << std::endl;
+  else
+    std::cout << (line_no > 0 ? "line " + std::to_string(line_no) + ": " : "") << text << std::endl;
+  return 2;
+}
+
+client::Status Script::reconnect() {
+  const std::uint64_t seen = link_.state().last_seq;
+  auto st = link_.reconnect(kAttempts, [](const std::string& note) {
+    std::cerr << note << std::endl;
+    return true;
+  });
+  if (!st) {
+    (connection_lost(st.failure()) ? lost_ : refused_) = st.failure();
+    return st;
+  }
+  std::cerr << "Reconnected; resumed after event #" << seen << "." << std::endl;
+  return st;
+}
+
+Pumped Script::pump(double seconds, const std::function<bool()>& done) {
   const auto deadline = Clock::now() + std::chrono::milliseconds(static_cast<long>(seconds * 1000));
   for (;;) {
     print_events(link_.take_fresh());
-    if (done()) return true;
-    if (Clock::now() >= deadline) return false;
+    if (done()) return Pumped::kDone;
+    if (Clock::now() >= deadline) return Pumped::kTimeout;
     std::vector<v1::GameEvent> fresh;
     auto st = link_.poll(client::Millis(100), &fresh);
     print_events(fresh);
-    if (!st || !link_.connected()) {
-      if (!link_.reconnect(6, nullptr)) return false;
-    } else if (!link_.keepalive()) {
-      return false;
-    }
+    if (st && link_.connected()) st = link_.keepalive();
+    if ((!st || !link_.connected()) && !reconnect()) return Pumped::kLost;
   }
 }
 
@@ -88,7 +143,8 @@ template <class F>
 auto Script::with_retry(F request) -> decltype(request()) {
   auto r = request();
   if (r || !connection_lost(r.failure())) return r;
-  if (!link_.reconnect(6, nullptr)) return r;
+  std::cerr << readable(r.failure()) << std::endl;
+  if (auto st = reconnect(); !st) return st.failure();
   return request();
 }
 
@@ -115,11 +171,18 @@ int Script::run_line(const std::string& line, int line_no) {
       for (const auto& l : help_lines(ui_)) std::cout << l << "\n";
       return 0;
     case Action::kWait: {
-      const bool ok =
-          pump(a.seconds, [&] { return link_.state().my_turn() || link_.state().over(); });
-      return ok ? 0
-                : fail("waited " + std::to_string(a.seconds) + " s and it is not our turn", line_no,
-                       line);
+      // A seat waits for its turn; an observer for the next event.
+      const bool observer = link_.state().observer();
+      const std::uint64_t before = link_.state().last_seq;
+      const auto r = pump(a.seconds, [&] {
+        const GameState& st = link_.state();
+        return st.over() || (observer ? st.last_seq > before : st.my_turn());
+      });
+      if (r == Pumped::kLost) return gave_up(line_no, line);
+      if (r == Pumped::kDone) return 0;
+      return fail("waited " + seconds_text(a.seconds) + " s and " +
+                      (observer ? "nothing happened" : "it is not our turn"),
+                  line_no, line);
     }
     case Action::kLegal: {
       auto r = with_retry([&] { return link_.legal(); });
@@ -135,16 +198,18 @@ int Script::run_line(const std::string& line, int line_no) {
       const std::uint64_t before = link_.state().last_seq;
       auto r = with_retry([&] { return link_.chat(a.text, a.to); });
       if (!r) return fail(r.failure(), line_no, line);
-      pump(5, [&] { return link_.state().last_seq > before; });
-      return 0;
+      return pump(5, [&] { return link_.state().last_seq > before; }) == Pumped::kLost
+                 ? gave_up(line_no, line)
+                 : 0;
     }
     case Action::kCommand: {
       const std::string id = link_.next_command_id();
       auto r = with_retry([&] { return link_.command(a.command, id); });
       if (!r) return fail(r.failure(), line_no, line);
       if (o_.json) std::cout << json_line("result", *r) << std::endl;
-      pump(10, [&] { return link_.state().last_seq >= r->last_seq(); });
-      return 0;
+      return pump(10, [&] { return link_.state().last_seq >= r->last_seq(); }) == Pumped::kLost
+                 ? gave_up(line_no, line)
+                 : 0;
     }
   }
   return 0;
@@ -166,7 +231,7 @@ int run_script(Link& link, std::istream& in, const ScriptOptions& options) {
       if (!options.keep_going) break;
     }
   }
-  script.pump(0.2, [] { return false; });
+  if (script.pump(0.2, [] { return false; }) == Pumped::kLost) return script.gave_up(0, "");
   return status;
 }
 

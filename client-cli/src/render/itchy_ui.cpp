@@ -92,3 +92,20 @@ std::string type_abbrev(itchy::UnitType type) {
 }
 
 }  // namespace grognard::cli::itchy_text
+
+namespace grognard::cli {
+
+std::string ItchyUi::seat_label(const std::string& seat_id,
+                                const google::protobuf::Any& view) const {
+  if (seat_id.rfind("side:", 0) != 0 || seat_id.size() == 5) return "";
+  int side = 0;
+  for (const char ch : seat_id.substr(5)) {
+    if (!std::isdigit(static_cast<unsigned char>(ch)) || side > 1000) return "";
+    side = side * 10 + (ch - '0');
+  }
+  const itchy::View v = itchy_text::view_of(view);
+  if (side >= v.sides_size()) return "";
+  return v.sides(side).name();
+}
+
+}  // namespace grognard::cli

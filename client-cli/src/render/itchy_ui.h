@@ -31,6 +31,8 @@ class ItchyUi final : public RulesetUi {
                                           const google::protobuf::Any& view,
                                           const std::string& unit) const override;
   std::string describe_command(const google::protobuf::Any& command) const override;
+  std::string seat_label(const std::string& seat_id,
+                         const google::protobuf::Any& view) const override;
 };
 
 // Shared by the Itchy & Scratchy files.

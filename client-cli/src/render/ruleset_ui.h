@@ -62,6 +62,12 @@ class RulesetUi {
                                                   const std::string& unit) const = 0;
   // The command as the user would type it.
   virtual std::string describe_command(const google::protobuf::Any& command) const = 0;
+  // The name the view gives seat `seat_id` ("side:0" → "British"); empty if it gives none.
+  // Used where the room's seat list is not at hand (replays of others' games).
+  virtual std::string seat_label(const std::string& /*seat_id*/,
+                                 const google::protobuf::Any& /*view*/) const {
+    return "";
+  }
 };
 
 // The rule set's UI; nullptr for a rule set this client does not know.

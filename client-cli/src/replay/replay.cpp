@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <iostream>
+#include <map>
 
 #include "app/errors.h"
 #include "app/json_out.h"
@@ -23,17 +24,29 @@ struct Session {
   const RulesetUi* ui;
   const ReplayOptions& options;
   std::string message;
+  std::map<std::string, std::string> labels;  // seat id → label, from the room's seat list
+
+  // The seat's label as the live view shows it: the room's, else the one the view gives.
+  std::string label_of(const std::string& seat_id, const google::protobuf::Any& view) const {
+    if (const auto it = labels.find(seat_id); it != labels.end()) return it->second;
+    const std::string l = ui ? ui->seat_label(seat_id, view) : "";
+    return l.empty() ? seat_id : l;
+  }
 };
 
 std::vector<std::string> screen(Session& s) {
   std::vector<std::string> lines;
   const auto& m = s.model;
-  lines.push_back("Replay of " + m.game_id() + " seen as " +
-                  (m.as_seat().empty() ? std::string("the archive allows") : m.as_seat()) +
-                  "  event #" + std::to_string(m.seq()) + " (" + std::to_string(m.index() + 1) +
-                  " of " + std::to_string(m.events().size()) + ")");
-  lines.push_back("");
   auto view = s.model.view(s.client);
+  std::string seen = "the archive allows";
+  if (!m.as_seat().empty()) {
+    const std::string l = s.label_of(m.as_seat(), view ? *view : google::protobuf::Any());
+    seen = l == m.as_seat() ? l : l + " (" + m.as_seat() + ")";
+  }
+  lines.push_back("Replay of " + m.game_id() + " seen as " + seen + "  event #" +
+                  std::to_string(m.seq()) + " (" + std::to_string(m.index() + 1) + " of " +
+                  std::to_string(m.events().size()) + ")");
+  lines.push_back("");
   if (!view) {
     lines.push_back(readable(view.failure()));
   } else if (s.ui) {
@@ -43,7 +56,7 @@ std::vector<std::string> screen(Session& s) {
   }
   lines.push_back("");
   const google::protobuf::Any shown = view ? *view : google::protobuf::Any();
-  const auto label = [](const std::string& id) { return id; };
+  const auto label = [&](const std::string& id) { return s.label_of(id, shown); };
   const std::size_t from = m.index() >= 6 ? m.index() - 6 : 0;
   for (std::size_t i = from; i < std::min(m.events().size(), m.index() + 4); ++i) {
     lines.push_back((i == m.index() ? "> " : "  ") + event_line(m.events()[i], s.ui, shown, label));
@@ -114,11 +127,17 @@ int interactive(Session& s) {
   return 0;
 }
 
-// Resumes the seat held in this game, if any, so that a running game is seen as that seat.
-std::string take_own_seat(client::Client& c, const ReplayOptions& o) {
+// Resumes the seat held in this game, if any, so that a running game is seen as that seat;
+// the room's seat labels come with it.
+std::string take_own_seat(client::Client& c, const ReplayOptions& o,
+                          std::map<std::string, std::string>& labels) {
   const auto seats = TokenStore().find(o.server, o.game_id, o.as_seat);
   if (seats.empty()) return o.as_seat;
-  if (!c.resume(seats.front().token, 0)) return o.as_seat;
+  auto seated = c.resume(seats.front().token, 0);
+  if (!seated) return o.as_seat;
+  for (const auto& s : seated->room().seats()) {
+    if (!s.label().empty()) labels[s.seat_id()] = s.label();
+  }
   return seats.front().seat_id;
 }
 
@@ -130,7 +149,8 @@ int run_replay(const ReplayOptions& o) {
     std::cerr << "grognard: " << readable(c.failure()) << std::endl;
     return 2;
   }
-  const std::string as = take_own_seat(*c, o);
+  std::map<std::string, std::string> labels;
+  const std::string as = take_own_seat(*c, o, labels);
   auto model = ReplayModel::load(*c, o.game_id, as);
   if (!model) {
     std::cerr << "grognard: " << readable(model.failure()) << std::endl;
@@ -141,7 +161,7 @@ int run_replay(const ReplayOptions& o) {
     return 1;
   }
   const auto view = model->view(*c);
-  Session s{*c, *model, view ? ui_for(ruleset_of(*view)) : nullptr, o, ""};
+  Session s{*c, *model, view ? ui_for(ruleset_of(*view)) : nullptr, o, "", std::move(labels)};
   if (o.at) {
     if (!model->go_seq(*o.at)) {
       std::cerr << "grognard: no event #" << *o.at << std::endl;
