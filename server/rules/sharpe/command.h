@@ -1,0 +1,200 @@
+#pragma once
+// Commands a player or the referee gives and the events they produce (native form).
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "engine/dice.h"
+#include "rules/sharpe/state.h"
+
+namespace grognard::sharpe {
+
+using engine::Roll;
+
+// --- Player commands ------------------------------------------------------------------------
+
+struct ThrowFunctions {};  // S1: D6 + base value, on the drawn hero's card
+// §Functions: straight segments through `waypoints`; `crawl` crawls (S11).
+struct Move {
+  FigureId figure;
+  std::vector<Point> waypoints;
+  bool crawl = false;
+};
+struct StandUp {
+  FigureId figure;
+};
+struct Aim {  // S8
+  FigureId figure;
+};
+struct Load {  // S8: spends what it can towards loading `weapon`
+  FigureId figure;
+  std::size_t weapon = 0;
+};
+struct Fire {  // S7; a thrown weapon is thrown (S8)
+  FigureId figure;
+  std::size_t weapon = 0;
+  FigureId target;
+};
+struct Fight {  // S5: a pair in contact fights when either is activated
+  FigureId figure;
+  FigureId enemy;
+};
+struct NameHero {  // S3
+  std::string group;
+  FigureId figure;
+};
+struct EndActivation {};
+using PlayerCommand =
+    std::variant<ThrowFunctions, Move, StandUp, Aim, Load, Fire, Fight, NameHero, EndActivation>;
+
+// --- Referee commands (S12) -----------------------------------------------------------------
+
+struct AddEventCard {  // one at a time in the hero deck, from the next shuffle
+  Card card;
+};
+struct BuildBadDeck {  // shuffled now with numbered throws
+  std::vector<EventCard> cards;
+};
+struct SetBriefing {
+  std::string seat;
+  std::string text;
+};
+enum class RulingKind : std::uint8_t {
+  kMove,
+  kWound,
+  kHeal,
+  kRemove,
+  kAdd,
+  kPause,
+  kResume,
+  kEndGame
+};
+struct Ruling {
+  RulingKind kind = RulingKind::kPause;
+  FigureId figure;       // kMove, kWound, kHeal, kRemove, kAdd
+  Point to;              // kMove
+  ScenarioFigure added;  // kAdd
+  std::string group;     // kAdd
+  std::string result;    // kEndGame
+  std::string reason;    // always
+};
+using RefereeCommand = std::variant<AddEventCard, BuildBadDeck, SetBriefing, Ruling>;
+
+using Command = std::variant<ThrowFunctions, Move, StandUp, Aim, Load, Fire, Fight, NameHero,
+                             EndActivation, AddEventCard, BuildBadDeck, SetBriefing, Ruling>;
+
+// --- Events -------------------------------------------------------------------------------
+
+struct DeckShuffled {  // S1: the order is state, never shown
+  int turn = 0;
+  std::vector<Roll> rolls;
+  std::vector<Card> order;
+};
+struct CardDrawn {
+  Card card;
+};
+struct BadCardDrawn {
+  EventCard card;
+};
+struct FunctionsThrown {
+  std::string group;
+  Roll roll;
+  int base = 0;
+  int functions = 0;  // after any card
+  std::optional<EventCard> card;
+};
+struct FigureMoved {
+  FigureId figure;
+  std::vector<Point> path;  // points reached, in order (the last is where it stands)
+  int functions = 0;
+  bool crawl = false;
+  std::optional<FigureId> contact;  // S5: stopped in base contact
+};
+struct FunctionsSpent {  // stand up, aim, load
+  FigureId figure;
+  Action action = Action::kFire;
+  int functions = 0;
+  std::optional<std::size_t> weapon;  // load
+  bool loaded = false;                // load complete
+};
+struct Fired {
+  FigureId figure;
+  std::size_t weapon = 0;
+  FigureId target;
+  double range = 0;
+  Roll roll;
+  int modifiers = 0;
+  int total = 0;
+  bool hit = false;
+  bool malfunction = false;
+  int functions = 0;
+};
+struct FigureHurt {  // the Hit Table (S4)
+  FigureId figure;
+  std::optional<Roll> roll;  // fire; none for hand to hand (the difference is read)
+  HitResult result = HitResult::kNoEffect;
+  std::optional<Roll> dying_roll;
+  FigureState after = FigureState::kUnhurt;
+};
+struct MeleeFought {  // S5
+  FigureId a, b;
+  Roll roll_a, roll_b;
+  int total_a = 0, total_b = 0;
+  std::optional<FigureId> loser;
+};
+struct MoraleTested {  // S6, S9, S10
+  std::string group;
+  Roll roll;
+  bool passed = true;
+  std::string cause;
+};
+struct FigureRan {  // S6 run away, S10 scatter
+  FigureId figure;
+  std::vector<Roll> rolls;
+  Point to;
+};
+struct Scattered {  // S6, S10: every figure of the group runs 3D6", the hero last
+  std::string group;
+  std::string cause;
+};
+struct FiguresLost {  // S2
+  std::vector<FigureId> figures;
+};
+struct HeroNamed {
+  std::string group;
+  FigureId figure;
+};
+struct ActivationEnded {
+  std::string group;
+};
+struct TurnEnded {  // S4: the dying countdown
+  int turn = 0;
+  std::vector<FigureId> died;
+};
+struct CardAdded {
+  Card card;
+};
+struct BadDeckBuilt {
+  std::vector<Roll> rolls;
+  std::vector<EventCard> order;
+};
+struct BriefingSet {
+  std::string seat;
+  std::string text;
+};
+struct Ruled {  // S12: every ruling is an event with the referee's reason
+  Ruling ruling;
+  std::optional<Roll> dying_roll;  // kWound of a wounded figure
+};
+struct GameEnded {
+  std::string result;
+  std::string reason;
+};
+
+using Event = std::variant<DeckShuffled, CardDrawn, BadCardDrawn, FunctionsThrown, FigureMoved,
+                           FunctionsSpent, Fired, FigureHurt, MeleeFought, MoraleTested, FigureRan,
+                           Scattered, FiguresLost, HeroNamed, ActivationEnded, TurnEnded, CardAdded,
+                           BadDeckBuilt, BriefingSet, Ruled, GameEnded>;
+
+}  // namespace grognard::sharpe

@@ -1,0 +1,101 @@
+// Queries and checks shared by decide() and legal().
+#include <algorithm>
+
+#include "rules/sharpe/clauses.h"
+#include "rules/sharpe/internal.h"
+
+namespace grognard::sharpe::detail {
+
+Error rule_error(const char* clause, std::string message) {
+  return Error{ErrorCode::kIllegal, clause, std::move(message)};
+}
+
+Error error(ErrorCode code, const char* clause, std::string message) {
+  return Error{code, clause, std::move(message)};
+}
+
+void Emitter::emit(Event e) {
+  sharpe::apply(s, e);
+  out.push_back(std::move(e));
+}
+
+engine::Inches to_inches(double v) {
+  return engine::Inches{v};
+}
+
+const Figure* hero_of(const State& s, const Figure& f) {
+  const auto& h = s.groups[f.group].hero;
+  return h ? &s.figures[*h] : nullptr;
+}
+
+// S14: line of sight is all round; building walls block it except through their openings;
+// figures do not block.
+bool in_sight(const State& s, Point from, Point to) {
+  engine::SightObstacles obstacles;
+  obstacles.walls = s.all_walls();
+  return !engine::sight_blocked(from, to, obstacles);
+}
+
+// S14: inside a building, in a cover area, within 1" behind a wall as seen from the firer, or
+// prone (S11) — one cover, never stacked.
+bool in_cover(const State& s, Point firer, const Figure& target) {
+  if (target.prone) return true;
+  for (const Building& b : s.buildings) {
+    if (engine::contains(b.floor, target.pos)) return true;
+  }
+  for (const engine::Polygon& p : s.cover) {
+    if (engine::contains(p, target.pos)) return true;
+  }
+  const engine::Vec towards = engine::unit(firer - target.pos);
+  const engine::Segment behind{target.pos, target.pos + towards * kBehindWall};
+  for (const engine::Wall& w : s.all_walls()) {
+    for (std::size_t i = 0; i + 1 < w.path.size(); ++i) {
+      if (engine::intersects(engine::Segment{w.path[i], w.path[i + 1]}, behind)) return true;
+    }
+  }
+  return false;
+}
+
+// S5: bases (1" across unless the scenario says otherwise) touch.
+bool in_contact(const State& s, const Figure& a, const Figure& b) {
+  const auto r = to_inches(s.base_diameter / 2);
+  return engine::touching(engine::Circle{a.pos, r}, engine::Circle{b.pos, r});
+}
+
+// S16: figures of another player's groups are enemies.
+std::vector<const Figure*> enemies_in_contact(const State& s, const Figure& f) {
+  std::vector<const Figure*> out;
+  for (const Figure& o : s.figures) {
+    if (o.on_table() && s.groups[o.group].seat != s.groups[f.group].seat && in_contact(s, f, o)) {
+      out.push_back(&o);
+    }
+  }
+  return out;
+}
+
+Result<const Figure*> actor(const State& s, const std::string& seat, const FigureId& id) {
+  const Figure* f = s.find(id);
+  if (f == nullptr) {
+    return error(ErrorCode::kNotFound, clause::kUnknownFigure,
+                 "there is no figure \"" + id.get() + "\"");
+  }
+  if (!s.active || f->group != *s.active || s.groups[f->group].seat != seat) {
+    return error(ErrorCode::kPermissionDenied, clause::kNotActive,
+                 f->name + " is not of the group whose card was drawn (S1)");
+  }
+  if (!f->on_table()) {
+    return rule_error(clause::kOffTable, f->name + " is " + std::string(to_string(f->state)));
+  }
+  return f;
+}
+
+Status can_spend(const Figure& f, int functions) {
+  if (functions > f.functions) {
+    return rule_error(clause::kFunctions, f.name + " needs " + std::to_string(functions) +
+                                              " functions and has " + std::to_string(f.functions) +
+                                              (f.hurt() ? " (wounded: doubled, S4)" : ""));
+  }
+  return engine::ok_status();
+}
+
+}  // namespace grognard::sharpe::detail

@@ -1,0 +1,88 @@
+// decide(): the seat and card gate, then the clause checks of each command.
+#include "rules/sharpe/clauses.h"
+#include "rules/sharpe/internal.h"
+
+namespace grognard::sharpe {
+
+namespace detail {
+
+namespace {
+
+bool is_player_seat(const State& s, const std::string& seat) {
+  for (const Seat& p : s.seats) {
+    if (p.id == seat) return true;
+  }
+  return false;
+}
+
+const FigureId* figure_of(const Command& c) {
+  return std::visit(
+      [](const auto& x) -> const FigureId* {
+        if constexpr (requires { x.figure; }) {
+          return &x.figure;
+        } else {
+          return nullptr;
+        }
+      },
+      c);
+}
+
+Result<std::vector<Event>> decide_figure(const State& s, const Command& c, Dice& dice) {
+  if (const auto* m = std::get_if<Move>(&c)) return decide_move(s, *m, dice);
+  if (const auto* x = std::get_if<StandUp>(&c)) return decide_stand_up(s, *x);
+  if (const auto* x = std::get_if<Aim>(&c)) return decide_aim(s, *x);
+  if (const auto* x = std::get_if<Load>(&c)) return decide_load(s, *x);
+  if (const auto* x = std::get_if<Fire>(&c)) return decide_fire(s, *x, dice);
+  return decide_fight(s, std::get<Fight>(c), dice);
+}
+
+}  // namespace
+
+Result<std::vector<Event>> decide_player(const State& s, const std::string& seat, const Command& c,
+                                         Dice& dice) {
+  if (s.paused) {
+    return error(ErrorCode::kFailedPrecondition, clause::kPaused,
+                 "the referee has paused the game: " + s.pause_reason + " (S12)");
+  }
+  if (std::holds_alternative<AddEventCard>(c) || std::holds_alternative<BuildBadDeck>(c) ||
+      std::holds_alternative<SetBriefing>(c) || std::holds_alternative<Ruling>(c)) {
+    return error(ErrorCode::kPermissionDenied, clause::kRefereeOnly,
+                 "only the referee does that (S12)");
+  }
+  // S1: the drawn card's group acts, and no other.
+  if (!s.active || s.groups[*s.active].seat != seat) {
+    return error(ErrorCode::kNotYourTurn, clause::kNotYourCard,
+                 "it is not your hero's card that was drawn (S1)");
+  }
+  if (std::holds_alternative<ThrowFunctions>(c) || std::holds_alternative<EndActivation>(c)) {
+    return decide_turn(s, c, dice);
+  }
+  if (const auto* n = std::get_if<NameHero>(&c)) return decide_name_hero(s, seat, *n);
+  if (s.phase != Phase::kActivation) {
+    return rule_error(clause::kThrowFirst, "throw the functions first (S1)");
+  }
+  auto f = actor(s, seat, *figure_of(c));
+  if (!f) return f.error();
+  return decide_figure(s, c, dice);
+}
+
+}  // namespace detail
+
+Result<std::vector<Event>> decide(const State& s, const std::string& seat, const Command& c,
+                                  Dice& dice) {
+  using detail::error;
+  using engine::ErrorCode;
+  if (s.phase == Phase::kOver) {
+    return error(ErrorCode::kFailedPrecondition, clause::kGameOver, "the game is over");
+  }
+  if (seat == kRefereeSeat) return detail::decide_referee(s, c, dice);
+  if (!detail::is_player_seat(s, seat)) {
+    return error(ErrorCode::kPermissionDenied, clause::kNotYourCard, "no such player seat");
+  }
+  if (s.phase == Phase::kNotStarted) {
+    return error(ErrorCode::kFailedPrecondition, clause::kNotStarted, "the game has not begun");
+  }
+  return detail::decide_player(s, seat, c, dice);
+}
+
+}  // namespace grognard::sharpe

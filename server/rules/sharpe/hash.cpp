@@ -1,0 +1,106 @@
+// The state hash: SHA-256 over a canonical encoding in fixed field order. Lengths are written
+// as integers of 1/1024 inch so that the encoding does not depend on the float format.
+#include <cmath>
+
+#include "engine/canonical.h"
+#include "rules/sharpe/rules.h"
+
+namespace grognard::sharpe {
+
+namespace {
+
+using engine::CanonicalWriter;
+
+std::int32_t fixed(double v) {
+  return static_cast<std::int32_t>(std::llround(v * 1024.0));
+}
+
+void point(CanonicalWriter& w, Point p) {
+  w.i32(fixed(p.x)).i32(fixed(p.y));
+}
+
+std::uint32_t count(std::size_t n) {
+  return static_cast<std::uint32_t>(n);
+}
+
+void event_card(CanonicalWriter& w, const EventCard& c) {
+  w.str(c.name).u8(static_cast<std::uint8_t>(c.effect)).i32(c.amount);
+}
+
+void cards(CanonicalWriter& w, const std::vector<Card>& cs) {
+  w.u32(count(cs.size()));
+  for (const Card& c : cs) {
+    w.u8(static_cast<std::uint8_t>(c.kind)).str(c.group);
+    event_card(w, c.event);
+  }
+}
+
+void figure(CanonicalWriter& w, const Figure& f) {
+  w.str(f.id.get()).str(f.name).u32(count(f.group));
+  point(w, f.pos);
+  w.u32(count(f.weapons.size()));
+  for (const Weapon& x : f.weapons) {
+    w.u8(static_cast<std::uint8_t>(x.kind)).boolean(x.loaded).boolean(x.out_of_action);
+    w.i32(x.load_spent);
+  }
+  w.boolean(f.qualities.officer).boolean(f.qualities.elite).boolean(f.qualities.mounted);
+  w.u8(static_cast<std::uint8_t>(f.state)).i32(f.dying_turns).boolean(f.prone);
+  w.i32(f.functions).boolean(f.aimed).boolean(f.charged).boolean(f.moved).i32(f.melee_rounds);
+  w.u32(count(f.fought.size()));
+  for (const FigureId& id : f.fought) w.str(id.get());
+}
+
+void terrain(CanonicalWriter& w, const State& s) {
+  w.tag("walls");
+  for (const engine::Wall& wall : s.all_walls()) {
+    w.u32(count(wall.path.size()));
+    for (Point p : wall.path) point(w, p);
+    for (const engine::Opening& o : wall.openings) {
+      w.i32(fixed(o.from.get())).i32(fixed(o.to.get())).u8(static_cast<std::uint8_t>(o.kind));
+    }
+  }
+  w.tag("cover").u32(count(s.cover.size()));
+  for (const engine::Polygon& p : s.cover) {
+    w.u32(count(p.vertices.size()));
+    for (Point v : p.vertices) point(w, v);
+  }
+  w.tag("guns").u32(count(s.guns.size()));
+  for (const Gun& g : s.guns) {
+    w.str(g.id).u8(static_cast<std::uint8_t>(g.type)).str(g.group).i32(fixed(g.aim.get()));
+    point(w, g.pos);
+  }
+}
+
+}  // namespace
+
+engine::StateHash hash(const State& s) {
+  CanonicalWriter w;
+  w.tag("sharpe/1").str(s.scenario_name).i32(fixed(s.width)).i32(fixed(s.height));
+  w.i32(fixed(s.base_diameter));
+  w.tag("seats").u32(count(s.seats.size()));
+  for (const Seat& seat : s.seats) w.str(seat.id).str(seat.name).str(seat.briefing);
+  w.tag("groups").u32(count(s.groups.size()));
+  for (const Group& g : s.groups) {
+    w.str(g.id).str(g.seat).i32(g.base).i32(g.hero ? static_cast<std::int32_t>(*g.hero) : -1);
+    w.i32(g.start_figures).i32(g.hits).boolean(g.morale_tested).i32(g.melee_losses);
+    w.boolean(g.scattered);
+  }
+  w.tag("figures").u32(count(s.figures.size()));
+  for (const Figure& f : s.figures) figure(w, f);
+  terrain(w, s);
+  w.tag("turn").i32(s.turn).u8(static_cast<std::uint8_t>(s.phase)).boolean(s.paused);
+  w.str(s.pause_reason);
+  w.tag("deck");
+  cards(w, s.deck);
+  cards(w, s.drawn);
+  cards(w, s.extra_cards);
+  w.u32(count(s.bad_deck.size()));
+  for (const EventCard& c : s.bad_deck) event_card(w, c);
+  w.boolean(s.draw_bad).boolean(s.pending.has_value());
+  if (s.pending) event_card(w, *s.pending);
+  w.i32(s.active ? static_cast<std::int32_t>(*s.active) : -1);
+  w.tag("end").str(s.result).str(s.end_reason);
+  return engine::sha256(w.bytes());
+}
+
+}  // namespace grognard::sharpe

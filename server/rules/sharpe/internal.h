@@ -1,0 +1,71 @@
+#pragma once
+// Pieces shared by the Sharpe's Mess decide/legal code. Not part of the rules API.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/result.h"
+#include "rules/sharpe/command.h"
+#include "rules/sharpe/rules.h"
+
+namespace grognard::sharpe::detail {
+
+using engine::Error;
+using engine::ErrorCode;
+using engine::Result;
+using engine::Status;
+
+Error rule_error(const char* clause, std::string message);
+Error error(ErrorCode code, const char* clause, std::string message);
+
+// Events are folded into a scratch state as they are produced, so that each step of a
+// command (a hit, then morale, then a scatter, then S2) reads the state it leaves behind.
+struct Emitter {
+  State s;
+  std::vector<Event> out;
+  void emit(Event e);
+};
+
+// Queries.
+const Figure* hero_of(const State& s, const Figure& f);
+bool in_sight(const State& s, Point from, Point to);  // S14: walls block, figures do not
+bool in_cover(const State& s, Point firer, const Figure& target);   // S14
+bool in_contact(const State& s, const Figure& a, const Figure& b);  // S5
+std::vector<const Figure*> enemies_in_contact(const State& s, const Figure& f);
+engine::Inches to_inches(double v);
+
+// The figure `seat` may act with now, or why not (S1: the drawn group; on the table).
+Result<const Figure*> actor(const State& s, const std::string& seat, const FigureId& id);
+Status can_spend(const Figure& f, int functions);
+
+// Checks without dice: decide() calls these before it throws anything.
+Result<FigureMoved> plan_move(const State& s, const Move& m);
+Status check_fire(const State& s, const Fire& c);
+Status check_fight(const State& s, const Fight& c);
+
+// Resolutions (dice thrown, events emitted into `e`).
+void hurt(Emitter& e, const FigureId& id, std::optional<Roll> roll, HitResult r, Dice& dice);
+void count_hit(Emitter& e, std::size_t group, Point source, Dice& dice);   // S10
+void scatter(Emitter& e, std::size_t group, Point source, Dice& dice);     // S10
+void run_away(Emitter& e, const FigureId& id, Point from, Dice& dice);     // S6
+void check_lost(Emitter& e, std::size_t group);                            // S2
+void fight(Emitter& e, const FigureId& a, const FigureId& b, Dice& dice);  // S5, S6
+// Draws until a hero card comes up or the deck is empty (then the turn ends and the deck is
+// shuffled again, S1, S4).
+void draw_next(Emitter& e, Dice& dice);
+void shuffle_deck(Emitter& e, Dice& dice);
+
+Result<std::vector<Event>> decide_player(const State& s, const std::string& seat, const Command& c,
+                                         Dice& dice);
+Result<std::vector<Event>> decide_referee(const State& s, const Command& c, Dice& dice);
+Result<std::vector<Event>> decide_turn(const State& s, const Command& c, Dice& dice);
+Result<std::vector<Event>> decide_move(const State& s, const Move& m, Dice& dice);
+Result<std::vector<Event>> decide_stand_up(const State& s, const StandUp& c);
+Result<std::vector<Event>> decide_aim(const State& s, const Aim& c);
+Result<std::vector<Event>> decide_load(const State& s, const Load& c);
+Result<std::vector<Event>> decide_fire(const State& s, const Fire& c, Dice& dice);
+Result<std::vector<Event>> decide_fight(const State& s, const Fight& c, Dice& dice);
+Result<std::vector<Event>> decide_name_hero(const State& s, const std::string& seat,
+                                            const NameHero& c);
+
+}  // namespace grognard::sharpe::detail

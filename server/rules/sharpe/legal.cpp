@@ -1,0 +1,72 @@
+// legal(): a finite, sensible list of commands, each checked by decide() itself. Moves go
+// toward each enemy (as far as the functions allow) and 2" toward or away from the hero.
+#include <algorithm>
+
+#include "rules/sharpe/internal.h"
+
+namespace grognard::sharpe {
+
+namespace {
+
+// Acceptance never depends on the dice: decide() checks every clause before it throws.
+class OnesDice final : public engine::Dice {
+ public:
+  engine::Roll roll(int sides) override { return engine::Roll{n_++, sides, 1}; }
+
+ private:
+  std::uint64_t n_ = 0;
+};
+
+void moves_for(const State& s, const Figure& f, std::vector<Command>& out) {
+  const double reach = f.hurt() ? f.functions : 2.0 * f.functions;
+  auto toward = [&](Point to, double at_most) {
+    const double d = engine::distance(f.pos, to).get();
+    if (d < engine::kTolerance) return;
+    const double step = std::min(d, std::min(reach, at_most));
+    out.push_back(Move{f.id, {f.pos + engine::unit(to - f.pos) * step}, false});
+  };
+  for (const Figure& o : s.figures) {
+    if (o.on_table() && s.groups[o.group].seat != s.groups[f.group].seat) toward(o.pos, 1e9);
+  }
+  if (const Figure* h = detail::hero_of(s, f); h && h != &f) toward(h->pos, 2.0);
+  out.push_back(Move{f.id, {f.pos + engine::Vec{0, 1}}, true});  // crawl 1" (S11)
+}
+
+void figure_commands(const State& s, const Figure& f, std::vector<Command>& out) {
+  out.push_back(StandUp{f.id});
+  out.push_back(Aim{f.id});
+  for (std::size_t w = 0; w < f.weapons.size(); ++w) {
+    out.push_back(Load{f.id, w});
+    for (const Figure& o : s.figures) out.push_back(Fire{f.id, w, o.id});
+  }
+  for (const Figure* o : detail::enemies_in_contact(s, f)) out.push_back(Fight{f.id, o->id});
+  moves_for(s, f, out);
+}
+
+}  // namespace
+
+std::vector<Command> legal(const State& s, const std::string& seat) {
+  std::vector<Command> candidates;
+  if (seat == kRefereeSeat) {
+    candidates.push_back(Ruling{RulingKind::kPause, {}, {}, {}, {}, {}, "referee's decision"});
+    candidates.push_back(Ruling{RulingKind::kResume, {}, {}, {}, {}, {}, "referee's decision"});
+  } else if (s.active && s.groups[*s.active].seat == seat) {
+    candidates.push_back(ThrowFunctions{});
+    candidates.push_back(EndActivation{});
+    for (const Figure& f : s.figures) {
+      if (f.group != *s.active || !f.on_table()) continue;
+      candidates.push_back(NameHero{s.groups[*s.active].id, f.id});
+      if (f.functions > 0 || !detail::enemies_in_contact(s, f).empty()) {
+        figure_commands(s, f, candidates);
+      }
+    }
+  }
+  std::vector<Command> out;
+  for (Command& c : candidates) {
+    OnesDice dice;
+    if (decide(s, seat, c, dice).ok()) out.push_back(std::move(c));
+  }
+  return out;
+}
+
+}  // namespace grognard::sharpe

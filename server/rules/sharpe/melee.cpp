@@ -1,0 +1,87 @@
+// Hand to hand (S5) and what follows a lost round (S6).
+#include <algorithm>
+#include <cstdlib>
+
+#include "rules/sharpe/clauses.h"
+#include "rules/sharpe/internal.h"
+
+namespace grognard::sharpe::detail {
+
+namespace {
+
+// §Hand to hand modifiers, S5: only one weapon bonus counts.
+int melee_modifiers(const State& s, const Figure& f) {
+  int m = 0;
+  if (f.charged) m += 2;
+  const bool blade = std::any_of(f.weapons.begin(), f.weapons.end(), [](const Weapon& w) {
+    return w.kind == WeaponKind::kBayonet || w.kind == WeaponKind::kSword;
+  });
+  if (blade) m += 1;
+  if (f.hurt()) m -= 3;  // S4: wounded and dying
+  if (f.qualities.officer) m += 1;
+  if (f.qualities.elite) m += 1;
+  if (f.qualities.mounted) m += 4;
+  if (f.melee_rounds >= 1) m -= 2;  // S5: second and later rounds this turn
+  if (f.weapons.empty()) m -= 1;    // unarmed
+  const Figure* hero = hero_of(s, f);
+  if (hero == &f) m += 2;
+  return m;
+}
+
+}  // namespace
+
+void fight(Emitter& e, const FigureId& a_id, const FigureId& b_id, Dice& dice) {
+  const Figure& a = *e.s.find(a_id);
+  const Figure& b = *e.s.find(b_id);
+  MeleeFought m{a_id, b_id, dice.d6(), dice.d6(), 0, 0, std::nullopt};
+  m.total_a = m.roll_a.face + melee_modifiers(e.s, a);
+  m.total_b = m.roll_b.face + melee_modifiers(e.s, b);
+  if (m.total_a != m.total_b) m.loser = m.total_a < m.total_b ? a_id : b_id;  // S5: ties stay
+  const Point winner_pos = m.total_a < m.total_b ? b.pos : a.pos;
+  const int diff = std::abs(m.total_a - m.total_b);
+  e.emit(m);
+  if (!m.loser) return;
+  hurt(e, *m.loser, std::nullopt, hit_table(diff), dice);  // S5: the difference is read
+  const Figure& loser = *e.s.find(*m.loser);
+  const std::size_t g = loser.group;
+  if (loser.on_table()) {
+    MoraleTested t{e.s.groups[g].id, dice.d6(), true, "lost round"};  // S6
+    t.passed = t.roll.face <= 5;
+    e.emit(t);
+    if (t.passed) {
+      run_away(e, loser.id, winner_pos, dice);
+    } else {
+      scatter(e, g, winner_pos, dice);
+    }
+  }
+  // S6: two lost rounds in a turn scatter the group (once).
+  if (e.s.groups[g].melee_losses >= 2 && !e.s.groups[g].scattered) {
+    scatter(e, g, winner_pos, dice);
+  }
+}
+
+// S22: each pair in contact fights once per activation, in the order the player gives.
+Status check_fight(const State& s, const Fight& c) {
+  const Figure& f = *s.find(c.figure);
+  const Figure* o = s.find(c.enemy);
+  if (o == nullptr || !o->on_table()) {
+    return error(ErrorCode::kNotFound, clause::kContact, "no such enemy on the table");
+  }
+  if (s.groups[o->group].seat == s.groups[f.group].seat || !in_contact(s, f, *o)) {
+    return rule_error(clause::kContact,
+                      f.name + " is not in base contact with an enemy " + o->name + " (S5)");
+  }
+  if (std::find(f.fought.begin(), f.fought.end(), o->id) != f.fought.end()) {
+    return rule_error(clause::kFoughtPair, "this pair has fought in this activation (S5)");
+  }
+  return engine::ok_status();
+}
+
+Result<std::vector<Event>> decide_fight(const State& s, const Fight& c, Dice& dice) {
+  if (auto st = check_fight(s, c); !st) return st.error();
+  Emitter e{s, {}};
+  fight(e, c.figure, c.enemy, dice);
+  return std::move(e.out);
+}
+
+}  // namespace grognard::sharpe::detail

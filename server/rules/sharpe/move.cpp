@@ -1,0 +1,125 @@
+// Movement: straight segments, walls and openings (S14), crawling and standing (S11), the 10"
+// leash (S2), and moving into base contact (S5).
+#include <cmath>
+
+#include "rules/sharpe/clauses.h"
+#include "rules/sharpe/internal.h"
+
+namespace grognard::sharpe::detail {
+
+namespace {
+
+// S15: a move pays for every started 2" (walking) or 1" (crawling).
+int movement_cost(double inches, bool crawl, bool hurt) {
+  const double units = crawl ? inches : inches / 2.0;
+  const int n = static_cast<int>(std::ceil(units - engine::kTolerance));
+  return std::max(n, 0) * cost(crawl ? Action::kCrawl1In : Action::kMove2In, hurt);
+}
+
+// S14: walls block except through openings, at the table's cost for each opening passed.
+Result<int> wall_cost(const State& s, const engine::Segment& seg, bool hurt) {
+  int total = 0;
+  for (const engine::Wall& w : s.all_walls()) {
+    if (engine::blocks(w, seg)) {
+      return rule_error(clause::kWall, "a wall is in the way; go through a door or window (S14)");
+    }
+    for (std::size_t i : engine::openings_crossed(w, seg)) {
+      const bool door = w.openings[i].kind == engine::OpeningKind::kDoor;
+      total += cost(door ? Action::kEnterDoor : Action::kClimb, hurt);
+    }
+  }
+  return total;
+}
+
+// S5: where the moving figure first touches an enemy it was not already touching.
+std::optional<std::pair<Point, FigureId>> contact_on(const State& s, const Figure& f,
+                                                     const engine::Segment& seg) {
+  const auto r = to_inches(s.base_diameter / 2);
+  std::optional<std::pair<Point, FigureId>> best;
+  for (const Figure& o : s.figures) {
+    if (!o.on_table() || s.groups[o.group].seat == s.groups[f.group].seat) continue;
+    const engine::Circle c{o.pos, r};
+    if (engine::touching(engine::Circle{seg.a, r}, c)) continue;
+    auto p = engine::first_contact(seg, r, c);
+    if (p && (!best || engine::distance(seg.a, *p) < engine::distance(seg.a, best->first))) {
+      best = std::make_pair(*p, o.id);
+    }
+  }
+  return best;
+}
+
+// S2: no figure ends a move more than 10" from its hero; the hero may not leave one of his
+// figures more than 10" away and out of his sight.
+Status check_leash(const State& s, const Figure& f, Point to) {
+  const Figure* hero = hero_of(s, f);
+  if (hero == nullptr || !hero->on_table()) return engine::ok_status();
+  const auto reach = to_inches(kHeroReach);
+  if (hero != &f) {
+    if (engine::within_distance(to, hero->pos, reach)) return engine::ok_status();
+    return rule_error(clause::kHeroDistance,
+                      f.name + " may not end more than 10\" from " + hero->name + " (S2)");
+  }
+  for (const Figure& o : s.figures) {
+    if (&o == &f || o.group != f.group || !o.on_table()) continue;
+    if (!engine::within_distance(o.pos, to, reach) && !in_sight(s, to, o.pos)) {
+      return rule_error(clause::kHeroDistance,
+                        f.name + " would leave " + o.name + " beyond 10\" and out of sight (S2)");
+    }
+  }
+  return engine::ok_status();
+}
+
+}  // namespace
+
+Result<FigureMoved> plan_move(const State& s, const Move& m) {
+  const Figure& f = *s.find(m.figure);
+  if (m.waypoints.empty()) return rule_error(clause::kMovePath, "a move needs a destination");
+  if (f.prone && !m.crawl) {
+    return rule_error(clause::kProne, f.name + " is prone: Stand Up first or crawl (S11)");
+  }
+  FigureMoved out{f.id, {}, 0, m.crawl, std::nullopt};
+  Point at = f.pos;
+  double inches = 0;
+  for (const Point& p : m.waypoints) {
+    if (p.x < 0 || p.y < 0 || p.x > s.width || p.y > s.height) {
+      return rule_error(clause::kMovePath, "the move leaves the table");
+    }
+    engine::Segment seg{at, p};
+    auto contact = contact_on(s, f, seg);
+    if (contact) seg.b = contact->first;
+    auto walls = wall_cost(s, seg, f.hurt());
+    if (!walls) return walls.error();
+    out.functions += *walls;
+    inches += engine::length(seg).get();
+    out.path.push_back(seg.b);
+    at = seg.b;
+    if (contact) {
+      out.contact = contact->second;
+      break;
+    }
+  }
+  out.functions += movement_cost(inches, m.crawl, f.hurt());
+  if (auto st = can_spend(f, out.functions); !st) return st.error();
+  if (auto st = check_leash(s, f, at); !st) return st.error();
+  return out;
+}
+
+Result<std::vector<Event>> decide_move(const State& s, const Move& m, Dice& dice) {
+  auto moved = plan_move(s, m);
+  if (!moved) return moved.error();
+  Emitter e{s, {}};
+  const auto contact = moved->contact;
+  e.emit(std::move(*moved));
+  if (contact) fight(e, m.figure, *contact, dice);  // S5: a round on contact, no cost
+  return std::move(e.out);
+}
+
+Result<std::vector<Event>> decide_stand_up(const State& s, const StandUp& c) {
+  const Figure& f = *s.find(c.figure);
+  if (!f.prone) return rule_error(clause::kStandUp, f.name + " is not prone");
+  const int n = cost(Action::kStandUp, f.hurt());
+  if (auto st = can_spend(f, n); !st) return st.error();
+  return std::vector<Event>{FunctionsSpent{f.id, Action::kStandUp, n, std::nullopt, false}};
+}
+
+}  // namespace grognard::sharpe::detail

@@ -1,0 +1,42 @@
+#pragma once
+// Sharpe's Mess, the pure rules: value in, value out, dice injected.
+// Every clause of the text and every ruling is cited where it is enforced;
+// docs/rules/sharpe.md maps clause -> code -> tests.
+#include <string>
+#include <vector>
+
+#include "engine/canonical.h"
+#include "engine/dice.h"
+#include "engine/result.h"
+#include "rules/sharpe/command.h"
+#include "rules/sharpe/state.h"
+
+namespace grognard::sharpe {
+
+using engine::Dice;
+using engine::Result;
+
+// Validates a scenario and builds the state before the first turn. Errors name the problem.
+Result<State> new_game(const Scenario& scenario);
+
+// S1: the first shuffle and draw. REQUIRES: state.phase == Phase::kNotStarted.
+Result<std::vector<Event>> begin(const State& state, Dice& dice);
+
+// Checks `command` given from `seat` (a player seat or "referee") against every clause. A
+// rejected command changes nothing; its error names the clause id (docs/rules/sharpe.md).
+Result<std::vector<Event>> decide(const State& state, const std::string& seat,
+                                  const Command& command, Dice& dice);
+
+// Folds one event into the state. REQUIRES: `event` was produced by decide/begin on `state`.
+void apply(State& state, const Event& event);
+
+// A finite, sensible set of commands `seat` may give now; each is accepted by decide().
+std::vector<Command> legal(const State& state, const std::string& seat);
+
+// Seats whose commands decide() considers now: the drawn hero's player and the referee (S12).
+std::vector<std::string> seats_to_act(const State& state);
+
+// State hash over the canonical encoding of the state.
+engine::StateHash hash(const State& state);
+
+}  // namespace grognard::sharpe

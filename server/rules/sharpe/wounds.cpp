@@ -1,0 +1,106 @@
+// The Hit Table and wounds (S4), morale (S6, S10), running away and scatter, lost figures (S2).
+#include <algorithm>
+#include <cmath>
+
+#include "rules/sharpe/internal.h"
+
+namespace grognard::sharpe::detail {
+
+namespace {
+
+// S4: a second Wounded makes the figure Dying; any wound or Dying kills a Dying figure.
+FigureState after_hit(FigureState now, HitResult r) {
+  if (r == HitResult::kNoEffect) return now;
+  if (r == HitResult::kKilled || now == FigureState::kDying) return FigureState::kKilled;
+  if (r == HitResult::kWounded && now == FigureState::kUnhurt) return FigureState::kWounded;
+  return FigureState::kDying;
+}
+
+// S10: "stopping at any obstacle" — walls stop the run just short of them, and so does the
+// table edge (S19).
+Point stop_at_obstacles(const State& s, Point from, Point to) {
+  double t_best = 1.0;
+  const engine::Segment path{from, to};
+  const double len = engine::length(path).get();
+  for (const engine::Wall& w : s.all_walls()) {
+    for (const engine::Segment& solid : engine::solid_segments(w)) {
+      if (auto x = engine::intersection(path, solid)) {
+        const double t = len > 0 ? engine::distance(from, x->a).get() / len : 0.0;
+        t_best = std::min(t_best, std::max(0.0, t - 0.01 / std::max(len, 0.01)));
+      }
+    }
+  }
+  Point p = engine::point_at(path, t_best);
+  p.x = std::clamp(p.x, 0.0, s.width);
+  p.y = std::clamp(p.y, 0.0, s.height);
+  return p;
+}
+
+void run(Emitter& e, const FigureId& id, Point source, int dice_count, Dice& dice) {
+  FigureRan r{id, dice.d6s(dice_count), {}};
+  int inches = 0;
+  for (const Roll& roll : r.rolls) inches += roll.face;
+  const Figure& f = *e.s.find(id);
+  // S10: directly away from the source of the hits (S20: toward cover is not yet offered).
+  const Point dest = engine::move_away(f.pos, source, to_inches(inches));
+  r.to = stop_at_obstacles(e.s, f.pos, dest);
+  e.emit(std::move(r));
+}
+
+}  // namespace
+
+void hurt(Emitter& e, const FigureId& id, std::optional<Roll> roll, HitResult r, Dice& dice) {
+  const Figure& f = *e.s.find(id);
+  FigureHurt h{id, roll, r, std::nullopt, after_hit(f.state, r)};
+  if (h.after == FigureState::kDying) h.dying_roll = dice.d6();  // S4: turns left
+  e.emit(std::move(h));
+}
+
+// S10: hits of at least 20% of the starting figures (rounded up) in one turn: a test at once,
+// once a turn; a 6 scatters the group.
+void count_hit(Emitter& e, std::size_t g, Point source, Dice& dice) {
+  const Group& group = e.s.groups[g];
+  const int needed = (group.start_figures + 4) / 5;
+  if (group.morale_tested || group.hits < needed) return;
+  MoraleTested m{group.id, dice.d6(), true, "hits"};
+  m.passed = m.roll.face != 6;
+  e.emit(m);
+  if (!m.passed) scatter(e, g, source, dice);
+}
+
+// S10: every figure runs 3D6" away, the hero last; then S2.
+void scatter(Emitter& e, std::size_t g, Point source, Dice& dice) {
+  e.emit(Scattered{e.s.groups[g].id, "morale"});
+  std::vector<FigureId> order;
+  const auto hero = e.s.groups[g].hero;
+  for (std::size_t i = 0; i < e.s.figures.size(); ++i) {
+    const Figure& f = e.s.figures[i];
+    if (f.group == g && f.on_table() && hero != i) order.push_back(f.id);
+  }
+  if (hero && e.s.figures[*hero].on_table()) order.push_back(e.s.figures[*hero].id);
+  for (const FigureId& id : order) run(e, id, source, 3, dice);
+  check_lost(e, g);
+}
+
+// S6: a loser who passes runs 2D6" directly away.
+void run_away(Emitter& e, const FigureId& id, Point from, Dice& dice) {
+  run(e, id, from, 2, dice);
+}
+
+// S2: more than 10" from the hero and out of his sight: lost.
+void check_lost(Emitter& e, std::size_t g) {
+  const auto hero = e.s.groups[g].hero;
+  if (!hero || !e.s.figures[*hero].on_table()) return;  // S3: no hero to measure from
+  const Figure& h = e.s.figures[*hero];
+  FiguresLost lost;
+  for (const Figure& f : e.s.figures) {
+    if (f.group != g || !f.on_table() || &f == &h) continue;
+    if (!engine::within_distance(f.pos, h.pos, to_inches(kHeroReach)) &&
+        !in_sight(e.s, h.pos, f.pos)) {
+      lost.figures.push_back(f.id);
+    }
+  }
+  if (!lost.figures.empty()) e.emit(std::move(lost));
+}
+
+}  // namespace grognard::sharpe::detail
