@@ -20,4 +20,8 @@ const char* to_string(ErrorCode code) {
   return "UNKNOWN";
 }
 
+std::string describe(const Error& e) {
+  return std::string(to_string(e.code)) + " [" + e.clause + "] " + e.message;
+}
+
 }  // namespace grognard::engine

@@ -27,6 +27,9 @@ struct Error {
   friend bool operator==(const Error&, const Error&) = default;
 };
 
+// One line for logs and test reports: "ILLEGAL [itchy.move.allowance] B1 may move 2 …".
+std::string describe(const Error& e);
+
 inline Error illegal(std::string clause, std::string message) {
   return Error{ErrorCode::kIllegal, std::move(clause), std::move(message)};
 }

@@ -151,6 +151,6 @@ const Casualty& casualty(const AttackResolved& a, std::string_view id);
 // Faces of the rolls, for messages.
 std::vector<int> faces(const std::vector<Roll>& rolls);
 
-std::string describe(const Error& e);
+using grognard::engine::describe;
 
 }  // namespace itchy_test

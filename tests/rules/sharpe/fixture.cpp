@@ -45,10 +45,6 @@ ScenarioBuilder& ScenarioBuilder::cover(engine::Polygon area) {
   return *this;
 }
 
-std::string describe(const Error& e) {
-  return std::string(grognard::engine::to_string(e.code)) + " [" + e.clause + "] " + e.message;
-}
-
 State fresh_state(const Scenario& s) {
   auto r = new_game(s);
   INFO("new_game: " << (r.ok() ? std::string() : describe(r.error())));

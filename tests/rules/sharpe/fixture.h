@@ -64,7 +64,7 @@ class ScenarioBuilder {
 };
 
 State fresh_state(const Scenario& s);
-std::string describe(const Error& e);
+using grognard::engine::describe;
 
 // Faces that leave a shuffle of `n` cards in the order given (Fisher–Yates swaps in place).
 std::vector<int> in_order(std::size_t n);
