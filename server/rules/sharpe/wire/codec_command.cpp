@@ -1,0 +1,183 @@
+// Commands on the wire (codec.h).
+#include <climits>
+#include <utility>
+
+#include "rules/sharpe/wire/codec.h"
+
+namespace grognard::sharpe::wire {
+namespace {
+
+template <class... F>
+struct Overloaded : F... {
+  using F::operator()...;
+};
+template <class... F>
+Overloaded(F...) -> Overloaded<F...>;
+
+Result<FigureId> figure_id(const std::string& id, const char* what) {
+  if (id.empty()) return bad(std::string(what) + " names no figure");
+  return FigureId(id);
+}
+
+void set_ruling(pb::Ruling* out, const Ruling& r) {
+  out->set_kind(pb_enum<pb::RulingKind>(r.kind));
+  out->set_figure(r.figure.get());
+  set_point(out->mutable_to(), r.to);
+  set_figure(out->mutable_added(), r.added);
+  out->set_group(r.group);
+  out->set_result(r.result);
+  out->set_reason(r.reason);
+}
+
+}  // namespace
+
+Result<Ruling> ruling_from(const pb::Ruling& r) {
+  auto kind = native_enum<RulingKind>(r.kind(), 8, "ruling kind");
+  if (!kind) return kind.error();
+  auto added = figure_from(r.added());
+  if (!added) return added.error();
+  return Ruling{*kind,     FigureId(r.figure()), point_from(r.to()), std::move(added).value(),
+                r.group(), r.result(),           r.reason()};
+}
+
+void set_ruling_pb(pb::Ruling* out, const Ruling& r) {
+  set_ruling(out, r);
+}
+
+pb::Command to_pb(const Command& command) {
+  pb::Command out;
+  std::visit(Overloaded{
+                 [&](const ThrowFunctions&) { out.mutable_throw_functions(); },
+                 [&](const Move& c) {
+                   pb::Move* m = out.mutable_move();
+                   m->set_figure(c.figure.get());
+                   for (Point p : c.waypoints) set_point(m->add_waypoints(), p);
+                   m->set_crawl(c.crawl);
+                 },
+                 [&](const StandUp& c) { out.mutable_stand_up()->set_figure(c.figure.get()); },
+                 [&](const Aim& c) { out.mutable_aim()->set_figure(c.figure.get()); },
+                 [&](const Load& c) {
+                   out.mutable_load()->set_figure(c.figure.get());
+                   out.mutable_load()->set_weapon(static_cast<std::uint32_t>(c.weapon));
+                 },
+                 [&](const Fire& c) {
+                   pb::Fire* f = out.mutable_fire();
+                   f->set_figure(c.figure.get());
+                   f->set_weapon(static_cast<std::uint32_t>(c.weapon));
+                   f->set_target(c.target.get());
+                 },
+                 [&](const Fight& c) {
+                   out.mutable_fight()->set_figure(c.figure.get());
+                   out.mutable_fight()->set_enemy(c.enemy.get());
+                 },
+                 [&](const NameHero& c) {
+                   out.mutable_name_hero()->set_group(c.group);
+                   out.mutable_name_hero()->set_figure(c.figure.get());
+                 },
+                 [&](const EndActivation&) { out.mutable_end_activation(); },
+                 [&](const AddEventCard& c) {
+                   set_card(out.mutable_add_event_card()->mutable_card(), c.card);
+                 },
+                 [&](const BuildBadDeck& c) {
+                   for (const EventCard& e : c.cards) {
+                     set_event_card(out.mutable_build_bad_deck()->add_cards(), e);
+                   }
+                 },
+                 [&](const SetBriefing& c) {
+                   out.mutable_set_briefing()->set_seat(c.seat);
+                   out.mutable_set_briefing()->set_text(c.text);
+                 },
+                 [&](const Ruling& c) { set_ruling(out.mutable_ruling(), c); },
+             },
+             command);
+  return out;
+}
+
+Result<Command> from_pb(const pb::Command& c) {
+  switch (c.kind_case()) {
+    case pb::Command::kThrowFunctions:
+      return Command{ThrowFunctions{}};
+    case pb::Command::kMove: {
+      auto f = figure_id(c.move().figure(), "move");
+      if (!f) return f.error();
+      if (c.move().waypoints().empty()) return bad("move has no waypoints");
+      Move m{*f, {}, c.move().crawl()};
+      for (const pb::Point& p : c.move().waypoints()) m.waypoints.push_back(point_from(p));
+      return Command{std::move(m)};
+    }
+    case pb::Command::kStandUp: {
+      auto f = figure_id(c.stand_up().figure(), "stand_up");
+      if (!f) return f.error();
+      return Command{StandUp{*f}};
+    }
+    case pb::Command::kAim: {
+      auto f = figure_id(c.aim().figure(), "aim");
+      if (!f) return f.error();
+      return Command{Aim{*f}};
+    }
+    case pb::Command::kLoad: {
+      auto f = figure_id(c.load().figure(), "load");
+      if (!f) return f.error();
+      return Command{Load{*f, c.load().weapon()}};
+    }
+    case pb::Command::kFire: {
+      auto f = figure_id(c.fire().figure(), "fire");
+      if (!f) return f.error();
+      auto t = figure_id(c.fire().target(), "fire's target");
+      if (!t) return t.error();
+      return Command{Fire{*f, c.fire().weapon(), *t}};
+    }
+    case pb::Command::kFight: {
+      auto f = figure_id(c.fight().figure(), "fight");
+      if (!f) return f.error();
+      auto e = figure_id(c.fight().enemy(), "fight's enemy");
+      if (!e) return e.error();
+      return Command{Fight{*f, *e}};
+    }
+    case pb::Command::kNameHero: {
+      auto f = figure_id(c.name_hero().figure(), "name_hero");
+      if (!f) return f.error();
+      return Command{NameHero{c.name_hero().group(), *f}};
+    }
+    case pb::Command::kEndActivation:
+      return Command{EndActivation{}};
+    case pb::Command::kAddEventCard: {
+      auto card = card_from(c.add_event_card().card());
+      if (!card) return card.error();
+      return Command{AddEventCard{std::move(card).value()}};
+    }
+    case pb::Command::kBuildBadDeck: {
+      BuildBadDeck b;
+      for (const pb::EventCard& e : c.build_bad_deck().cards()) {
+        auto card = event_card_from(e);
+        if (!card) return card.error();
+        b.cards.push_back(std::move(card).value());
+      }
+      return Command{std::move(b)};
+    }
+    case pb::Command::kSetBriefing:
+      return Command{SetBriefing{c.set_briefing().seat(), c.set_briefing().text()}};
+    case pb::Command::kRuling: {
+      auto r = ruling_from(c.ruling());
+      if (!r) return r.error();
+      return Command{std::move(r).value()};
+    }
+    case pb::Command::KIND_NOT_SET:
+      break;
+  }
+  return bad("the command has no kind");
+}
+
+std::string serialize(const Command& command) {
+  return to_pb(command).SerializeAsString();
+}
+
+Result<Command> parse_command(std::string_view bytes) {
+  pb::Command msg;
+  if (bytes.size() > INT_MAX || !msg.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
+    return bad("malformed command");
+  }
+  return from_pb(msg);
+}
+
+}  // namespace grognard::sharpe::wire

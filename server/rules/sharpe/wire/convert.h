@@ -1,0 +1,65 @@
+#pragma once
+// Native <-> wire pieces shared by the Sharpe's Mess codec, view and scenario reader: enums,
+// points, walls, weapons, figures, cards and throws. Decodes check ranges and name what is wrong
+// (kInvalidArgument).
+
+#include <string>
+
+#include "engine/result.h"
+#include "grognard/v1/sharpe.pb.h"
+#include "rules/sharpe/command.h"
+#include "rules/sharpe/state.h"
+
+namespace grognard::sharpe::wire {
+
+namespace pb = ::grognard::v1::sharpe;
+using engine::Result;
+
+engine::Error bad(std::string message);
+
+// Every native enum here is the wire enum shifted by one (0 is UNSPECIFIED on the wire).
+template <class Pb, class N>
+Pb pb_enum(N n) {
+  return static_cast<Pb>(static_cast<int>(n) + 1);
+}
+template <class N>
+Result<N> native_enum(int value, int count, const std::string& what) {
+  if (value < 1 || value > count) {
+    return bad(what + " " + std::to_string(value) + " is not a known value");
+  }
+  return static_cast<N>(value - 1);
+}
+
+void set_point(pb::Point* out, Point p);
+Point point_from(const pb::Point& p);
+void set_roll(grognard::v1::Roll* out, const Roll& r);
+Result<Roll> roll_from(const grognard::v1::Roll& r);
+
+void set_polygon(pb::Polygon* out, const engine::Polygon& p);
+engine::Polygon polygon_from(const pb::Polygon& p);
+void set_wall(pb::Wall* out, const engine::Wall& w);
+Result<engine::Wall> wall_from(const pb::Wall& w);
+void set_building(pb::Building* out, const Building& b);
+Result<Building> building_from(const pb::Building& b);
+void set_gun(pb::Gun* out, const Gun& g);
+Result<Gun> gun_from(const pb::Gun& g);
+
+void set_weapon(pb::Weapon* out, const Weapon& w);
+Result<Weapon> weapon_from(const pb::Weapon& w);
+void set_qualities(pb::Qualities* out, const Qualities& q);
+Qualities qualities_from(const pb::Qualities& q);
+void set_figure(pb::Figure* out, const ScenarioFigure& f);
+Result<ScenarioFigure> figure_from(const pb::Figure& f);
+
+void set_event_card(pb::EventCard* out, const EventCard& c);
+Result<EventCard> event_card_from(const pb::EventCard& c);
+void set_card(pb::Card* out, const Card& c);
+Result<Card> card_from(const pb::Card& c);
+
+}  // namespace grognard::sharpe::wire
+
+namespace grognard::sharpe::wire {
+// Rulings appear in a command and in the Ruled event (codec_command.cpp).
+void set_ruling_pb(pb::Ruling* out, const Ruling& r);
+Result<Ruling> ruling_from(const pb::Ruling& r);
+}  // namespace grognard::sharpe::wire

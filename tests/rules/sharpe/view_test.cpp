@@ -1,0 +1,215 @@
+// What each viewer sees of a Sharpe's Mess game (S1, S12): briefings only to their player and
+// the referee; the order of undrawn cards, and the throws that made it, to nobody before the end.
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "rules/sharpe/rules.h"
+#include "rules/sharpe/wire/codec.h"
+#include "rules/sharpe/wire/ruleset.h"
+
+namespace {
+
+using namespace grognard::sharpe;  // NOLINT: test code reads like the rules
+namespace wire = grognard::sharpe::wire;
+namespace engine = grognard::engine;
+using engine::Role;
+using engine::Viewer;
+
+std::string village() {
+  std::ifstream in(std::string(GROGNARD_SOURCE_DIR) + "/scenarios/sharpe/village.textproto");
+  REQUIRE(in);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+const std::vector<std::string> kPlayers = {"player:british", "player:french", "player:partisans"};
+
+std::vector<Viewer> everyone(bool game_over) {
+  std::vector<Viewer> out;
+  for (const auto& p : kPlayers) out.push_back(Viewer{Role::kPlayer, p, game_over});
+  out.push_back(Viewer{Role::kReferee, "referee", game_over});
+  out.push_back(Viewer{Role::kObserver, "", game_over});
+  return out;
+}
+
+// The bytes that would give a shuffle away: its order (group ids in deck order, as the wire
+// writes them) and its throws.
+struct Secret {
+  std::string order, rolls;
+};
+
+Secret secret_of(const DeckShuffled& d) {
+  wire::pb::DeckShuffled order, rolls;
+  for (const Card& c : d.order) wire::set_card(order.add_order(), c);
+  for (const Roll& r : d.rolls) wire::set_roll(rolls.add_rolls(), r);
+  return {order.SerializeAsString(), rolls.SerializeAsString()};
+}
+
+bool contains(const std::string& hay, const std::string& needle) {
+  return !needle.empty() && hay.find(needle) != std::string::npos;
+}
+
+struct Played {
+  std::unique_ptr<engine::Ruleset> rs = wire::make_sharpe_ruleset();
+  std::unique_ptr<engine::GameState> gs;
+  engine::SeededDice dice{engine::Seed{3}};
+  std::vector<Secret> secrets;
+  std::vector<std::string> seen;  // every view and view_event each viewer got
+
+  Played() {
+    auto loaded = rs->load_scenario(village());
+    REQUIRE(loaded.ok());
+    gs = std::move(loaded).value();
+  }
+
+  void take(const std::vector<std::string>& events, bool over = false) {
+    for (const auto& bytes : events) {
+      auto e = wire::parse_event(bytes);
+      REQUIRE(e.ok());
+      if (const auto* d = std::get_if<DeckShuffled>(&*e)) secrets.push_back(secret_of(*d));
+      for (const Viewer& v : everyone(over)) {
+        auto shown = rs->view_event(*gs, bytes, v);
+        REQUIRE(shown);
+        seen.push_back(*shown);
+      }
+      REQUIRE(rs->apply(*gs, bytes).ok());
+      for (const Viewer& v : everyone(over)) seen.push_back(rs->view(*gs, v));
+    }
+  }
+  void play(int steps) {
+    auto started = rs->begin(*gs, dice);
+    REQUIRE(started.ok());
+    take(*started);
+    for (int i = 0; i < steps; ++i) {
+      const std::string seat = rs->to_act(*gs).seats.front();
+      auto legal = rs->legal(*gs, seat);
+      REQUIRE_FALSE(legal.empty());
+      // The activation ends as soon as it may: the turns go round.
+      std::string chosen = legal.front();
+      for (const auto& c : legal) {
+        auto cmd = wire::parse_command(c);
+        REQUIRE(cmd.ok());
+        if (std::holds_alternative<EndActivation>(*cmd)) chosen = c;
+      }
+      auto events = rs->decide(*gs, seat, chosen, dice);
+      REQUIRE(events.ok());
+      take(*events);
+    }
+  }
+};
+
+}  // namespace
+
+TEST_CASE("a player's view holds only his own briefing; the referee reads all",
+          "[sharpe.wire.view][S12]") {
+  Played g;
+  const State& s = static_cast<const wire::SharpeGameState&>(*g.gs).state;
+  for (const auto& p : kPlayers) {
+    const std::string view = g.rs->view(*g.gs, Viewer{Role::kPlayer, p});
+    for (const Seat& seat : s.seats) {
+      REQUIRE_FALSE(seat.briefing.empty());
+      CHECK(contains(view, seat.briefing) == (seat.id == p));
+    }
+  }
+  const std::string referee = g.rs->view(*g.gs, Viewer{Role::kReferee, "referee"});
+  const std::string observer = g.rs->view(*g.gs, Viewer{});
+  for (const Seat& seat : s.seats) {
+    CHECK(contains(referee, seat.briefing));
+    CHECK_FALSE(contains(observer, seat.briefing));
+  }
+  // A player claiming another seat's id as an observer learns nothing either.
+  CHECK_FALSE(
+      contains(g.rs->view(*g.gs, Viewer{Role::kObserver, "player:french"}), s.seats[1].briefing));
+}
+
+TEST_CASE("a briefing set in play reaches only its player and the referee",
+          "[sharpe.wire.view][S12]") {
+  Played g;
+  g.play(0);
+  const std::string text = "New orders: burn the bridge at dawn";
+  auto events = g.rs->decide(*g.gs, "referee",
+                             wire::serialize(Command{SetBriefing{"player:french", text}}), g.dice);
+  REQUIRE(events.ok());
+  REQUIRE(events->size() == 1);
+  for (const Viewer& v : everyone(false)) {
+    auto shown = g.rs->view_event(*g.gs, events->front(), v);
+    REQUIRE(shown);
+    const bool may = v.role == Role::kReferee || v.seat == "player:french";
+    CHECK(contains(*shown, text) == may);
+  }
+  REQUIRE(g.rs->apply(*g.gs, events->front()).ok());
+  CHECK(contains(g.rs->view(*g.gs, Viewer{Role::kPlayer, "player:french"}), text));
+  CHECK_FALSE(contains(g.rs->view(*g.gs, Viewer{Role::kPlayer, "player:british"}), text));
+}
+
+TEST_CASE("no viewer ever learns the order of undrawn cards before the end",
+          "[sharpe.wire.view][S1]") {
+  Played g;
+  g.play(30);
+  REQUIRE(g.secrets.size() >= 2);  // the first shuffle and at least one more turn
+  for (const Secret& secret : g.secrets) {
+    REQUIRE(secret.order.size() > 10);
+    for (const std::string& bytes : g.seen) {
+      CHECK_FALSE(contains(bytes, secret.order));
+      CHECK_FALSE(contains(bytes, secret.rolls));
+    }
+  }
+  // The view says how many cards remain, never which.
+  wire::pb::View view;
+  REQUIRE(view.ParseFromString(g.rs->view(*g.gs, Viewer{Role::kReferee, "referee"})));
+  const State& s = static_cast<const wire::SharpeGameState&>(*g.gs).state;
+  CHECK(view.deck_remaining() == s.deck.size());
+
+  // The referee's bad deck is hidden the same way.
+  auto built = g.rs->decide(
+      *g.gs, "referee",
+      wire::serialize(Command{BuildBadDeck{{EventCard{"Mud", CardEffect::kLoseHalf, 0},
+                                            EventCard{"Gold", CardEffect::kGainFunctions, 2},
+                                            EventCard{"Snake", CardEffect::kTrip, 0}}}}),
+      g.dice);
+  REQUIRE(built.ok());
+  for (const Viewer& v : everyone(false)) {
+    wire::pb::Event shown;
+    REQUIRE(shown.ParseFromString(*g.rs->view_event(*g.gs, built->front(), v)));
+    CHECK(shown.bad_deck_built().hidden());
+    CHECK(shown.bad_deck_built().order().empty());
+    CHECK(shown.bad_deck_built().rolls().empty());
+    CHECK(shown.bad_deck_built().cards() == 3);
+  }
+}
+
+TEST_CASE("once the game has ended the shuffles may be shown", "[sharpe.wire.view][S1]") {
+  Played g;
+  auto started = g.rs->begin(*g.gs, g.dice);
+  REQUIRE(started.ok());
+  wire::pb::Event shown;
+  REQUIRE(shown.ParseFromString(
+      *g.rs->view_event(*g.gs, started->front(), Viewer{Role::kPlayer, "player:british", true})));
+  REQUIRE(shown.has_deck_shuffled());
+  CHECK_FALSE(shown.deck_shuffled().hidden());
+  CHECK(shown.deck_shuffled().order_size() == 5);
+  REQUIRE(shown.ParseFromString(
+      *g.rs->view_event(*g.gs, started->front(), Viewer{Role::kReferee, "referee", false})));
+  CHECK(shown.deck_shuffled().hidden());
+  CHECK(shown.deck_shuffled().cards() == 5);
+}
+
+TEST_CASE("the published state hash does not depend on the undrawn order",
+          "[sharpe.wire.view][S1]") {
+  Played g;
+  g.play(0);
+  State& s = static_cast<wire::SharpeGameState&>(*g.gs).state;
+  REQUIRE(s.deck.size() >= 2);
+  const auto published = g.rs->hash(*g.gs);
+  const auto native = grognard::sharpe::hash(s);
+  std::swap(s.deck.front(), s.deck.back());
+  CHECK(g.rs->hash(*g.gs) == published);
+  CHECK_FALSE(grognard::sharpe::hash(s) ==
+              native);           // the native hash covers it; the wire's hides it
+  s.figures.front().pos.x += 1;  // anything public still changes it
+  CHECK_FALSE(g.rs->hash(*g.gs) == published);
+}
