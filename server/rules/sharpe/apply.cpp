@@ -15,6 +15,7 @@ void start_activation(State& s, std::size_t g) {
     f.functions = 0;
     f.aimed = f.charged = false;  // S8: aiming counts only in the same activation
     f.fought.clear();
+    f.gun_load = 0;  // S9: at most 4 from each crew member in one activation
   }
 }
 
@@ -201,6 +202,29 @@ struct Applier {
     }
   }
   void operator()(const Ruled& e) { apply_ruling(s, e); }
+  void operator()(const GunLoading& e) {  // S9
+    Figure& f = *s.find(e.figure);
+    Gun& g = *s.gun(e.gun);
+    f.functions -= e.functions;
+    f.gun_load += e.amount;
+    g.load_spent += e.amount;
+    if (std::find(g.loaders.begin(), g.loaders.end(), f.id) == g.loaders.end()) {
+      g.loaders.push_back(f.id);
+    }
+    if (e.loaded) {
+      g.loaded = true;
+      g.load_spent = 0;
+      g.loaders.clear();
+    }
+  }
+  void operator()(const CanisterFired& e) { gun_fired(e.figure, e.gun, e.aim, e.functions); }
+  void operator()(const BallFired& e) { gun_fired(e.figure, e.gun, e.aim, e.functions); }
+  void gun_fired(const FigureId& id, const std::string& gun, engine::Degrees aim, int functions) {
+    s.find(id)->functions -= functions;
+    Gun& g = *s.gun(gun);
+    g.loaded = false;  // S9: firing unloads
+    g.aim = aim;       // S9: aimed as part of firing
+  }
   void operator()(const GameEnded& e) {
     s.phase = Phase::kOver;
     s.result = e.result;

@@ -29,6 +29,15 @@ inline constexpr const char* kRange = "sharpe.fire.range";
 inline constexpr const char* kLineOfSight = "sharpe.fire.line-of-sight";
 inline constexpr const char* kLoad = "sharpe.fire.load";  // S8
 inline constexpr const char* kAim = "sharpe.fire.aim";    // S8
+// Artillery, S9, S24
+inline constexpr const char* kGun = "sharpe.artillery.gun";
+inline constexpr const char* kCone = "sharpe.artillery.cone";  // canister membership (no error)
+inline constexpr const char* kCrew = "sharpe.artillery.crew";
+inline constexpr const char* kGunUnloaded = "sharpe.artillery.unloaded";
+inline constexpr const char* kGunLoad = "sharpe.artillery.load";
+inline constexpr const char* kGunTarget = "sharpe.artillery.target";
+inline constexpr const char* kBallRange = "sharpe.artillery.range";
+inline constexpr const char* kGunSight = "sharpe.artillery.line-of-sight";
 // Hand to hand, S5, S6
 inline constexpr const char* kContact = "sharpe.melee.contact";
 inline constexpr const char* kFoughtPair = "sharpe.melee.once-per-activation";

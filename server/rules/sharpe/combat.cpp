@@ -80,11 +80,14 @@ Result<std::vector<Event>> decide_fire(const State& s, const Fire& c, Dice& dice
   Emitter e{s, {}};
   const bool hit = ev.hit;
   e.emit(std::move(ev));
-  if (!hit) return std::move(e.out);
-  const Roll r = dice.d6();  // §Hit Table
-  hurt(e, t.id, r, hit_table(r.face), dice);
-  count_hit(e, t.group, f.pos, dice);  // S10
+  if (hit) resolve_hit(e, t.id, f.pos, dice);
   return std::move(e.out);
+}
+
+void resolve_hit(Emitter& e, const FigureId& target, Point source, Dice& dice) {
+  const Roll r = dice.d6();  // §Hit Table
+  hurt(e, target, r, hit_table(r.face), dice);
+  count_hit(e, e.s.find(target)->group, source, dice);  // S10
 }
 
 // S8: aiming counts for a shot in the same activation.

@@ -45,8 +45,23 @@ struct NameHero {  // S3
   FigureId figure;
 };
 struct EndActivation {};
-using PlayerCommand =
-    std::variant<ThrowFunctions, Move, StandUp, Aim, Load, Fire, Fight, NameHero, EndActivation>;
+// S9, S24: a crew member in base contact with the gun serves it.
+struct LoadGun {  // gives what he can towards the 16 functions of a reload
+  FigureId figure;
+  std::string gun;
+};
+struct FireCanister {  // the gun is aimed as part of firing
+  FigureId figure;
+  std::string gun;
+  engine::Degrees aim;
+};
+struct FireBall {  // one enemy figure up to 100"
+  FigureId figure;
+  std::string gun;
+  FigureId target;
+};
+using PlayerCommand = std::variant<ThrowFunctions, Move, StandUp, Aim, Load, Fire, Fight, NameHero,
+                                   EndActivation, LoadGun, FireCanister, FireBall>;
 
 // --- Referee commands (S12) -----------------------------------------------------------------
 
@@ -81,8 +96,9 @@ struct Ruling {
 };
 using RefereeCommand = std::variant<AddEventCard, BuildBadDeck, SetBriefing, Ruling>;
 
-using Command = std::variant<ThrowFunctions, Move, StandUp, Aim, Load, Fire, Fight, NameHero,
-                             EndActivation, AddEventCard, BuildBadDeck, SetBriefing, Ruling>;
+using Command =
+    std::variant<ThrowFunctions, Move, StandUp, Aim, Load, Fire, Fight, NameHero, EndActivation,
+                 AddEventCard, BuildBadDeck, SetBriefing, Ruling, LoadGun, FireCanister, FireBall>;
 
 // --- Events -------------------------------------------------------------------------------
 
@@ -192,9 +208,43 @@ struct GameEnded {
   std::string reason;
 };
 
-using Event = std::variant<DeckShuffled, CardDrawn, BadCardDrawn, FunctionsThrown, FigureMoved,
-                           FunctionsSpent, Fired, FigureHurt, MeleeFought, MoraleTested, FigureRan,
-                           Scattered, FiguresLost, HeroNamed, ActivationEnded, TurnEnded, CardAdded,
-                           BadDeckBuilt, BriefingSet, Ruled, GameEnded>;
+// S9: artillery. Hits are then read on the Hit Table (FigureHurt) as for fire.
+struct GunLoading {
+  FigureId figure;
+  std::string gun;
+  int functions = 0;  // the crew member's functions spent (doubled if wounded)
+  int amount = 0;     // towards the 16
+  bool loaded = false;
+};
+struct CanisterThrow {  // one figure inside the cone
+  FigureId figure;
+  std::size_t band = 0;
+  int to_hit = 0;
+  Roll roll;
+  bool hit = false;
+};
+struct CanisterFired {
+  FigureId figure;  // the crew member who fires
+  std::string gun;
+  engine::Degrees aim;
+  int functions = 0;
+  std::vector<CanisterThrow> throws;
+};
+struct BallFired {
+  FigureId figure;
+  std::string gun;
+  FigureId target;
+  engine::Degrees aim;
+  double range = 0;
+  Roll roll;
+  bool hit = false;
+  int functions = 0;
+};
+
+using Event =
+    std::variant<DeckShuffled, CardDrawn, BadCardDrawn, FunctionsThrown, FigureMoved,
+                 FunctionsSpent, Fired, FigureHurt, MeleeFought, MoraleTested, FigureRan, Scattered,
+                 FiguresLost, HeroNamed, ActivationEnded, TurnEnded, CardAdded, BadDeckBuilt,
+                 BriefingSet, Ruled, GameEnded, GunLoading, CanisterFired, BallFired>;
 
 }  // namespace grognard::sharpe

@@ -33,6 +33,9 @@ Result<std::vector<Event>> decide_figure(const State& s, const Command& c, Dice&
   if (const auto* x = std::get_if<Aim>(&c)) return decide_aim(s, *x);
   if (const auto* x = std::get_if<Load>(&c)) return decide_load(s, *x);
   if (const auto* x = std::get_if<Fire>(&c)) return decide_fire(s, *x, dice);
+  if (const auto* x = std::get_if<LoadGun>(&c)) return decide_load_gun(s, *x);
+  if (const auto* x = std::get_if<FireCanister>(&c)) return decide_canister(s, *x, dice);
+  if (const auto* x = std::get_if<FireBall>(&c)) return decide_ball(s, *x, dice);
   return decide_fight(s, std::get<Fight>(c), dice);
 }
 

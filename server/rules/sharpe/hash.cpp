@@ -48,6 +48,7 @@ void figure(CanonicalWriter& w, const Figure& f) {
   w.i32(f.functions).boolean(f.aimed).boolean(f.charged).boolean(f.moved).i32(f.melee_rounds);
   w.u32(count(f.fought.size()));
   for (const FigureId& id : f.fought) w.str(id.get());
+  w.i32(f.gun_load);
 }
 
 void terrain(CanonicalWriter& w, const State& s) {
@@ -68,6 +69,8 @@ void terrain(CanonicalWriter& w, const State& s) {
   for (const Gun& g : s.guns) {
     w.str(g.id).u8(static_cast<std::uint8_t>(g.type)).str(g.group).i32(fixed(g.aim.get()));
     point(w, g.pos);
+    w.boolean(g.loaded).i32(g.load_spent).u32(count(g.loaders.size()));
+    for (const FigureId& id : g.loaders) w.str(id.get());
   }
 }
 

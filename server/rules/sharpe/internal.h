@@ -45,6 +45,8 @@ Status check_fight(const State& s, const Fight& c);
 
 // Resolutions (dice thrown, events emitted into `e`).
 void hurt(Emitter& e, const FigureId& id, std::optional<Roll> roll, HitResult r, Dice& dice);
+// A successful to-hit result (fire, canister, ball): the Hit Table's D6, then S10.
+void resolve_hit(Emitter& e, const FigureId& target, Point source, Dice& dice);
 void count_hit(Emitter& e, std::size_t group, Point source, Dice& dice);   // S10
 void scatter(Emitter& e, std::size_t group, Point source, Dice& dice);     // S10
 void run_away(Emitter& e, const FigureId& id, Point from, Dice& dice);     // S6
@@ -64,6 +66,10 @@ Result<std::vector<Event>> decide_stand_up(const State& s, const StandUp& c);
 Result<std::vector<Event>> decide_aim(const State& s, const Aim& c);
 Result<std::vector<Event>> decide_load(const State& s, const Load& c);
 Result<std::vector<Event>> decide_fire(const State& s, const Fire& c, Dice& dice);
+Result<std::vector<Event>> decide_load_gun(const State& s, const LoadGun& c);
+Result<std::vector<Event>> decide_canister(const State& s, const FireCanister& c, Dice& dice);
+Result<std::vector<Event>> decide_ball(const State& s, const FireBall& c, Dice& dice);
+bool serves(const State& s, const Gun& g, const Figure& f);  // S24: crew in base contact
 Result<std::vector<Event>> decide_fight(const State& s, const Fight& c, Dice& dice);
 Result<std::vector<Event>> decide_name_hero(const State& s, const std::string& seat,
                                             const NameHero& c);

@@ -43,6 +43,22 @@ void figure_commands(const State& s, const Figure& f, std::vector<Command>& out)
   moves_for(s, f, out);
 }
 
+// S9: load each gun the figure serves; canister aimed at, and ball at, each enemy in sight.
+void gun_commands(const State& s, const Figure& f, std::vector<Command>& out) {
+  for (const Gun& g : s.guns) {
+    if (!detail::serves(s, g, f)) continue;
+    out.push_back(LoadGun{f.id, g.id});
+    for (const Figure& o : s.figures) {
+      if (!o.on_table() || s.groups[o.group].seat == s.groups[f.group].seat ||
+          !detail::in_sight(s, g.pos, o.pos)) {
+        continue;
+      }
+      out.push_back(FireCanister{f.id, g.id, engine::bearing(g.pos, o.pos)});
+      out.push_back(FireBall{f.id, g.id, o.id});
+    }
+  }
+}
+
 }  // namespace
 
 std::vector<Command> legal(const State& s, const std::string& seat) {
@@ -58,6 +74,7 @@ std::vector<Command> legal(const State& s, const std::string& seat) {
       candidates.push_back(NameHero{s.groups[*s.active].id, f.id});
       if (f.functions > 0 || !detail::enemies_in_contact(s, f).empty()) {
         figure_commands(s, f, candidates);
+        gun_commands(s, f, candidates);
       }
     }
   }

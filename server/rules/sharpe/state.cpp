@@ -31,6 +31,20 @@ std::optional<std::size_t> State::group_index(const std::string& id) const {
   return std::nullopt;
 }
 
+const Gun* State::gun(const std::string& id) const {
+  for (const Gun& g : guns) {
+    if (g.id == id) return &g;
+  }
+  return nullptr;
+}
+
+Gun* State::gun(const std::string& id) {
+  for (Gun& g : guns) {
+    if (g.id == id) return &g;
+  }
+  return nullptr;
+}
+
 std::vector<engine::Wall> State::all_walls() const {
   std::vector<engine::Wall> out = walls;
   for (const Building& b : buildings) out.insert(out.end(), b.walls.begin(), b.walls.end());

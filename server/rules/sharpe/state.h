@@ -68,6 +68,10 @@ struct Gun {
   Point pos;
   engine::Degrees aim;
   std::string group;  // the group whose figures crew it
+  // S9 (and S24: a gun starts loaded, like S8's weapons).
+  bool loaded = true;
+  int load_spent = 0;             // functions gathered towards the 16 of a reload
+  std::vector<FigureId> loaders;  // the crew who gave to this reload (at most four)
 };
 
 struct Scenario {
@@ -128,6 +132,7 @@ struct Figure {
   bool moved = false;            // S8, S11: spent movement functions this turn
   int melee_rounds = 0;          // S5: rounds fought this turn
   std::vector<FigureId> fought;  // S5: pairs fought this activation
+  int gun_load = 0;              // S9: functions given to loading a gun this activation
 
   bool on_table() const { return state != FigureState::kKilled && state != FigureState::kLost; }
   bool hurt() const { return state == FigureState::kWounded || state == FigureState::kDying; }
@@ -182,6 +187,8 @@ struct State {
   Figure* find(const FigureId& id);
   std::optional<std::size_t> index_of(const FigureId& id) const;
   std::optional<std::size_t> group_index(const std::string& id) const;
+  const Gun* gun(const std::string& id) const;
+  Gun* gun(const std::string& id);
   // Every wall of the table: buildings' and free-standing.
   std::vector<engine::Wall> all_walls() const;
 };

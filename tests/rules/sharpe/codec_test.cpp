@@ -42,7 +42,10 @@ std::vector<Command> every_command() {
       AddEventCard{Card{CardKind::kEvent, "", EventCard{"Rain", CardEffect::kGainFunctions, 2}}},
       BuildBadDeck{{trip(), EventCard{"Mule", CardEffect::kReinforcements, 0}}},
       SetBriefing{"player:a", "secret"},
-      Ruling{RulingKind::kAdd, kS, {7, 8}, added(), "sharpe", "", "he came back"}};
+      Ruling{RulingKind::kAdd, kS, {7, 8}, added(), "sharpe", "", "he came back"},
+      LoadGun{kS, "gun1"},
+      FireCanister{kS, "gun1", grognard::engine::Degrees{92.5}},
+      FireBall{kS, "gun1", kD}};
 }
 
 std::vector<Event> every_event() {
@@ -76,7 +79,10 @@ std::vector<Event> every_event() {
           BriefingSet{"player:a", "secret"},
           Ruled{Ruling{RulingKind::kWound, kD, {}, {}, "", "", "a stray shot"}, d6},
           Ruled{end, std::nullopt},
-          GameEnded{"British win", "time"}};
+          GameEnded{"British win", "time"},
+          GunLoading{kS, "gun1", 8, 4, true},
+          CanisterFired{kS, "gun1", grognard::engine::Degrees{45}, 1, {{kD, 2, 4, d6, true}}},
+          BallFired{kS, "gun1", kD, grognard::engine::Degrees{180}, 63.25, d6, false, 2}};
 }
 
 }  // namespace

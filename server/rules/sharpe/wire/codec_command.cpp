@@ -1,5 +1,6 @@
 // Commands on the wire (codec.h).
 #include <climits>
+#include <cmath>
 #include <utility>
 
 #include "rules/sharpe/wire/codec.h"
@@ -88,6 +89,22 @@ pb::Command to_pb(const Command& command) {
                    out.mutable_set_briefing()->set_text(c.text);
                  },
                  [&](const Ruling& c) { set_ruling(out.mutable_ruling(), c); },
+                 [&](const LoadGun& c) {
+                   out.mutable_load_gun()->set_figure(c.figure.get());
+                   out.mutable_load_gun()->set_gun(c.gun);
+                 },
+                 [&](const FireCanister& c) {
+                   pb::FireCanister* f = out.mutable_fire_canister();
+                   f->set_figure(c.figure.get());
+                   f->set_gun(c.gun);
+                   f->set_aim(c.aim.get());
+                 },
+                 [&](const FireBall& c) {
+                   pb::FireBall* f = out.mutable_fire_ball();
+                   f->set_figure(c.figure.get());
+                   f->set_gun(c.gun);
+                   f->set_target(c.target.get());
+                 },
              },
              command);
   return out;
@@ -161,6 +178,25 @@ Result<Command> from_pb(const pb::Command& c) {
       auto r = ruling_from(c.ruling());
       if (!r) return r.error();
       return Command{std::move(r).value()};
+    }
+    case pb::Command::kLoadGun: {
+      auto f = figure_id(c.load_gun().figure(), "load_gun");
+      if (!f) return f.error();
+      return Command{LoadGun{*f, c.load_gun().gun()}};
+    }
+    case pb::Command::kFireCanister: {
+      const pb::FireCanister& m = c.fire_canister();
+      auto f = figure_id(m.figure(), "fire_canister");
+      if (!f) return f.error();
+      if (!std::isfinite(m.aim())) return bad("fire_canister's aim is not a number");
+      return Command{FireCanister{*f, m.gun(), engine::Degrees(m.aim())}};
+    }
+    case pb::Command::kFireBall: {
+      auto f = figure_id(c.fire_ball().figure(), "fire_ball");
+      if (!f) return f.error();
+      auto t = figure_id(c.fire_ball().target(), "fire_ball's target");
+      if (!t) return t.error();
+      return Command{FireBall{*f, c.fire_ball().gun(), *t}};
     }
     case pb::Command::KIND_NOT_SET:
       break;

@@ -175,6 +175,9 @@ pb::Event to_pb(const Event& event) {
             out.mutable_game_ended()->set_result(e.result);
             out.mutable_game_ended()->set_reason(e.reason);
           },
+          [&](const GunLoading& e) { set_artillery(out, e); },
+          [&](const CanisterFired& e) { set_artillery(out, e); },
+          [&](const BallFired& e) { set_artillery(out, e); },
       },
       event);
   return out;
@@ -305,6 +308,10 @@ Result<Event> from_pb(const pb::Event& e) {
     case pb::Event::kGameEnded:
       out = GameEnded{e.game_ended().result(), e.game_ended().reason()};
       break;
+    case pb::Event::kGunLoading:
+    case pb::Event::kCanisterFired:
+    case pb::Event::kBallFired:
+      return artillery_from(e);
     case pb::Event::KIND_NOT_SET:
       return bad("the event has no kind");
   }

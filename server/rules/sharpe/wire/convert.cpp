@@ -86,12 +86,25 @@ void set_gun(pb::Gun* out, const Gun& g) {
   set_point(out->mutable_pos(), g.pos);
   out->set_aim(g.aim.get());
   out->set_group(g.group);
+  out->set_unloaded(!g.loaded);
+  out->set_load_spent(g.load_spent);
 }
 
 Result<Gun> gun_from(const pb::Gun& g) {
   auto type = native_enum<GunType>(g.type(), 2, "gun \"" + g.id() + "\" type");
   if (!type) return type.error();
-  return Gun{g.id(), *type, point_from(g.pos()), engine::Degrees(g.aim()), g.group()};
+  if (g.load_spent() < 0 || g.load_spent() >= base_cost(Action::kLoadCannon)) {
+    return bad("gun \"" + g.id() + "\" load_spent must be 0-15");
+  }
+  Gun out;
+  out.id = g.id();
+  out.type = *type;
+  out.pos = point_from(g.pos());
+  out.aim = engine::Degrees(g.aim());
+  out.group = g.group();
+  out.loaded = !g.unloaded();
+  out.load_spent = g.unloaded() ? g.load_spent() : 0;
+  return out;
 }
 
 void set_weapon(pb::Weapon* out, const Weapon& w) {

@@ -63,3 +63,11 @@ namespace grognard::sharpe::wire {
 void set_ruling_pb(pb::Ruling* out, const Ruling& r);
 Result<Ruling> ruling_from(const pb::Ruling& r);
 }  // namespace grognard::sharpe::wire
+
+namespace grognard::sharpe::wire {
+// Artillery events (codec_artillery.cpp).
+void set_artillery(pb::Event& out, const GunLoading& e);
+void set_artillery(pb::Event& out, const CanisterFired& e);
+void set_artillery(pb::Event& out, const BallFired& e);
+Result<Event> artillery_from(const pb::Event& e);
+}  // namespace grognard::sharpe::wire

@@ -53,6 +53,23 @@ struct Fits {
   void group(const std::string& id) {
     if (!problem && !s.group_index(id)) problem = "unknown group \"" + id + "\"";
   }
+  void gun(const std::string& id) {
+    if (!problem && s.gun(id) == nullptr) problem = "unknown gun \"" + id + "\"";
+  }
+  void operator()(const GunLoading& e) {
+    figure(e.figure);
+    gun(e.gun);
+  }
+  void operator()(const CanisterFired& e) {
+    figure(e.figure);
+    gun(e.gun);
+    for (const CanisterThrow& t : e.throws) figure(t.figure);
+  }
+  void operator()(const BallFired& e) {
+    figure(e.figure);
+    gun(e.gun);
+    figure(e.target);
+  }
   void operator()(const CardDrawn& e) {
     if (e.card.kind == CardKind::kHero) group(e.card.group);
   }
