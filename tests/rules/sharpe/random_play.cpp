@@ -1,5 +1,7 @@
 #include "random_play.h"
 
+#include "../../support/random_choice.h"
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -15,23 +17,10 @@ namespace grognard::sharpe::testing {
 
 namespace {
 
-// splitmix64: the choice of command only; dice come from engine::SeededDice.
-struct Chooser {
-  std::uint64_t x;
-  std::uint64_t next() {
-    std::uint64_t z = (x += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
-  std::size_t below(std::size_t n) { return static_cast<std::size_t>(next() % n); }
-};
+using test_support::Chooser;
 
 engine::Seed seed_for(std::uint64_t game) {
-  engine::Seed seed{};
-  for (std::size_t i = 0; i < 8; ++i) seed[i] = static_cast<std::uint8_t>(game >> (8 * i));
-  seed[31] = 0x5e;
-  return seed;
+  return test_support::seed_for(game, 0x5e);
 }
 
 std::string describe_command(const Command& c) {
