@@ -11,8 +11,10 @@ namespace {
 void start_activation(State& s, std::size_t g) {
   s.active = g;
   s.phase = Phase::kThrow;
+  s.acting.reset();
   for (Figure& f : s.figures) {
     f.functions = 0;
+    f.done = false;               // S1
     f.aimed = f.charged = false;  // S8: aiming counts only in the same activation
     f.fought.clear();
     f.gun_load = 0;  // S9: at most 4 from each crew member in one activation
@@ -72,12 +74,22 @@ void apply_ruling(State& s, const Ruled& e) {
       s.result = r.result;
       s.end_reason = r.reason;
       s.active.reset();
+      s.acting.reset();
       break;
   }
 }
 
 struct Applier {
   State& s;
+
+  // S1: a figure of the active group that acts begins its part of the activation; the figure
+  // that was acting has finished.
+  void begins(const FigureId& id) {
+    const auto i = s.index_of(id);
+    if (!i || !s.active || s.figures[*i].group != *s.active || s.acting == i) return;
+    if (s.acting) s.figures[*s.acting].done = true;
+    s.acting = i;
+  }
   void operator()(const DeckShuffled& e) {
     s.turn = e.turn;
     s.deck = e.order;
@@ -129,6 +141,7 @@ struct Applier {
     }
   }
   void operator()(const FigureMoved& e) {
+    begins(e.figure);
     Figure& f = *s.find(e.figure);
     if (!e.path.empty()) f.pos = e.path.back();
     f.functions -= e.functions;
@@ -137,6 +150,7 @@ struct Applier {
     if (e.contact) f.charged = true;  // S5
   }
   void operator()(const FunctionsSpent& e) {
+    begins(e.figure);
     Figure& f = *s.find(e.figure);
     f.functions -= e.functions;
     if (e.action == Action::kStandUp) f.prone = false;
@@ -151,6 +165,7 @@ struct Applier {
     }
   }
   void operator()(const Fired& e) {
+    begins(e.figure);
     Figure& f = *s.find(e.figure);
     f.functions -= e.functions;
     f.aimed = false;
@@ -164,6 +179,8 @@ struct Applier {
     wound(f, e.after, e.dying_roll ? e.dying_roll->face : 0);
   }
   void operator()(const MeleeFought& e) {
+    begins(e.a);  // whichever of the pair is of the active group
+    begins(e.b);
     Figure& a = *s.find(e.a);
     Figure& b = *s.find(e.b);
     ++a.melee_rounds;
@@ -177,6 +194,9 @@ struct Applier {
     if (e.cause == "hits") g.morale_tested = true;
   }
   void operator()(const Scattered& e) { s.groups[*s.group_index(e.group)].scattered = true; }
+  void operator()(const ScatterOrderSet& e) {  // S25
+    s.groups[*s.group_index(e.group)].scatter_to_cover = e.toward_cover;
+  }
   void operator()(const FigureRan& e) { s.find(e.figure)->pos = e.to; }
   void operator()(const FiguresLost& e) {
     for (const FigureId& id : e.figures) wound(*s.find(id), FigureState::kLost, 0);
@@ -185,8 +205,12 @@ struct Applier {
     s.groups[*s.group_index(e.group)].hero = s.index_of(e.figure);
   }
   void operator()(const ActivationEnded&) {
-    for (Figure& f : s.figures) f.functions = 0;  // S1: unspent functions are lost
+    for (Figure& f : s.figures) {
+      f.functions = 0;  // S1: unspent functions are lost
+      f.done = false;
+    }
     s.active.reset();
+    s.acting.reset();
   }
   void operator()(const TurnEnded& e) {
     for (Figure& f : s.figures) {
@@ -203,6 +227,7 @@ struct Applier {
   }
   void operator()(const Ruled& e) { apply_ruling(s, e); }
   void operator()(const GunLoading& e) {  // S9
+    begins(e.figure);
     Figure& f = *s.find(e.figure);
     Gun& g = *s.gun(e.gun);
     f.functions -= e.functions;
@@ -220,6 +245,7 @@ struct Applier {
   void operator()(const CanisterFired& e) { gun_fired(e.figure, e.gun, e.aim, e.functions); }
   void operator()(const BallFired& e) { gun_fired(e.figure, e.gun, e.aim, e.functions); }
   void gun_fired(const FigureId& id, const std::string& gun, engine::Degrees aim, int functions) {
+    begins(id);
     s.find(id)->functions -= functions;
     Gun& g = *s.gun(gun);
     g.loaded = false;  // S9: firing unloads
@@ -230,6 +256,7 @@ struct Applier {
     s.result = e.result;
     s.end_reason = e.reason;
     s.active.reset();
+    s.acting.reset();
   }
 };
 

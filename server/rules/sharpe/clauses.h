@@ -8,7 +8,8 @@ inline constexpr const char* kGameOver = "sharpe.turn.game-over";
 inline constexpr const char* kNotYourCard = "sharpe.cards.not-your-card";
 inline constexpr const char* kThrowFirst = "sharpe.functions.throw-first";
 inline constexpr const char* kThrown = "sharpe.functions.thrown";
-inline constexpr const char* kPaused = "sharpe.referee.paused";  // S12
+inline constexpr const char* kPaused = "sharpe.referee.paused";               // S12
+inline constexpr const char* kOneAtATime = "sharpe.functions.one-at-a-time";  // S1
 // §Functions
 inline constexpr const char* kFunctions = "sharpe.functions.cost";
 inline constexpr const char* kUnknownFigure = "sharpe.figure.unknown";
@@ -42,6 +43,8 @@ inline constexpr const char* kGunSight = "sharpe.artillery.line-of-sight";
 inline constexpr const char* kContact = "sharpe.melee.contact";
 inline constexpr const char* kFoughtPair = "sharpe.melee.once-per-activation";
 inline constexpr const char* kMustFight = "sharpe.melee.must-fight";  // S5
+// Morale, S10, S25
+inline constexpr const char* kScatterOrder = "sharpe.morale.scatter-order";
 // Heroes, S3
 inline constexpr const char* kNameHero = "sharpe.hero.replace";
 // Referee, S12

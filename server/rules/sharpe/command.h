@@ -60,8 +60,13 @@ struct FireBall {  // one enemy figure up to 100"
   std::string gun;
   FigureId target;
 };
+// S10, S25: the group's standing order for a scatter: toward cover, or directly away.
+struct SetScatter {
+  std::string group;
+  bool toward_cover = false;
+};
 using PlayerCommand = std::variant<ThrowFunctions, Move, StandUp, Aim, Load, Fire, Fight, NameHero,
-                                   EndActivation, LoadGun, FireCanister, FireBall>;
+                                   EndActivation, LoadGun, FireCanister, FireBall, SetScatter>;
 
 // --- Referee commands (S12) -----------------------------------------------------------------
 
@@ -96,9 +101,9 @@ struct Ruling {
 };
 using RefereeCommand = std::variant<AddEventCard, BuildBadDeck, SetBriefing, Ruling>;
 
-using Command =
-    std::variant<ThrowFunctions, Move, StandUp, Aim, Load, Fire, Fight, NameHero, EndActivation,
-                 AddEventCard, BuildBadDeck, SetBriefing, Ruling, LoadGun, FireCanister, FireBall>;
+using Command = std::variant<ThrowFunctions, Move, StandUp, Aim, Load, Fire, Fight, NameHero,
+                             EndActivation, AddEventCard, BuildBadDeck, SetBriefing, Ruling,
+                             LoadGun, FireCanister, FireBall, SetScatter>;
 
 // --- Events -------------------------------------------------------------------------------
 
@@ -173,6 +178,12 @@ struct FigureRan {  // S6 run away, S10 scatter
 struct Scattered {  // S6, S10: every figure of the group runs 3D6", the hero last
   std::string group;
   std::string cause;
+  bool toward_cover = false;  // S25: the group's order, when the table has cover
+};
+struct ScatterOrderSet {  // S25: seen by the group's player and the referee
+  std::string group;
+  std::string seat;
+  bool toward_cover = false;
 };
 struct FiguresLost {  // S2
   std::vector<FigureId> figures;
@@ -241,10 +252,10 @@ struct BallFired {
   int functions = 0;
 };
 
-using Event =
-    std::variant<DeckShuffled, CardDrawn, BadCardDrawn, FunctionsThrown, FigureMoved,
-                 FunctionsSpent, Fired, FigureHurt, MeleeFought, MoraleTested, FigureRan, Scattered,
-                 FiguresLost, HeroNamed, ActivationEnded, TurnEnded, CardAdded, BadDeckBuilt,
-                 BriefingSet, Ruled, GameEnded, GunLoading, CanisterFired, BallFired>;
+using Event = std::variant<DeckShuffled, CardDrawn, BadCardDrawn, FunctionsThrown, FigureMoved,
+                           FunctionsSpent, Fired, FigureHurt, MeleeFought, MoraleTested, FigureRan,
+                           Scattered, FiguresLost, HeroNamed, ActivationEnded, TurnEnded, CardAdded,
+                           BadDeckBuilt, BriefingSet, Ruled, GameEnded, GunLoading, CanisterFired,
+                           BallFired, ScatterOrderSet>;
 
 }  // namespace grognard::sharpe

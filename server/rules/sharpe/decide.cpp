@@ -1,4 +1,6 @@
 // decide(): the seat and card gate, then the clause checks of each command.
+#include <algorithm>
+
 #include "rules/sharpe/clauses.h"
 #include "rules/sharpe/internal.h"
 
@@ -39,6 +41,43 @@ Result<std::vector<Event>> decide_figure(const State& s, const Command& c, Dice&
   return decide_fight(s, std::get<Fight>(c), dice);
 }
 
+// S1: the figures of a group act one at a time, each finishing before the next begins. A figure
+// that acts after another has begun makes that one finished (S22: not while it still has a
+// pair in contact to fight).
+Status check_one_at_a_time(const State& s, const Figure& f) {
+  if (f.done) {
+    return rule_error(clause::kOneAtATime,
+                      f.name +
+                          " has finished this activation: each figure of the group "
+                          "finishes before the next begins (S1)");
+  }
+  if (!s.acting || &s.figures[*s.acting] == &f) return engine::ok_status();
+  const Figure& now = s.figures[*s.acting];
+  if (!now.on_table()) return engine::ok_status();
+  for (const Figure* o : enemies_in_contact(s, now)) {
+    if (std::find(now.fought.begin(), now.fought.end(), o->id) == now.fought.end()) {
+      return rule_error(clause::kMustFight, now.name + " is in contact with " + o->name +
+                                                ": the pair fights before " + f.name +
+                                                " begins (S1, S5)");
+    }
+  }
+  return engine::ok_status();
+}
+
+// S25: a group's standing order for a scatter, given by its player at any time.
+Result<std::vector<Event>> decide_scatter_order(const State& s, const std::string& seat,
+                                                const SetScatter& c) {
+  const auto g = s.group_index(c.group);
+  if (!g) {
+    return error(ErrorCode::kNotFound, clause::kScatterOrder, "no group " + c.group);
+  }
+  if (s.groups[*g].seat != seat) {
+    return error(ErrorCode::kPermissionDenied, clause::kScatterOrder,
+                 "only the player of " + c.group + " gives its scatter order (S10, S25)");
+  }
+  return std::vector<Event>{ScatterOrderSet{c.group, seat, c.toward_cover}};
+}
+
 }  // namespace
 
 Result<std::vector<Event>> decide_player(const State& s, const std::string& seat, const Command& c,
@@ -66,6 +105,7 @@ Result<std::vector<Event>> decide_player(const State& s, const std::string& seat
   }
   auto f = actor(s, seat, *figure_of(c));
   if (!f) return f.error();
+  if (auto one = check_one_at_a_time(s, **f); !one) return one.error();
   return decide_figure(s, c, dice);
 }
 
@@ -81,6 +121,9 @@ Result<std::vector<Event>> decide(const State& s, const std::string& seat, const
   if (seat == kRefereeSeat) return detail::decide_referee(s, c, dice);
   if (!detail::is_player_seat(s, seat)) {
     return error(ErrorCode::kPermissionDenied, clause::kNotYourCard, "no such player seat");
+  }
+  if (const auto* order = std::get_if<SetScatter>(&c)) {
+    return detail::decide_scatter_order(s, seat, *order);
   }
   if (s.phase == Phase::kNotStarted) {
     return error(ErrorCode::kFailedPrecondition, clause::kNotStarted, "the game has not begun");

@@ -48,7 +48,7 @@ void figure(CanonicalWriter& w, const Figure& f) {
   w.i32(f.functions).boolean(f.aimed).boolean(f.charged).boolean(f.moved).i32(f.melee_rounds);
   w.u32(count(f.fought.size()));
   for (const FigureId& id : f.fought) w.str(id.get());
-  w.i32(f.gun_load);
+  w.i32(f.gun_load).boolean(f.done);
 }
 
 void terrain(CanonicalWriter& w, const State& s) {
@@ -86,7 +86,7 @@ engine::StateHash hash(const State& s) {
   for (const Group& g : s.groups) {
     w.str(g.id).str(g.seat).i32(g.base).i32(g.hero ? static_cast<std::int32_t>(*g.hero) : -1);
     w.i32(g.start_figures).i32(g.hits).boolean(g.morale_tested).i32(g.melee_losses);
-    w.boolean(g.scattered);
+    w.boolean(g.scattered).boolean(g.scatter_to_cover);
   }
   w.tag("figures").u32(count(s.figures.size()));
   for (const Figure& f : s.figures) figure(w, f);
@@ -102,6 +102,7 @@ engine::StateHash hash(const State& s) {
   w.boolean(s.draw_bad).boolean(s.pending.has_value());
   if (s.pending) event_card(w, *s.pending);
   w.i32(s.active ? static_cast<std::int32_t>(*s.active) : -1);
+  w.i32(s.acting ? static_cast<std::int32_t>(*s.acting) : -1);
   w.tag("end").str(s.result).str(s.end_reason);
   return engine::sha256(w.bytes());
 }

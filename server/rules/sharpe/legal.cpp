@@ -78,6 +78,9 @@ std::vector<Command> legal(const State& s, const std::string& seat) {
       }
     }
   }
+  for (const Group& g : s.groups) {  // S25: at any time
+    if (g.seat == seat) candidates.push_back(SetScatter{g.id, !g.scatter_to_cover});
+  }
   std::vector<Command> out;
   for (Command& c : candidates) {
     OnesDice dice;

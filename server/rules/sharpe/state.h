@@ -133,6 +133,7 @@ struct Figure {
   int melee_rounds = 0;          // S5: rounds fought this turn
   std::vector<FigureId> fought;  // S5: pairs fought this activation
   int gun_load = 0;              // S9: functions given to loading a gun this activation
+  bool done = false;             // S1: finished; another figure of the group has begun
 
   bool on_table() const { return state != FigureState::kKilled && state != FigureState::kLost; }
   bool hurt() const { return state == FigureState::kWounded || state == FigureState::kDying; }
@@ -148,6 +149,7 @@ struct Group {
   bool morale_tested = false;       // S10: once a turn
   int melee_losses = 0;             // S6: this turn
   bool scattered = false;           // S6: this turn, by two lost rounds
+  bool scatter_to_cover = false;    // S25: the player's standing order for a scatter (S10)
 };
 
 enum class Phase : std::uint8_t {
@@ -180,6 +182,7 @@ struct State {
   bool draw_bad = false;              // S12: the next hero draws from the bad deck
   std::optional<EventCard> pending;   // S12: applies to the next hero's activation
   std::optional<std::size_t> active;  // the active group
+  std::optional<std::size_t> acting;  // S1: the figure of the active group acting now
   std::string result;                 // when over
   std::string end_reason;
 

@@ -97,7 +97,8 @@ Result<std::vector<Event>> end_activation(const State& s, Dice& dice) {
     return rule_error(clause::kThrowFirst, "throw the functions first (S1)");
   }
   for (const Figure& f : s.figures) {
-    if (f.group != *s.active || !f.on_table()) continue;
+    // S1: a finished figure had no pair left to fight when the next began.
+    if (f.group != *s.active || !f.on_table() || f.done) continue;
     for (const Figure* o : enemies_in_contact(s, f)) {
       if (std::find(f.fought.begin(), f.fought.end(), o->id) == f.fought.end()) {
         return rule_error(clause::kMustFight, f.name + " is in contact with " + o->name +

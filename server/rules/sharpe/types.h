@@ -70,5 +70,7 @@ inline constexpr double kHeroReach = 10.0;
 inline constexpr double kBaseDiameter = 1.0;
 // S14: "within 1 inch behind a wall" counts as cover.
 inline constexpr double kBehindWall = 1.0;
+// S25: how far into cover a figure scattering toward it goes, when its throw reaches.
+inline constexpr double kIntoCover = 0.5;
 
 }  // namespace grognard::sharpe

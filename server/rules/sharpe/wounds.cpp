@@ -36,13 +36,39 @@ Point stop_at_obstacles(const State& s, Point from, Point to) {
   return p;
 }
 
-void run(Emitter& e, const FigureId& id, Point source, int dice_count, Dice& dice) {
+// S25: the cover a scattering figure makes for: cover areas and building floors.
+std::vector<const engine::Polygon*> cover_areas(const State& s) {
+  std::vector<const engine::Polygon*> out;
+  for (const engine::Polygon& p : s.cover) out.push_back(&p);
+  for (const Building& b : s.buildings) out.push_back(&b.floor);
+  return out;
+}
+
+// S25: toward the nearest point of the nearest cover, ending half an inch inside it if the
+// throw reaches; a figure already in cover stays there.
+Point toward_cover(const State& s, Point from, int inches) {
+  std::optional<Point> best;
+  double best_d = 0;
+  for (const engine::Polygon* p : cover_areas(s)) {
+    if (engine::contains(*p, from)) return from;
+    for (const engine::Segment& edge : engine::edges(*p)) {
+      const Point q = engine::closest_point(edge, from);
+      const double d = engine::distance(from, q).get();
+      if (!best || d < best_d) best = q, best_d = d;
+    }
+  }
+  const double go = std::min(static_cast<double>(inches), best_d + kIntoCover);
+  return from + engine::unit(*best - from) * go;
+}
+
+void run(Emitter& e, const FigureId& id, Point source, int dice_count, bool to_cover, Dice& dice) {
   FigureRan r{id, dice.d6s(dice_count), {}};
   int inches = 0;
   for (const Roll& roll : r.rolls) inches += roll.face;
   const Figure& f = *e.s.find(id);
-  // S10: directly away from the source of the hits (S20: toward cover is not yet offered).
-  const Point dest = engine::move_away(f.pos, source, to_inches(inches));
+  // S10, S20: directly away from the source of the hits; S25: or toward cover.
+  const Point dest = to_cover ? toward_cover(e.s, f.pos, inches)
+                              : engine::move_away(f.pos, source, to_inches(inches));
   r.to = stop_at_obstacles(e.s, f.pos, dest);
   e.emit(std::move(r));
 }
@@ -68,9 +94,11 @@ void count_hit(Emitter& e, std::size_t g, Point source, Dice& dice) {
   if (!m.passed) scatter(e, g, source, dice);
 }
 
-// S10: every figure runs 3D6" away, the hero last; then S2.
+// S10: every figure runs 3D6", the hero last, directly away or toward cover as the group's
+// player ordered (S25; away when the table has no cover); then S2.
 void scatter(Emitter& e, std::size_t g, Point source, Dice& dice) {
-  e.emit(Scattered{e.s.groups[g].id, "morale"});
+  const bool to_cover = e.s.groups[g].scatter_to_cover && !cover_areas(e.s).empty();
+  e.emit(Scattered{e.s.groups[g].id, "morale", to_cover});
   std::vector<FigureId> order;
   const auto hero = e.s.groups[g].hero;
   for (std::size_t i = 0; i < e.s.figures.size(); ++i) {
@@ -78,13 +106,13 @@ void scatter(Emitter& e, std::size_t g, Point source, Dice& dice) {
     if (f.group == g && f.on_table() && hero != i) order.push_back(f.id);
   }
   if (hero && e.s.figures[*hero].on_table()) order.push_back(e.s.figures[*hero].id);
-  for (const FigureId& id : order) run(e, id, source, 3, dice);
+  for (const FigureId& id : order) run(e, id, source, 3, to_cover, dice);
   check_lost(e, g);
 }
 
 // S6: a loser who passes runs 2D6" directly away.
 void run_away(Emitter& e, const FigureId& id, Point from, Dice& dice) {
-  run(e, id, from, 2, dice);
+  run(e, id, from, 2, false, dice);
 }
 
 // S2: more than 10" from the hero and out of his sight: lost.

@@ -45,7 +45,8 @@ std::vector<Command> every_command() {
       Ruling{RulingKind::kAdd, kS, {7, 8}, added(), "sharpe", "", "he came back"},
       LoadGun{kS, "gun1"},
       FireCanister{kS, "gun1", grognard::engine::Degrees{92.5}},
-      FireBall{kS, "gun1", kD}};
+      FireBall{kS, "gun1", kD},
+      SetScatter{"sharpe", true}};
 }
 
 std::vector<Event> every_event() {
@@ -69,7 +70,7 @@ std::vector<Event> every_event() {
           MeleeFought{kS, kD, d6, d6, 4, 4, std::nullopt},
           MoraleTested{"ducos", d6, false, "two lost rounds"},
           FigureRan{kD, {d6, Roll{7, 6, 6}}, {40, 1.5}},
-          Scattered{"ducos", "morale"},
+          Scattered{"ducos", "morale", true},
           FiguresLost{{kD, FigureId("x")}},
           HeroNamed{"sharpe", FigureId("harper")},
           ActivationEnded{"sharpe"},
@@ -82,7 +83,8 @@ std::vector<Event> every_event() {
           GameEnded{"British win", "time"},
           GunLoading{kS, "gun1", 8, 4, true},
           CanisterFired{kS, "gun1", grognard::engine::Degrees{45}, 1, {{kD, 2, 4, d6, true}}},
-          BallFired{kS, "gun1", kD, grognard::engine::Degrees{180}, 63.25, d6, false, 2}};
+          BallFired{kS, "gun1", kD, grognard::engine::Degrees{180}, 63.25, d6, false, 2},
+          ScatterOrderSet{"ducos", "player:b", true}};
 }
 
 }  // namespace

@@ -36,6 +36,7 @@ void check_actor(const State& before, const Event& ev) {
   INFO("figure " << id->get() << " acts in state " << to_string(f->state));
   REQUIRE(f->on_table());
   REQUIRE(before.active == f->group);  // S1: only the drawn hero's group acts
+  REQUIRE_FALSE(f->done);              // S1: a finished figure acts no more this activation
 }
 
 // S2: at the end of an activation every figure of the group is within 10" of its hero or in
@@ -60,12 +61,15 @@ void check_state(const State& before, const State& s, const Event& ev) {
   // S12: the referee can act whenever the game is running.
   REQUIRE(seats_to_act(s).empty() == (s.phase == Phase::kOver || s.phase == Phase::kNotStarted));
   if (s.phase == Phase::kOver) REQUIRE_FALSE(s.active.has_value());
+  if (s.acting) REQUIRE(s.figures[*s.acting].group == s.active);  // S1
   for (std::size_t i = 0; i < s.figures.size(); ++i) {
     const Figure& f = s.figures[i];
     INFO("figure " << f.id.get());
     REQUIRE(f.group < s.groups.size());
     REQUIRE(f.functions >= 0);
     if (f.functions > 0) REQUIRE(s.active == f.group);  // S1: only the active group spends
+    if (f.done) REQUIRE(s.active == f.group);           // S1: finished marks last one activation
+    if (f.done) REQUIRE(s.acting != i);
     if (f.state == FigureState::kDying) REQUIRE(f.dying_turns >= 0);
     if (f.on_table()) {
       REQUIRE(f.pos.x >= -engine::kTolerance);

@@ -83,7 +83,9 @@ TEST_CASE("scenario validation names the problem", "[sharpe.scenario]") {
 TEST_CASE("every legal command is accepted", "[S1][legal]") {
   TestGame g(two());
   auto cmds = legal(g.state, "p1");
-  REQUIRE(cmds.size() == 1);  // ThrowFunctions
+  REQUIRE(cmds.size() == 2);  // ThrowFunctions, and the scatter order (S25) at any time
+  CHECK(std::holds_alternative<ThrowFunctions>(cmds[0]));
+  CHECK(std::holds_alternative<SetScatter>(cmds[1]));
   g.accept("p1", ThrowFunctions{}, {5});
   cmds = legal(g.state, "p1");
   CHECK(cmds.size() > 5);
@@ -91,7 +93,9 @@ TEST_CASE("every legal command is accepted", "[S1][legal]") {
     ScriptedDice dice{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
     CHECK(decide(g.state, "p1", c, dice).ok());
   }
-  CHECK(legal(g.state, "p2").empty());
+  cmds = legal(g.state, "p2");  // not his card: only his standing order
+  REQUIRE(cmds.size() == 1);
+  CHECK(std::holds_alternative<SetScatter>(cmds[0]));
   CHECK_FALSE(legal(g.state, "referee").empty());
 }
 

@@ -213,3 +213,49 @@ TEST_CASE("the published state hash does not depend on the undrawn order",
   s.figures.front().pos.x += 1;  // anything public still changes it
   CHECK_FALSE(g.rs->hash(*g.gs) == published);
 }
+
+TEST_CASE("the published state hash covers no secret: briefings, scatter orders, card faces",
+          "[sharpe.wire.view][S12][S23][S25]") {
+  Played g;
+  g.play(0);
+  State& s = static_cast<wire::SharpeGameState&>(*g.gs).state;
+  const auto published = g.rs->hash(*g.gs);
+  s.seats.front().briefing = "guess";
+  s.groups.front().scatter_to_cover = !s.groups.front().scatter_to_cover;
+  s.extra_cards.push_back(Card{CardKind::kEvent, "", EventCard{"Mud", CardEffect::kTrip, 0}});
+  const auto with_card = g.rs->hash(*g.gs);
+  CHECK_FALSE(with_card == published);  // that a card waits is public (S23)
+  s.extra_cards.back().event = EventCard{"Gold", CardEffect::kGainFunctions, 3};
+  CHECK(g.rs->hash(*g.gs) == with_card);  // which card it is, is not
+}
+
+TEST_CASE("a group's scatter order is seen by its player and the referee only",
+          "[sharpe.wire.view][S25]") {
+  Played g;
+  g.play(0);
+  const State& s = static_cast<const wire::SharpeGameState&>(*g.gs).state;
+  const Group& group = s.groups.front();
+  auto events =
+      g.rs->decide(*g.gs, group.seat, wire::serialize(Command{SetScatter{group.id, true}}), g.dice);
+  REQUIRE(events.ok());
+  for (const Viewer& v : everyone(false)) {
+    wire::pb::Event shown;
+    REQUIRE(shown.ParseFromString(*g.rs->view_event(*g.gs, events->front(), v)));
+    const bool may = v.role == Role::kReferee || v.seat == group.seat;
+    INFO("viewer " << v.seat);
+    CHECK(shown.scatter_order_set().hidden() == !may);
+    CHECK(shown.scatter_order_set().toward_cover() == may);
+  }
+  REQUIRE(g.rs->apply(*g.gs, events->front()).ok());
+  for (const Viewer& v : everyone(false)) {
+    wire::pb::View view;
+    REQUIRE(view.ParseFromString(g.rs->view(*g.gs, v)));
+    const bool may = v.role == Role::kReferee || v.seat == group.seat;
+    INFO("viewer " << v.seat);
+    CHECK(view.groups(0).scatter_toward_cover() == may);
+    CHECK(view.groups(0).scatter_order_hidden() == !may);
+  }
+  wire::pb::View after;  // once the game is over, everything is shown
+  REQUIRE(after.ParseFromString(g.rs->view(*g.gs, Viewer{Role::kObserver, "", true})));
+  CHECK_FALSE(after.groups(0).scatter_order_hidden());
+}

@@ -89,6 +89,10 @@ pb::Command to_pb(const Command& command) {
                    out.mutable_set_briefing()->set_text(c.text);
                  },
                  [&](const Ruling& c) { set_ruling(out.mutable_ruling(), c); },
+                 [&](const SetScatter& c) {
+                   out.mutable_set_scatter()->set_group(c.group);
+                   out.mutable_set_scatter()->set_toward_cover(c.toward_cover);
+                 },
                  [&](const LoadGun& c) {
                    out.mutable_load_gun()->set_figure(c.figure.get());
                    out.mutable_load_gun()->set_gun(c.gun);
@@ -172,6 +176,8 @@ Result<Command> from_pb(const pb::Command& c) {
       }
       return Command{std::move(b)};
     }
+    case pb::Command::kSetScatter:
+      return Command{SetScatter{c.set_scatter().group(), c.set_scatter().toward_cover()}};
     case pb::Command::kSetBriefing:
       return Command{SetBriefing{c.set_briefing().seat(), c.set_briefing().text()}};
     case pb::Command::kRuling: {

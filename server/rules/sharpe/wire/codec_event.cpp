@@ -143,6 +143,12 @@ pb::Event to_pb(const Event& event) {
           [&](const Scattered& e) {
             out.mutable_scattered()->set_group(e.group);
             out.mutable_scattered()->set_cause(e.cause);
+            out.mutable_scattered()->set_toward_cover(e.toward_cover);
+          },
+          [&](const ScatterOrderSet& e) {
+            out.mutable_scatter_order_set()->set_group(e.group);
+            out.mutable_scatter_order_set()->set_seat(e.seat);
+            out.mutable_scatter_order_set()->set_toward_cover(e.toward_cover);
           },
           [&](const FiguresLost& e) {
             for (const FigureId& f : e.figures) out.mutable_figures_lost()->add_figures(f.get());
@@ -263,7 +269,7 @@ Result<Event> from_pb(const pb::Event& e) {
       break;
     }
     case pb::Event::kScattered:
-      out = Scattered{e.scattered().group(), e.scattered().cause()};
+      out = Scattered{e.scattered().group(), e.scattered().cause(), e.scattered().toward_cover()};
       break;
     case pb::Event::kFiguresLost: {
       FiguresLost f;
@@ -299,6 +305,12 @@ Result<Event> from_pb(const pb::Event& e) {
       if (e.briefing_set().hidden()) return bad("a briefing withheld cannot be applied");
       out = BriefingSet{e.briefing_set().seat(), e.briefing_set().text()};
       break;
+    case pb::Event::kScatterOrderSet: {
+      const auto& m = e.scatter_order_set();
+      if (m.hidden()) return bad("a scatter order withheld cannot be applied");
+      out = ScatterOrderSet{m.group(), m.seat(), m.toward_cover()};
+      break;
+    }
     case pb::Event::kRuled: {
       const auto& m = e.ruled();
       out = Ruled{rd.take(ruling_from(m.ruling())),

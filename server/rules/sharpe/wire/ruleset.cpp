@@ -94,6 +94,7 @@ struct Fits {
   void operator()(const MoraleTested& e) { group(e.group); }
   void operator()(const FigureRan& e) { figure(e.figure); }
   void operator()(const Scattered& e) { group(e.group); }
+  void operator()(const ScatterOrderSet& e) { group(e.group); }
   void operator()(const FiguresLost& e) {
     for (const FigureId& f : e.figures) figure(f);
   }
@@ -221,10 +222,18 @@ engine::ToAct SharpeRuleset::to_act(const engine::GameState& state) const {
 }
 
 engine::StateHash SharpeRuleset::hash(const engine::GameState& state) const {
-  // Every viewer receives the hash after each event. Over the undrawn order it would let anyone
-  // who knows the rest of the state test the few possible orders one by one (S1), so the decks
-  // are hashed in a canonical order: the shuffle's event, stored whole, fixes the real one.
+  // Every viewer receives the hash after each event. Over a secret it would let anyone who
+  // knows the rest of the state test the few possible values one by one, so the published hash
+  // covers what every viewer may see: the decks in a canonical order (S1) with the faces of
+  // undrawn event cards blanked (S12, S23), no briefing text (S12) and no scatter order (S25).
+  // The stored events, whole, fix the secrets.
   State s = native(state);
+  auto blank = [](EventCard& c) { c = EventCard{}; };
+  for (Card& c : s.deck) blank(c.event);
+  for (Card& c : s.extra_cards) blank(c.event);
+  for (EventCard& c : s.bad_deck) blank(c);
+  for (Seat& seat : s.seats) seat.briefing.clear();
+  for (Group& g : s.groups) g.scatter_to_cover = false;
   std::sort(s.deck.begin(), s.deck.end(), [](const Card& a, const Card& b) {
     return std::tie(a.kind, a.group, a.event.name, a.event.effect, a.event.amount) <
            std::tie(b.kind, b.group, b.event.name, b.event.effect, b.event.amount);

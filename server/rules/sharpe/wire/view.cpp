@@ -15,6 +15,11 @@ bool may_read_briefing(const engine::Viewer& viewer, const std::string& seat) {
   return is_referee(viewer) || (viewer.role == engine::Role::kPlayer && viewer.seat == seat);
 }
 
+// S25: a group's scatter order is its player's and the referee's until the game ends.
+bool may_read_order(const engine::Viewer& viewer, const std::string& seat, bool over) {
+  return over || may_read_briefing(viewer, seat);
+}
+
 void fill_figure(pb::FigureView* out, const State& s, const Figure& f) {
   set_figure(out->mutable_figure(), ScenarioFigure{f.id, f.name, f.pos, f.weapons, f.qualities});
   if (f.group < s.groups.size()) out->set_group(s.groups[f.group].id);
@@ -27,9 +32,10 @@ void fill_figure(pb::FigureView* out, const State& s, const Figure& f) {
   out->set_moved(f.moved);
   out->set_melee_rounds(f.melee_rounds);
   for (const FigureId& id : f.fought) out->add_fought(id.get());
+  out->set_done(f.done);
 }
 
-void fill_group(pb::GroupView* out, const State& s, const Group& g) {
+void fill_group(pb::GroupView* out, const State& s, const Group& g, const engine::Viewer& viewer) {
   out->set_id(g.id);
   out->set_seat(g.seat);
   out->set_base(g.base);
@@ -39,6 +45,11 @@ void fill_group(pb::GroupView* out, const State& s, const Group& g) {
   out->set_morale_tested(g.morale_tested);
   out->set_melee_losses(g.melee_losses);
   out->set_scattered(g.scattered);
+  if (may_read_order(viewer, g.seat, viewer.game_over || s.phase == Phase::kOver)) {
+    out->set_scatter_toward_cover(g.scatter_to_cover);
+  } else {
+    out->set_scatter_order_hidden(true);
+  }
 }
 
 }  // namespace
@@ -55,7 +66,7 @@ pb::View to_view(const State& s, const engine::Viewer& viewer) {
     ps->set_name(seat.name);
     if (may_read_briefing(viewer, seat.id)) ps->set_briefing(seat.briefing);
   }
-  for (const Group& g : s.groups) fill_group(out.add_groups(), s, g);
+  for (const Group& g : s.groups) fill_group(out.add_groups(), s, g, viewer);
   for (const Figure& f : s.figures) fill_figure(out.add_figures(), s, f);
   for (const Building& b : s.buildings) set_building(out.add_buildings(), b);
   for (const engine::Wall& w : s.walls) set_wall(out.add_walls(), w);
@@ -76,6 +87,7 @@ pb::View to_view(const State& s, const engine::Viewer& viewer) {
   out.set_draw_bad(s.draw_bad);
   if (s.pending) set_event_card(out.mutable_pending(), *s.pending);
   if (s.active && *s.active < s.groups.size()) out.set_active_group(s.groups[*s.active].id);
+  if (s.acting && *s.acting < s.figures.size()) out.set_acting(s.figures[*s.acting].id.get());
   out.set_over(s.phase == Phase::kOver);
   out.set_result(s.result);
   out.set_end_reason(s.end_reason);
@@ -102,6 +114,10 @@ pb::Event view_of(const Event& event, const engine::Viewer& viewer, bool game_ov
   } else if (out.has_briefing_set() && !may_read_briefing(viewer, out.briefing_set().seat())) {
     out.mutable_briefing_set()->clear_text();
     out.mutable_briefing_set()->set_hidden(true);
+  } else if (out.has_scatter_order_set() &&
+             !may_read_order(viewer, out.scatter_order_set().seat(), game_over)) {
+    out.mutable_scatter_order_set()->set_toward_cover(false);
+    out.mutable_scatter_order_set()->set_hidden(true);
   }
   return out;
 }
