@@ -259,3 +259,23 @@ TEST_CASE("a group's scatter order is seen by its player and the referee only",
   REQUIRE(after.ParseFromString(g.rs->view(*g.gs, Viewer{Role::kObserver, "", true})));
   CHECK_FALSE(after.groups(0).scatter_order_hidden());
 }
+
+TEST_CASE("the view shows each gun's aim and how far its reload has come",
+          "[sharpe.wire.view][S9]") {
+  Played g;
+  g.play(0);
+  State& s = static_cast<wire::SharpeGameState&>(*g.gs).state;
+  REQUIRE_FALSE(s.guns.empty());
+  s.guns.front().loaded = false;
+  s.guns.front().load_spent = 8;
+  s.guns.front().aim = engine::Degrees{135};
+  for (const Viewer& v : everyone(false)) {
+    wire::pb::View view;
+    REQUIRE(view.ParseFromString(g.rs->view(*g.gs, v)));
+    REQUIRE(view.guns_size() == static_cast<int>(s.guns.size()));
+    CHECK(view.guns(0).id() == s.guns.front().id);
+    CHECK(view.guns(0).unloaded());
+    CHECK(view.guns(0).load_spent() == 8);
+    CHECK(view.guns(0).aim() == Approx(135));
+  }
+}
