@@ -23,26 +23,36 @@ struct PlayFlags {
   bool keep_going = false;
 };
 
+// The saved seats in `room` that --as names (every one without --as): by label, by seat id
+// ("player/anna" also finds "player:anna"), or a role alone ("referee").
+std::vector<SeatRecord> saved_seats(const Common& c, const PlayFlags& f) {
+  if (f.as.empty()) return TokenStore().find(c.server, f.room, "");
+  const auto [role, seat] = split_as(f.as);
+  auto found = TokenStore().find(c.server, f.room, seat.empty() ? role : seat);
+  if (found.empty() && !seat.empty())
+    found = TokenStore().find(c.server, f.room, role + ":" + seat);
+  return found;
+}
+
 // The seat token for `room`: a saved one, or a new seat taken with --as.
 std::optional<std::string> seat_token(const Common& c, const PlayFlags& f) {
-  const auto [role, seat] = split_as(f.as);
-  auto seats =
-      TokenStore().find(c.server, f.room, f.as.empty() ? "" : (seat.empty() ? role : seat));
+  auto seats = saved_seats(c, f);
   if (seats.size() == 1) return seats.front().token;
   if (seats.size() > 1) {
     std::cerr << "grognard: you hold several seats in " << f.room << "; choose one with --as:";
-    for (const auto& s : seats) std::cerr << " " << s.role << "/" << s.label;
+    for (const auto& s : seats)
+      std::cerr << " " << (s.role == "referee" ? s.role : s.role + "/" + s.label);
     std::cerr << std::endl;
     return std::nullopt;
   }
   if (f.as.empty()) {
     std::cerr << "grognard: no seat of yours in \"" << f.room << "\" on " << c.server
               << " is saved in " << TokenStore().file().string() << ".\nTake one: grognard join "
-              << f.room << " --as general/SIDE" << std::endl;
+              << f.room << " --as ROLE/SEAT (general/SIDE, player/NAME or referee)" << std::endl;
     return std::nullopt;
   }
   if (join_command(c, f.room, f.as, f.name) != 0) return std::nullopt;
-  seats = TokenStore().find(c.server, f.room, seat.empty() ? role : seat);
+  seats = saved_seats(c, f);
   if (seats.empty()) return std::nullopt;
   return seats.front().token;
 }
@@ -118,7 +128,9 @@ int watch(const Common& c, const PlayFlags& f) {
 void add_play_flags(CLI::App* cmd, PlayFlags& f, bool seat) {
   cmd->add_option("ROOM", f.room, "invite code or game id")->required();
   if (seat) {
-    cmd->add_option("--as", f.as, "seat to take if none is saved yet: ROLE/SIDE (general/Boers)");
+    cmd->add_option(
+        "--as", f.as,
+        "seat to take if none is saved yet: ROLE/SEAT (general/Boers, player/anna, referee)");
     cmd->add_option("--name", f.name, "your name, shown to the others");
   }
   cmd->add_option("--script", f.script, "run the commands in FILE (- for standard input)");
@@ -151,13 +163,16 @@ int run_cli(int argc, char** argv) {
   create->add_option("SCENARIO", co.scenario, "scenario (default intro; see: grognard scenarios)");
   create->add_flag("--observers", co.observers, "let observers watch");
   create->add_flag("--unlisted", co.unlisted, "reachable only by its invite code");
-  create->add_option("--as", co.as, "take a seat at once: ROLE/SIDE (general/British)");
+  create->add_option("--as", co.as,
+                     "take a seat at once: ROLE/SEAT (general/British, player/anna, referee)");
   create->add_option("--name", co.name, "your name, shown to the others");
 
   std::string code, as, name;
   auto* join = app.add_subcommand("join", "take a seat in a room and save its token");
   join->add_option("CODE", code, "the room's invite code")->required();
-  join->add_option("--as", as, "ROLE/SIDE: general/British, general/side:1, observer")->required();
+  join->add_option("--as", as,
+                   "ROLE/SEAT: general/British, general/side:1, player/anna, referee, observer")
+      ->required();
   join->add_option("--name", name, "your name, shown to the others");
 
   PlayFlags pf, wf;
@@ -179,7 +194,7 @@ int run_cli(int argc, char** argv) {
   std::uint64_t at = 0;
   auto* replay = app.add_subcommand("replay", "step through a game, every die shown");
   replay->add_option("GAME", ro.game_id, "game id (see: grognard games)")->required();
-  replay->add_option("--as", ro.as_seat, "see it as this seat (side:0)");
+  replay->add_option("--as", ro.as_seat, "see it as this seat (side:0, player:anna, referee)");
   auto* at_opt = replay->add_option("--at", at, "print the screen at event SEQ and exit");
 
   CLI11_PARSE(app, argc, argv);

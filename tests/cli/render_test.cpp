@@ -66,7 +66,7 @@ bool has(const std::vector<std::string>& lines, const std::string& text) {
 TEST_CASE("the map shows terrain, units by side, facing and Generals in plain text",
           "[cli][render]") {
   const ItchyUi ui;
-  const auto lines = ui.render(client::pack(fixed_view()), Viewer{0}, Style(false));
+  const auto lines = ui.render(client::pack(fixed_view()), Viewer{0, "side:0"}, Style(false));
   REQUIRE(lines.size() >= 4);
   CHECK(lines[1].substr(0, 23) == " 0  B1>*  .    .    F  ");
   CHECK(lines[2].substr(0, 23) == " 1   .    W    B    .");  // nothing beside: trimmed
@@ -81,7 +81,7 @@ TEST_CASE("the map shows terrain, units by side, facing and Generals in plain te
 
 TEST_CASE("with colour, terrain and sides are painted", "[cli][render]") {
   const ItchyUi ui;
-  const auto lines = ui.render(client::pack(fixed_view()), Viewer{0}, Style(true));
+  const auto lines = ui.render(client::pack(fixed_view()), Viewer{0, "side:0"}, Style(true));
   CHECK(lines[1].find("\033[") != std::string::npos);
   CHECK(display_width(lines[1]) >= 23);
 }

@@ -1,5 +1,6 @@
 #include "app/lobby.h"
 
+#include <cctype>
 #include <ctime>
 #include <iostream>
 
@@ -38,6 +39,14 @@ int take_seat(const Common& c, client::Client& cl, const std::string& code, cons
               const std::string& name) {
   const auto [role, seat] = split_as(as);
   auto seated = cl.join(code, role, seat, name);
+  // A seat named by the part of its id after the role ("player/anna" for "player:anna"), in
+  // any case: the server knows seats by their whole id or their label.
+  if (!seated && seated.failure().code == v1::NOT_FOUND && !seat.empty() &&
+      seat.find(':') == std::string::npos) {
+    std::string id = role + ":" + seat;
+    for (char& ch : id) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    if (auto again = cl.join(code, role, id, name)) seated = std::move(again);
+  }
   if (!seated) return fail(c, seated.failure());
   std::string label;
   for (const auto& s : seated->room().seats()) {
@@ -76,6 +85,14 @@ client::Result<client::Client> connect_hello(const std::string& url) {
   auto w = c->hello("grognard-cli 0.1");
   if (!w) return w.failure();
   return c;
+}
+
+std::string as_text(const v1::SeatInfo& seat) {
+  if (seat.role() == "referee" || seat.role() == "observer") return seat.role();
+  const std::string& id = seat.seat_id();
+  if (id.rfind(seat.role() + ":", 0) == 0 && seat.label().empty())
+    return seat.role() + "/" + id.substr(seat.role().size() + 1);
+  return seat.role() + "/" + (seat.label().empty() ? id : seat.label());
 }
 
 std::pair<std::string, std::string> split_as(const std::string& as) {
@@ -127,9 +144,14 @@ int create_command(const Common& c, const CreateOptions& o) {
     std::cout << "Room created: " << o.ruleset << "/" << o.scenario << ", game " << room->game_id()
               << "\nInvite code: " << room->invite_code()
               << "\nSeats: " << seats_text(room->seats()) << "\n";
-    if (o.as.empty())
-      std::cout << "Take a seat:  grognard join " << room->invite_code() << " --as general/"
-                << (room->seats().empty() ? std::string("SIDE") : room->seats(0).label()) << "\n";
+    if (o.as.empty()) {
+      std::string lead = "Take a seat:  ";
+      for (const auto& s : room->seats()) {
+        std::cout << lead << "grognard join " << room->invite_code() << " --as " << as_text(s)
+                  << "\n";
+        lead = std::string(lead.size(), ' ');
+      }
+    }
   }
   if (o.as.empty()) return 0;
   return take_seat(c, *cl, room->invite_code(), o.as, o.name);

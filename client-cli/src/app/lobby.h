@@ -19,7 +19,10 @@ struct Common {
 // Connects and says hello.
 client::Result<client::Client> connect_hello(const std::string& url);
 
-// "general/British" → {"general", "British"}; "observer" → {"observer", ""}.
+// How --as names `seat`: "general/British", "player/British", "referee".
+std::string as_text(const v1::SeatInfo& seat);
+// "general/British" → {"general", "British"}; "player/anna" → {"player", "anna"};
+// "referee" → {"referee", ""}; "observer" → {"observer", ""}.
 std::pair<std::string, std::string> split_as(const std::string& as);
 
 int rooms_command(const Common& c);

@@ -44,7 +44,8 @@ std::vector<std::string> play_screen(const GameState& st, const RulesetUi* ui, c
                               Paint{Colour::kDefault, Colour::kDefault, true}));
   lines.push_back("");
   if (ui && !st.view.type_url().empty()) {
-    const auto board = ui->render(st.view, Viewer{st.side()}, style);
+    const auto board =
+        ui->render(st.view, Viewer{st.side(), st.observer() ? "" : st.seat_id}, style);
     lines.insert(lines.end(), board.begin(), board.end());
   } else if (!ui) {
     lines.push_back("(this client cannot draw the rule set \"" + st.ruleset + "\")");

@@ -158,7 +158,8 @@ int Script::run_line(const std::string& line, int line_no) {
     case Action::kMap:
       if (ui_) {
         const GameState& st = link_.state();
-        for (const auto& l : ui_->render(st.view, Viewer{st.side()}, Style(false)))
+        for (const auto& l :
+             ui_->render(st.view, Viewer{st.side(), st.observer() ? "" : st.seat_id}, Style(false)))
           std::cout << l << "\n";
         std::cout << st.to_act << std::endl;
       }

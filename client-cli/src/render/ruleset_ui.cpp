@@ -1,12 +1,15 @@
 #include "render/ruleset_ui.h"
 
 #include "render/itchy_ui.h"
+#include "render/sharpe_ui.h"
 
 namespace grognard::cli {
 
 const RulesetUi* ui_for(const std::string& ruleset) {
   static const ItchyUi itchy;
+  static const SharpeUi sharpe;
   if (ruleset == "itchy") return &itchy;
+  if (ruleset == "sharpe") return &sharpe;
   return nullptr;
 }
 

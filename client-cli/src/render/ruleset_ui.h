@@ -17,9 +17,11 @@
 
 namespace grognard::cli {
 
-// Who looks at the view: a side's index, or -1 for an observer.
+// Who looks at the view: a side's index (-1 for an observer and for seats that are not sides)
+// and the seat's id ("side:0", "player:anna", "referee"; empty for an observer).
 struct Viewer {
   int side = -1;
+  std::string seat;
 };
 
 struct HelpEntry {

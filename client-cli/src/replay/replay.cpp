@@ -52,7 +52,8 @@ std::vector<std::string> screen(Session& s) {
   } else if (s.ui) {
     int side = -1;
     if (m.as_seat().rfind("side:", 0) == 0) side = std::atoi(m.as_seat().c_str() + 5);
-    for (auto& l : s.ui->render(*view, Viewer{side}, s.options.style)) lines.push_back(l);
+    for (auto& l : s.ui->render(*view, Viewer{side, m.as_seat()}, s.options.style))
+      lines.push_back(l);
   }
   lines.push_back("");
   const google::protobuf::Any shown = view ? *view : google::protobuf::Any();

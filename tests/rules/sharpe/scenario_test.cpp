@@ -58,6 +58,23 @@ TEST_CASE("the village scenario loads", "[sharpe.wire.scenario]") {
   CHECK(state->figures.size() == 20);
 }
 
+TEST_CASE("a bearing on the wire is a compass bearing on a table whose y grows south",
+          "[sharpe.wire.scenario][S9]") {
+  // The village gun at (37.5, 22) is "aimed down the road" at 225: south-west, toward the
+  // British at the bottom left of the table (larger y is further south).
+  auto sc = wire::parse_scenario(village());
+  REQUIRE(sc.ok());
+  const engine::Vec way = engine::direction(sc->guns.front().aim);
+  CHECK(way.dx < -0.7);
+  CHECK(way.dy > 0.7);
+  // North (0) is toward y = 0, east (90) toward larger x; and back again.
+  CHECK(engine::direction(wire::engine_bearing(0)).dy == Approx(-1.0));
+  CHECK(engine::direction(wire::engine_bearing(90)).dx == Approx(1.0));
+  for (double b : {0.0, 45.0, 92.5, 225.0, 359.5}) {
+    CHECK(wire::wire_bearing(wire::engine_bearing(b)) == Approx(b));
+  }
+}
+
 TEST_CASE("bad scenarios are refused with line and column", "[sharpe.wire.scenario]") {
   const std::string unknown = error_of("name: \"x\"\nnonsense: 3\n");
   CHECK(unknown.rfind("line 2:", 0) == 0);

@@ -268,7 +268,7 @@ TEST_CASE("the view shows each gun's aim and how far its reload has come",
   REQUIRE_FALSE(s.guns.empty());
   s.guns.front().loaded = false;
   s.guns.front().load_spent = 8;
-  s.guns.front().aim = engine::Degrees{135};
+  s.guns.front().aim = engine::Degrees{135};  // the engine's: y grows north
   for (const Viewer& v : everyone(false)) {
     wire::pb::View view;
     REQUIRE(view.ParseFromString(g.rs->view(*g.gs, v)));
@@ -276,6 +276,6 @@ TEST_CASE("the view shows each gun's aim and how far its reload has come",
     CHECK(view.guns(0).id() == s.guns.front().id);
     CHECK(view.guns(0).unloaded());
     CHECK(view.guns(0).load_spent() == 8);
-    CHECK(view.guns(0).aim() == Approx(135));
+    CHECK(view.guns(0).aim() == Approx(45));  // the wire's compass: y grows south
   }
 }

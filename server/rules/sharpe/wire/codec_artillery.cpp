@@ -18,7 +18,7 @@ void set_artillery(pb::Event& out, const CanisterFired& e) {
   pb::CanisterFired* m = out.mutable_canister_fired();
   m->set_figure(e.figure.get());
   m->set_gun(e.gun);
-  m->set_aim(e.aim.get());
+  m->set_aim(wire_bearing(e.aim));
   m->set_functions(e.functions);
   for (const CanisterThrow& t : e.throws) {
     pb::CanisterThrow* p = m->add_throws();
@@ -35,7 +35,7 @@ void set_artillery(pb::Event& out, const BallFired& e) {
   m->set_figure(e.figure.get());
   m->set_gun(e.gun);
   m->set_target(e.target.get());
-  m->set_aim(e.aim.get());
+  m->set_aim(wire_bearing(e.aim));
   m->set_range(e.range);
   set_roll(m->mutable_roll(), e.roll);
   m->set_hit(e.hit);
@@ -52,7 +52,7 @@ Result<Event> artillery_from(const pb::Event& e) {
     case pb::Event::kCanisterFired: {
       const auto& m = e.canister_fired();
       if (!std::isfinite(m.aim())) return bad("canister_fired's aim is not a number");
-      CanisterFired c{FigureId(m.figure()), m.gun(), engine::Degrees(m.aim()), m.functions(), {}};
+      CanisterFired c{FigureId(m.figure()), m.gun(), engine_bearing(m.aim()), m.functions(), {}};
       for (const pb::CanisterThrow& t : m.throws()) {
         auto roll = roll_from(t.roll());
         if (!roll) return roll.error();
@@ -67,7 +67,7 @@ Result<Event> artillery_from(const pb::Event& e) {
       auto roll = roll_from(m.roll());
       if (!roll) return roll.error();
       return Event{BallFired{FigureId(m.figure()), m.gun(), FigureId(m.target()),
-                             engine::Degrees(m.aim()), m.range(), *roll, m.hit(), m.functions()}};
+                             engine_bearing(m.aim()), m.range(), *roll, m.hit(), m.functions()}};
     }
     default:
       return bad("not an artillery event");

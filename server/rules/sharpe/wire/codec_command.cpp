@@ -101,7 +101,7 @@ pb::Command to_pb(const Command& command) {
                    pb::FireCanister* f = out.mutable_fire_canister();
                    f->set_figure(c.figure.get());
                    f->set_gun(c.gun);
-                   f->set_aim(c.aim.get());
+                   f->set_aim(wire_bearing(c.aim));
                  },
                  [&](const FireBall& c) {
                    pb::FireBall* f = out.mutable_fire_ball();
@@ -195,7 +195,7 @@ Result<Command> from_pb(const pb::Command& c) {
       auto f = figure_id(m.figure(), "fire_canister");
       if (!f) return f.error();
       if (!std::isfinite(m.aim())) return bad("fire_canister's aim is not a number");
-      return Command{FireCanister{*f, m.gun(), engine::Degrees(m.aim())}};
+      return Command{FireCanister{*f, m.gun(), engine_bearing(m.aim())}};
     }
     case pb::Command::kFireBall: {
       auto f = figure_id(c.fire_ball().figure(), "fire_ball");

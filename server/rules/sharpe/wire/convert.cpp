@@ -8,6 +8,14 @@ engine::Error bad(std::string message) {
   return engine::Error{engine::ErrorCode::kInvalidArgument, "", std::move(message)};
 }
 
+double wire_bearing(engine::Degrees engine_bearing) {
+  return engine::Degrees(180.0 - engine_bearing.get()).normalised().get();
+}
+
+engine::Degrees engine_bearing(double wire_bearing) {
+  return engine::Degrees(180.0 - wire_bearing).normalised();
+}
+
 void set_point(pb::Point* out, Point p) {
   out->set_x(p.x);
   out->set_y(p.y);
@@ -84,7 +92,7 @@ void set_gun(pb::Gun* out, const Gun& g) {
   out->set_id(g.id);
   out->set_type(pb_enum<pb::GunType>(g.type));
   set_point(out->mutable_pos(), g.pos);
-  out->set_aim(g.aim.get());
+  out->set_aim(wire_bearing(g.aim));
   out->set_group(g.group);
   out->set_unloaded(!g.loaded);
   out->set_load_spent(g.load_spent);
@@ -100,7 +108,7 @@ Result<Gun> gun_from(const pb::Gun& g) {
   out.id = g.id();
   out.type = *type;
   out.pos = point_from(g.pos());
-  out.aim = engine::Degrees(g.aim());
+  out.aim = engine_bearing(g.aim());
   out.group = g.group();
   out.loaded = !g.unloaded();
   out.load_spent = g.unloaded() ? g.load_spent() : 0;

@@ -1,0 +1,143 @@
+#pragma once
+// Sharpe's Mess in the terminal: a table-top view in inches (a scaled character map with
+// buildings, walls, cover, guns and figures by group letter; below it the turn, the card just
+// drawn, the decks, each group with its figures at their exact positions, the guns and the
+// seat's briefing); events in words with every die; the play syntax of the players and of the
+// referee. The methods are spread over sharpe_map.cpp (the map), sharpe_panel.cpp (the text
+// under it), sharpe_events.cpp and sharpe_combat.cpp (events in words), sharpe_legal.cpp
+// (commands and legal lists in words), sharpe_commands.cpp (the players' typing),
+// sharpe_referee.cpp (the referee's typing), sharpe_help.cpp (help and tab completion) and
+// sharpe_words.cpp (card effects and the pieces of a typed line).
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "grognard/v1/sharpe.pb.h"
+#include "render/ruleset_ui.h"
+
+namespace grognard::cli {
+
+namespace sharpe = ::grognard::v1::sharpe;
+
+class SharpeUi final : public RulesetUi {
+ public:
+  std::vector<std::string> render(const google::protobuf::Any& view, const Viewer& viewer,
+                                  const Style& style) const override;
+  std::string describe_event(const google::protobuf::Any& event,
+                             const google::protobuf::Any& view) const override;
+  std::optional<int> turn_opened(const google::protobuf::Any& event) const override;
+  std::vector<std::string> command_words() const override;
+  std::vector<HelpEntry> help() const override;
+  std::optional<Parsed> parse(const std::vector<std::string>& words,
+                              const google::protobuf::Any& view) const override;
+  std::vector<std::string> complete(const std::vector<std::string>& words,
+                                    const google::protobuf::Any& view) const override;
+  std::vector<std::string> describe_legal(const v1::LegalCommands& legal,
+                                          const google::protobuf::Any& view,
+                                          const std::string& unit) const override;
+  std::string describe_command(const google::protobuf::Any& command) const override;
+  std::string seat_label(const std::string& seat_id,
+                         const google::protobuf::Any& view) const override;
+};
+
+// Shared by the Sharpe's Mess files.
+namespace sharpe_text {
+
+// The view inside `any`, or an empty View.
+sharpe::View view_of(const google::protobuf::Any& any);
+
+// Inches to one decimal without a trailing ".0": "12", "12.5".
+std::string num(double inches);
+// "12.5,20" (as typed in commands).
+std::string point(const sharpe::Point& p);
+// "12.5,20.0": both coordinates to one decimal (the table of positions).
+std::string exact(const sharpe::Point& p);
+// "d20 14".
+std::string die(const v1::Roll& r);
+// Case-insensitive equality of ids.
+bool same_id(const std::string& a, const std::string& b);
+std::string lower(std::string s);
+
+// Look-ups by id, case-insensitive; nullptr when the view has none.
+const sharpe::FigureView* find_figure(const sharpe::View& v, const std::string& id);
+const sharpe::GroupView* find_group(const sharpe::View& v, const std::string& id);
+const sharpe::Gun* find_gun(const sharpe::View& v, const std::string& id);
+const sharpe::Seat* find_seat(const sharpe::View& v, const std::string& id_or_name);
+
+// The figure's name ("Captain Sharpe"), or its id when the view does not know it.
+std::string name_of(const sharpe::View& v, const std::string& figure_id);
+// The seat's name ("British"), or the id itself.
+std::string seat_name(const sharpe::View& v, const std::string& seat_id);
+// "sharpe (Captain Sharpe, British)": a group, its hero and its seat.
+std::string group_text(const sharpe::View& v, const std::string& group_id);
+// The group's letter on the map: 'A' for the first group of the view, 'B' the next, …
+char group_letter(const sharpe::View& v, const std::string& group_id);
+// The index of the group's seat in the view's seats (its colour); -1 when unknown.
+int seat_index(const sharpe::View& v, const std::string& group_id);
+
+// "unhurt", "wounded", "dying 3", "killed", "lost".
+std::string state_text(const sharpe::FigureView& f);
+// "musket", "rifle", "pistol", "knife", "sword", "bayonet".
+std::string weapon_name(sharpe::WeaponKind kind);
+// The kind a typed word names ("musket", "knife", "hatchet", …).
+std::optional<sharpe::WeaponKind> weapon_kind(const std::string& word);
+bool firearm(sharpe::WeaponKind kind);
+// "lose-half", "gain", "trip", "misfire", "reinforcements", "decides" (as typed).
+std::string effect_word(sharpe::CardEffect effect);
+std::optional<sharpe::CardEffect> effect_of(const std::string& word);
+// What the effect does: "loses half the functions", "gains 2 functions", …
+std::string effect_text(const sharpe::EventCard& card);
+// `hero card: sharpe (Captain Sharpe, British)`, `event card "Trip": the hero trips …`.
+std::string card_text(const sharpe::View& v, const sharpe::Card& card);
+// "\"Trip\" (the hero trips and lies prone)".
+std::string event_card_text(const sharpe::EventCard& card);
+// "4-pdr", "8-pdr".
+std::string gun_type(sharpe::GunType type);
+
+// Compass bearings as the wire gives them (sharpe.proto: 0 = north = toward y = 0, clockwise):
+// the unit vector along `degrees` in table coordinates, and the bearing from one point to
+// another. The map draws a gun's aim with these, so it shows where the cone goes.
+sharpe::Point aim_vector(double degrees);
+double bearing_to(const sharpe::Point& from, const sharpe::Point& to);
+
+// The colour of the seat with this index in the view's seats.
+Colour seat_colour(int seat_index);
+// The scaled map of the table with its rulers and legend (sharpe_map.cpp).
+std::vector<std::string> map_lines(const sharpe::View& v, const Style& style);
+// The turn, cards, groups with their figures, guns and briefings (sharpe_panel.cpp).
+std::vector<std::string> panel_lines(const sharpe::View& v, const Viewer& viewer,
+                                     const Style& style);
+
+// "d6 3, d6 5".
+std::string dice(const google::protobuf::RepeatedPtrField<v1::Roll>& rolls);
+// "1 function", "3 functions".
+std::string functions(int n);
+// Fire, hand to hand, wounds, morale and artillery in words (sharpe_combat.cpp); nullopt for
+// the other events.
+std::optional<std::string> combat_text(const sharpe::View& v, const sharpe::Event& e);
+
+// Typing (sharpe_commands.cpp, sharpe_referee.cpp, sharpe_words.cpp).
+Parsed done(const sharpe::Command& c);
+Parsed fail(const std::string& why);
+// "12.5" (a trailing '"' allowed); nullopt unless the whole word is a finite number.
+std::optional<double> number_of(const std::string& word);
+// "12.5,40" or "(12.5,40)".
+std::optional<sharpe::Point> point_of(const std::string& word);
+// Ids as the view spells them; the typed word when the view does not know it.
+std::string figure_id(const sharpe::View& v, const std::string& typed);
+std::string group_id(const sharpe::View& v, const std::string& typed);
+// Words from `from` on joined by single spaces.
+std::string join(const std::vector<std::string>& words, std::size_t from, std::size_t to = ~0u);
+// The ids of the figures on the table; of those that are enemies of `figure` when it is given.
+std::vector<std::string> figure_ids(const sharpe::View& v, const std::string& enemies_of = "");
+// The referee's lines: nullopt when `w[0]` is not one of referee_words().
+std::vector<std::string> referee_words();
+std::optional<Parsed> parse_referee(const std::vector<std::string>& w, const sharpe::View& v);
+std::vector<HelpEntry> referee_help();
+// The referee's commands as typed ("" when `c` is none of them).
+std::string describe_referee(const sharpe::Command& c);
+
+}  // namespace sharpe_text
+
+}  // namespace grognard::cli

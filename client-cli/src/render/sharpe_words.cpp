@@ -1,0 +1,139 @@
+// Words in both directions: what the referee's cards do, and the pieces of a typed line
+// (numbers, points in inches, ids as the view spells them).
+#include <cmath>
+#include <cstdlib>
+
+#include "client/codec.h"
+#include "render/sharpe_ui.h"
+
+namespace grognard::cli::sharpe_text {
+
+std::string effect_word(sharpe::CardEffect effect) {
+  switch (effect) {
+    case sharpe::LOSE_HALF:
+      return "lose-half";
+    case sharpe::GAIN_FUNCTIONS:
+      return "gain";
+    case sharpe::TRIP:
+      return "trip";
+    case sharpe::MISFIRE:
+      return "misfire";
+    case sharpe::REINFORCEMENTS:
+      return "reinforcements";
+    case sharpe::REFEREE_DECIDES:
+      return "decides";
+    default:
+      return "?";
+  }
+}
+
+std::optional<sharpe::CardEffect> effect_of(const std::string& word) {
+  const std::string w = lower(word);
+  if (w == "lose-half" || w == "half") return sharpe::LOSE_HALF;
+  if (w == "gain") return sharpe::GAIN_FUNCTIONS;
+  if (w == "trip") return sharpe::TRIP;
+  if (w == "misfire") return sharpe::MISFIRE;
+  if (w == "reinforcements") return sharpe::REINFORCEMENTS;
+  if (w == "decides" || w == "referee-decides") return sharpe::REFEREE_DECIDES;
+  return std::nullopt;
+}
+
+std::string effect_text(const sharpe::EventCard& card) {
+  switch (card.effect()) {
+    case sharpe::LOSE_HALF:
+      return "the next hero loses half his functions";
+    case sharpe::GAIN_FUNCTIONS:
+      return "the next hero gains " + std::to_string(card.amount()) + " functions";
+    case sharpe::TRIP:
+      return "the next hero trips and lies prone";
+    case sharpe::MISFIRE:
+      return "the next hero's firearm misfires (out of action)";
+    case sharpe::REINFORCEMENTS:
+      return "reinforcements: the game pauses for the referee";
+    case sharpe::REFEREE_DECIDES:
+      return "the referee decides: the game pauses";
+    default:
+      return "no effect";
+  }
+}
+
+std::string event_card_text(const sharpe::EventCard& card) {
+  return "\"" + (card.name().empty() ? effect_word(card.effect()) : card.name()) + "\" (" +
+         effect_text(card) + ")";
+}
+
+std::string card_text(const sharpe::View& v, const sharpe::Card& card) {
+  switch (card.kind()) {
+    case sharpe::HERO_CARD:
+      return "hero card " + group_text(v, card.group());
+    case sharpe::EVENT_CARD:
+      return "event card " + event_card_text(card.event());
+    case sharpe::DRAW_BAD_CARD:
+      return "\"draw a Bad Card\"";
+    default:
+      return "an unknown card";
+  }
+}
+
+Parsed done(const sharpe::Command& c) {
+  return Parsed{client::pack(c), ""};
+}
+
+Parsed fail(const std::string& why) {
+  return Parsed{std::nullopt, why};
+}
+
+std::optional<double> number_of(const std::string& word) {
+  std::string w = word;
+  if (!w.empty() && w.back() == '"') w.pop_back();
+  if (w.empty() || w.size() > 24) return std::nullopt;
+  char* end = nullptr;
+  const double d = std::strtod(w.c_str(), &end);
+  if (end != w.c_str() + w.size() || !std::isfinite(d)) return std::nullopt;
+  return d;
+}
+
+std::optional<sharpe::Point> point_of(const std::string& word) {
+  std::string w = word;
+  if (w.size() >= 2 && w.front() == '(' && w.back() == ')') w = w.substr(1, w.size() - 2);
+  const auto comma = w.find(',');
+  if (comma == std::string::npos) return std::nullopt;
+  const auto x = number_of(w.substr(0, comma)), y = number_of(w.substr(comma + 1));
+  if (!x || !y) return std::nullopt;
+  sharpe::Point p;
+  p.set_x(*x);
+  p.set_y(*y);
+  return p;
+}
+
+std::string figure_id(const sharpe::View& v, const std::string& typed) {
+  const auto* f = find_figure(v, typed);
+  return f ? f->figure().id() : typed;
+}
+
+std::string group_id(const sharpe::View& v, const std::string& typed) {
+  const auto* g = find_group(v, typed);
+  return g ? g->id() : typed;
+}
+
+std::string join(const std::vector<std::string>& words, std::size_t from, std::size_t to) {
+  std::string out;
+  for (std::size_t i = from; i < words.size() && i < to; ++i)
+    out += (out.empty() ? "" : " ") + words[i];
+  return out;
+}
+
+std::vector<std::string> figure_ids(const sharpe::View& v, const std::string& enemies_of) {
+  const auto* me = enemies_of.empty() ? nullptr : find_figure(v, enemies_of);
+  const auto* mine = me ? find_group(v, me->group()) : nullptr;
+  std::vector<std::string> out;
+  for (const auto& f : v.figures()) {
+    if (f.state() == sharpe::FIGURE_KILLED || f.state() == sharpe::FIGURE_LOST) continue;
+    const auto* g = find_group(v, f.group());
+    if (mine && g && g->seat() == mine->seat()) continue;
+    out.push_back(f.figure().id());
+  }
+  return out;
+}
+
+}  // namespace grognard::cli::sharpe_text

@@ -1,0 +1,72 @@
+#pragma once
+// The village scenario (scenarios/sharpe/village.textproto) played by the real rules through
+// the wire adapter, for the client's Sharpe's Mess tests: views as each seat receives them, and
+// typed commands decided and applied as the server would.
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <string>
+
+#include "client/codec.h"
+#include "engine/dice.h"
+#include "grognard/v1/sharpe.pb.h"
+#include "rules/sharpe/wire/ruleset.h"
+
+namespace grognard::clitest {
+
+namespace spb = ::grognard::v1::sharpe;
+
+class Village {
+ public:
+  Village() {
+    std::ifstream in(std::string(GROGNARD_SOURCE_DIR) + "/scenarios/sharpe/village.textproto");
+    REQUIRE(in);
+    std::stringstream text;
+    text << in.rdbuf();
+    auto loaded = rs_->load_scenario(text.str());
+    REQUIRE(loaded.ok());
+    gs_ = std::move(loaded).value();
+    auto started = rs_->begin(*gs_, dice_);
+    REQUIRE(started.ok());
+    for (const auto& e : *started) REQUIRE(rs_->apply(*gs_, e).ok());
+  }
+
+  // The view as `seat` receives it ("player:british", "referee"; "" an observer).
+  spb::View view(const std::string& seat = "referee") const {
+    engine::Viewer viewer{engine::Role::kObserver, seat, false};
+    if (seat == "referee") viewer.role = engine::Role::kReferee;
+    if (seat.rfind("player:", 0) == 0) viewer.role = engine::Role::kPlayer;
+    spb::View v;
+    REQUIRE(v.ParseFromString(rs_->view(*gs_, viewer)));
+    return v;
+  }
+  google::protobuf::Any any(const std::string& seat = "referee") const {
+    return client::pack(view(seat));
+  }
+
+  // Decides `command` for `seat` and applies its events; the error's message when refused.
+  std::string play(const std::string& seat, const google::protobuf::Any& command) {
+    spb::Command c;
+    REQUIRE(command.UnpackTo(&c));
+    auto events = rs_->decide(*gs_, seat, c.SerializeAsString(), dice_);
+    if (!events.ok()) return events.error().message.empty() ? "refused" : events.error().message;
+    for (const auto& e : *events) REQUIRE(rs_->apply(*gs_, e).ok());
+    return "";
+  }
+
+  // The seat whose hero's card is drawn (the first player seat to act).
+  std::string player_to_act() const {
+    for (const auto& s : rs_->to_act(*gs_).seats) {
+      if (s != "referee") return s;
+    }
+    return "";
+  }
+
+ private:
+  std::unique_ptr<engine::Ruleset> rs_ = sharpe::wire::make_sharpe_ruleset();
+  std::unique_ptr<engine::GameState> gs_;
+  engine::SeededDice dice_{engine::Seed{3}};
+};
+
+}  // namespace grognard::clitest
