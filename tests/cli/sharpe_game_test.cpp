@@ -5,9 +5,12 @@
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <fstream>
+#include <map>
+#include <regex>
 
 #include "run.h"
 #include "server_process.h"
+#include "sharpe_screen.h"
 
 namespace grognard::clitest {
 
@@ -107,6 +110,56 @@ TEST_CASE("a referee and three players play the village to its end through the c
   CHECK(contains(ref.output(), "Teresa Moreno     63.0,31.0"));  // her row in the table
   const Run games = grognard("games --ruleset sharpe", referee.path(), server.url());
   CHECK(contains(games.output, "finished"));
+}
+
+TEST_CASE("the French gun fires canister from the terminal client when its card comes",
+          "[cli][sharpe][S9]") {
+  e2e::ServerProcess server(kFlags);
+  TempDir referee, british, french, partisans;
+  const Run created = grognard("create sharpe village --as referee", referee.path(), server.url());
+  REQUIRE(created.status == 0);
+  const std::string code = invite_code(created.output);
+  const std::map<std::string, const TempDir*> seat_of = {{"sharpe", &british},
+                                                         {"lawford", &british},
+                                                         {"vandal", &french},
+                                                         {"marbot", &french},
+                                                         {"teresa", &partisans}};
+  for (const auto& [dir, seat] :
+       {std::pair{&british, "british"}, {&french, "french"}, {&partisans, "partisans"}}) {
+    REQUIRE(grognard("join " + code + " --as player/" + seat, dir->path(), server.url()).status ==
+            0);
+  }
+  // Every hero's card comes up once a turn: the players throw and end until Lieutenant
+  // Marbot's does; then his gunner fires the loaded 4-pounder at the partisans in the orchard
+  // (27" off, in sight past the churchyard wall).
+  std::string fired;
+  for (int activation = 0; activation < 5 && fired.empty(); ++activation) {
+    const Run seen = grognard("play " + code, referee.path(), server.url(), "map\n");
+    REQUIRE(seen.status == 0);
+    const std::string group = active_group(seen.output);
+    INFO(seen.output);
+    REQUIRE(seat_of.count(group) == 1);
+    const std::string act = group == "marbot" ? "canister gunner1 gun at teresa\n" : "";
+    const Run played = grognard("play " + code, seat_of.at(group)->path(), server.url(),
+                                "wait 20\nthrow\n" + act + "end\n");
+    INFO(played.output);
+    REQUIRE(played.status == 0);
+    if (!act.empty()) fired = played.output;
+  }
+  INFO(fired);
+  REQUIRE_FALSE(fired.empty());
+  // Every figure in the cone throws its d6 against the band's number, shown with the band.
+  CHECK(std::regex_search(fired, std::regex("Canonnier Blanc fires canister from gun at bearing "
+                                            "111\\.4 \\(1 function\\): Teresa "
+                                            "Moreno \\(24-30\", 1-1\\) d6 [1-6] (hit|miss)")));
+  CHECK(contains(fired, "Agustina (24-30\""));
+  // Everyone sees the shot; the referee ends the game.
+  const Run after = grognard("play " + code, partisans.path(), server.url(), "map\n");
+  CHECK(contains(after.output, "Gun gun: 4-pdr at 37.5,22.0, aim 111.4 deg, unloaded (0/16"));
+  const Run ended = grognard("play " + code, referee.path(), server.url(),
+                             "endgame French -- the orchard falls\n");
+  CHECK(ended.status == 0);
+  CHECK(contains(ended.output, "the game ends: French (reason: the orchard falls)"));
 }
 
 }  // namespace grognard::clitest

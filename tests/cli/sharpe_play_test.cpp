@@ -10,6 +10,7 @@
 #include "render/sharpe_ui.h"
 #include "run.h"
 #include "server_process.h"
+#include "sharpe_screen.h"
 
 namespace grognard::clitest {
 
@@ -19,22 +20,6 @@ const std::vector<std::string> kFlags = {"--rate", "10000", "--burst", "10000"};
 
 bool contains(const std::string& haystack, const std::string& needle) {
   return haystack.find(needle) != std::string::npos;
-}
-
-// The table row of figure `id` in a printed map ("  A sharpe      Captain Sharpe   6.0,42.0 …").
-std::string row_of(const std::string& output, const std::string& id) {
-  std::istringstream in(output);
-  for (std::string l; std::getline(in, l);) {
-    if (l.size() > 4 && l.compare(4, id.size() + 1, id + " ") == 0) return l;
-  }
-  return "";
-}
-
-// The active group named on a printed map ("Active: sharpe (Captain Sharpe, British)").
-std::string active_group(const std::string& output) {
-  std::smatch m;
-  if (std::regex_search(output, m, std::regex("Active: ([a-z0-9]+) \\("))) return m[1];
-  return "";
 }
 
 }  // namespace
