@@ -8,6 +8,7 @@
 #include <sstream>
 #include <string>
 
+#include "../support/source_file.h"
 #include "client/codec.h"
 #include "engine/dice.h"
 #include "grognard/v1/sharpe.pb.h"
@@ -20,11 +21,8 @@ namespace spb = ::grognard::v1::sharpe;
 class Village {
  public:
   Village() {
-    std::ifstream in(std::string(GROGNARD_SOURCE_DIR) + "/scenarios/sharpe/village.textproto");
-    REQUIRE(in);
-    std::stringstream text;
-    text << in.rdbuf();
-    auto loaded = rs_->load_scenario(text.str());
+    auto loaded = rs_->load_scenario(
+        grognard::test_support::source_file("scenarios/sharpe/village.textproto"));
     REQUIRE(loaded.ok());
     gs_ = std::move(loaded).value();
     auto started = rs_->begin(*gs_, dice_);

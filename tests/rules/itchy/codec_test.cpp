@@ -9,6 +9,7 @@
 #include <variant>
 #include <vector>
 
+#include "../../support/source_file.h"
 #include "engine/dice.h"
 #include "rules/itchy/wire/codec.h"
 #include "rules/itchy/wire/ruleset.h"
@@ -108,11 +109,7 @@ std::vector<Event> every_event() {
 }
 
 std::string read_intro() {
-  std::ifstream in(std::string(GROGNARD_SOURCE_DIR) + "/scenarios/itchy/intro.textproto");
-  REQUIRE(in.good());
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  return grognard::test_support::source_file("scenarios/itchy/intro.textproto");
 }
 
 }  // namespace

@@ -18,6 +18,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "../../support/source_file.h"
 #include "random_play.h"
 #include "rules/itchy/wire/codec.h"
 #include "rules/itchy/wire/ruleset.h"
@@ -33,13 +34,7 @@ const std::string kScenario = kSource + "/scenarios/itchy/colonial_battle.textpr
 const std::string kGolden = kSource + "/tests/golden/itchy_colonial_battle.golden";
 constexpr std::uint64_t kGoldenSeed = 1879;
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path);
-  REQUIRE(in.good());
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using grognard::test_support::read_file;
 
 std::string command_text(const Command& c) {
   google::protobuf::TextFormat::Printer printer;

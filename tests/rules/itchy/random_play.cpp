@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "../../support/source_file.h"
 #include "rules/itchy/wire/scenario_pb.h"
 
 namespace grognard::itchy::testing {
@@ -156,12 +157,8 @@ std::vector<Scenario> random_play_scenarios() {
   };
   std::vector<Scenario> out{sc};
   for (const char* name : {"intro", "colonial_battle"}) {
-    const std::string path =
-        std::string(GROGNARD_SOURCE_DIR) + "/scenarios/itchy/" + name + ".textproto";
-    std::ifstream in(path);
-    std::stringstream text;
-    text << in.rdbuf();
-    auto parsed = wire::parse_scenario(text.str());
+    auto parsed = wire::parse_scenario(
+        grognard::test_support::source_file(std::string("scenarios/itchy/") + name + ".textproto"));
     REQUIRE(parsed.ok());
     out.push_back(std::move(*parsed));
   }

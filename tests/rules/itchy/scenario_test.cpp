@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 
+#include "../../support/source_file.h"
 #include "rules/itchy/clauses.h"
 #include "rules/itchy/wire/scenario_pb.h"
 
@@ -19,12 +20,7 @@ using grognard::engine::ErrorCode;
 namespace {
 
 std::string read_scenario(const std::string& name) {
-  const std::string path = std::string(GROGNARD_SOURCE_DIR) + "/scenarios/itchy/" + name;
-  std::ifstream in(path);
-  REQUIRE(in.good());
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  return grognard::test_support::source_file("scenarios/itchy/" + name);
 }
 
 State load_ok(const std::string& text) {

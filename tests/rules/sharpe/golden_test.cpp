@@ -40,6 +40,7 @@
 #include <variant>
 #include <vector>
 
+#include "../../support/source_file.h"
 #include "golden_play.h"
 #include "rules/sharpe/wire/codec.h"
 #include "rules/sharpe/wire/ruleset.h"
@@ -55,13 +56,7 @@ const std::string kScenario = kSource + "/scenarios/sharpe/village.textproto";
 const std::string kGoldenName = "tests/golden/sharpe_village.golden";
 const std::string kGolden = kSource + "/" + kGoldenName;
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path);
-  REQUIRE(in.good());
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using grognard::test_support::read_file;
 
 std::string event_text(const engine::Bytes& bytes) {
   pb::Event e;

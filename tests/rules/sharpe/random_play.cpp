@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "../../support/source_file.h"
 #include "engine/result.h"
 #include "fixture.h"
 #include "rules/sharpe/wire/scenario_pb.h"
@@ -195,11 +196,8 @@ std::vector<Scenario> random_play_scenarios() {
       .wall({{14, 4}, {14, 14}}, {engine::Opening{engine::Inches{4}, engine::Inches{5.5}}})
       .cover(engine::Polygon{{{24, 14}, {30, 14}, {30, 20}, {24, 20}}});
   std::vector<Scenario> out{b.get()};
-  const std::string path = std::string(GROGNARD_SOURCE_DIR) + "/scenarios/sharpe/village.textproto";
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  auto parsed = wire::parse_scenario(text.str());
+  auto parsed = wire::parse_scenario(
+      grognard::test_support::source_file("scenarios/sharpe/village.textproto"));
   REQUIRE(parsed.ok());
   out.push_back(std::move(*parsed));
   return out;

@@ -4,6 +4,7 @@
 #include <sstream>
 #include <string>
 
+#include "../../support/source_file.h"
 #include "rules/sharpe/clauses.h"
 #include "rules/sharpe/wire/codec.h"
 #include "rules/sharpe/wire/ruleset.h"
@@ -16,11 +17,7 @@ namespace wire = grognard::sharpe::wire;
 namespace engine = grognard::engine;
 
 std::string village() {
-  std::ifstream in(std::string(GROGNARD_SOURCE_DIR) + "/scenarios/sharpe/village.textproto");
-  REQUIRE(in);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  return grognard::test_support::source_file("scenarios/sharpe/village.textproto");
 }
 
 std::string error_of(const std::string& text) {

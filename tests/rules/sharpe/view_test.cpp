@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "../../support/source_file.h"
 #include "rules/sharpe/rules.h"
 #include "rules/sharpe/wire/codec.h"
 #include "rules/sharpe/wire/ruleset.h"
@@ -19,11 +20,7 @@ using engine::Role;
 using engine::Viewer;
 
 std::string village() {
-  std::ifstream in(std::string(GROGNARD_SOURCE_DIR) + "/scenarios/sharpe/village.textproto");
-  REQUIRE(in);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  return grognard::test_support::source_file("scenarios/sharpe/village.textproto");
 }
 
 const std::vector<std::string> kPlayers = {"player:british", "player:french", "player:partisans"};
