@@ -50,6 +50,9 @@ struct ToAct {
   std::vector<std::string> seats;  // seats whose commands decide() will consider now
   bool game_over = false;
   std::string summary;  // one line for people: "Turn 3, British: activate units"
+  // Seats that are not to act but whose commands decide() still considers: the few a rule set
+  // allows out of turn (decide() refuses the rest). Not published as acting seats.
+  std::vector<std::string> out_of_turn;
 };
 
 // A rule set's game state, opaque to the room.

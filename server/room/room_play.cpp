@@ -82,7 +82,9 @@ void Room::command(std::shared_ptr<Peer> peer, v1::SendCommand req, std::uint64_
     if (!bytes.ok()) return reject(v1::INVALID_ARGUMENT, "", bytes.error().message);
     // The turn gate: the rule set says who may act now; the room knows nothing else.
     const engine::ToAct act = rs_.to_act(*state_);
-    if (std::find(act.seats.begin(), act.seats.end(), *seat_id) == act.seats.end()) {
+    if (std::find(act.seats.begin(), act.seats.end(), *seat_id) == act.seats.end() &&
+        std::find(act.out_of_turn.begin(), act.out_of_turn.end(), *seat_id) ==
+            act.out_of_turn.end()) {
       return reject(v1::NOT_YOUR_TURN, "", "not your turn: " + act.summary);
     }
     engine::SeededDice dice(record_.seed, record_.dice_next);

@@ -137,6 +137,23 @@ TEST_CASE("Sharpe weapons by number, by kind or by default", "[cli][sharpe]") {
   CHECK(contains(error("fire F1 sling at F9", view), "\"sling\" is not a weapon"));
 }
 
+TEST_CASE("a knife is thrown only when named, or when there is no firearm", "[cli][sharpe][S21]") {
+  spb::View v;
+  auto* f = v.add_figures();
+  f->mutable_figure()->set_id("T");
+  auto* musket = f->mutable_figure()->add_weapons();
+  musket->set_kind(spb::MUSKET);
+  musket->set_unloaded(true);  // fired last activation
+  f->mutable_figure()->add_weapons()->set_kind(spb::THROWN);
+  v.add_figures()->mutable_figure()->set_id("E");
+  auto view = client::pack(v);
+  CHECK(command("fire T E", view).fire().weapon() == 0);  // the musket: the server says unloaded
+  CHECK(command("fire T knife E", view).fire().weapon() == 1);
+  v.mutable_figures(0)->mutable_figure()->mutable_weapons(0)->set_out_of_action(true);
+  view = client::pack(v);
+  CHECK(command("fire T E", view).fire().weapon() == 1);  // no working firearm: the knife
+}
+
 TEST_CASE("malformed Sharpe lines say what is wrong", "[cli][sharpe]") {
   Village g;
   const auto view = g.any();

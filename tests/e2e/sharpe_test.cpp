@@ -4,6 +4,7 @@
 // the end gives away the order of undrawn cards (the shuffles' orders and throws, learnt from
 // the archive once the referee has ended the game).
 #include <catch2/catch.hpp>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -85,6 +86,44 @@ TEST_CASE("a referee and three players play the village; secrets stay secret", "
     INFO((result.ok() ? "" : client::describe(result.failure())));
     REQUIRE(result.ok());
     sync_everyone(ps, result->last_seq());
+  }
+
+  // S25: a player whose card is not drawn gives a scatter order out of turn; anything else he
+  // sends out of turn is refused; the other players learn only that an order was given.
+  const std::string acting_seat = acting_player(ps).seat;
+  Player* idle = nullptr;
+  for (Player& p : ps) {
+    if (p.seat != "referee" && p.seat != acting_seat) idle = &p;
+  }
+  REQUIRE(idle != nullptr);
+  const std::map<std::string, std::string> group_of = {
+      {"player:british", "sharpe"}, {"player:french", "vandal"}, {"player:partisans", "teresa"}};
+  sharpe::Command scatter;
+  scatter.mutable_set_scatter()->set_group(group_of.at(idle->seat));
+  scatter.mutable_set_scatter()->set_toward_cover(true);
+  auto ordered = idle->client.command(client::pack(scatter), next_command_id(*idle));
+  INFO((ordered.ok() ? "" : client::describe(ordered.failure())));
+  REQUIRE(ordered.ok());
+  sync_everyone(ps, ordered->last_seq());
+  sharpe::Command early;
+  early.mutable_throw_functions();
+  auto refused = idle->client.command(client::pack(early), next_command_id(*idle));
+  REQUIRE_FALSE(refused.ok());
+  CHECK(refused.failure().code == v1::NOT_YOUR_TURN);
+  for (const Player& p : ps) {
+    INFO(p.seat);
+    bool seen = false;
+    for (const v1::GameEvent& e : p.events) {
+      if (e.seq() != ordered->first_seq()) continue;
+      auto ev = client::unpack<sharpe::Event>(e.rules());
+      REQUIRE(ev);
+      REQUIRE(ev->has_scatter_order_set());
+      const bool may = p.seat == "referee" || p.seat == idle->seat;
+      CHECK(ev->scatter_order_set().hidden() == !may);
+      CHECK(ev->scatter_order_set().toward_cover() == may);
+      seen = true;
+    }
+    CHECK(seen);
   }
 
   // The briefings, as the referee's view gives them.

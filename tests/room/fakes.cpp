@@ -115,9 +115,11 @@ std::vector<engine::Bytes> SecretsRuleset::legal(const engine::GameState& s,
 
 engine::ToAct SecretsRuleset::to_act(const engine::GameState& gs) const {
   const SecretsState& s = st(gs);
-  if (s.over) return {{}, true, "over with total " + std::to_string(s.total)};
-  return {
-      {"player:" + std::to_string(s.turn)}, false, "player " + std::to_string(s.turn) + " to act"};
+  if (s.over) return {{}, true, "over with total " + std::to_string(s.total), {}};
+  return {{"player:" + std::to_string(s.turn)},
+          false,
+          "player " + std::to_string(s.turn) + " to act",
+          {}};
 }
 
 engine::StateHash SecretsRuleset::hash(const engine::GameState& gs) const {

@@ -8,7 +8,7 @@
 //   crawl FIG X,Y [X,Y ...]             the same, crawling
 //   stand FIG | aim FIG                 stand up; aim the figure's weapon
 //   load FIG [WEAPON]                   load (default: the first unloaded firearm)
-//   fire FIG [WEAPON] [at] TARGET       fire or throw (default: the first loaded weapon)
+//   fire FIG [WEAPON] [at] TARGET       fire or throw (default: the first loaded firearm)
 //   fight FIG ENEMY                     a round of hand to hand
 //   hero GROUP FIG                      name a new hero when the hero is dead
 //   loadgun FIG GUN                     four functions of loading a gun
@@ -36,6 +36,11 @@ std::optional<unsigned> weapon_index(const sharpe::View& v, const std::string& f
   static const sharpe::Figure kNobody;
   const auto* fv = find_figure(v, fig);
   const auto& weapons = (fv ? fv->figure() : kNobody).weapons();
+  // A knife or hatchet is gone once thrown (S21): it is thrown only when named, or when the
+  // figure has no working firearm.
+  bool has_firearm = false;
+  for (const auto& w : weapons)
+    has_firearm = has_firearm || (firearm(w.kind()) && !w.out_of_action());
   const auto fits = [&](const sharpe::Weapon& w) {
     if (w.out_of_action()) return false;
     return purpose == Purpose::kFire
@@ -45,7 +50,8 @@ std::optional<unsigned> weapon_index(const sharpe::View& v, const std::string& f
   if (typed.empty() || weapon_kind(typed)) {
     const auto kind = typed.empty() ? std::nullopt : weapon_kind(typed);
     const auto of_kind = [&](const sharpe::Weapon& w) {
-      return kind ? w.kind() == *kind : firearm(w.kind()) || w.kind() == sharpe::THROWN;
+      return kind ? w.kind() == *kind
+                  : firearm(w.kind()) || (!has_firearm && w.kind() == sharpe::THROWN);
     };
     for (int pass = 0; pass < 2; ++pass) {
       for (int i = 0; i < weapons.size(); ++i) {

@@ -54,7 +54,8 @@ std::vector<HelpEntry> SharpeUi::help() const {
       {"load FIG [WEAPON]", "load (4, a rifle 6); default the first unloaded firearm",
        "load sharpe rifle"},
       {"fire FIG [WEAPON] [at] TARGET",
-       "fire or throw a weapon (number from 1 or kind); default the first loaded",
+       "fire or throw a weapon (number from 1 or kind); default the first loaded firearm (a knife "
+       "only when named)",
        "fire sharpe at voltigeur2"},
       {"fight FIG ENEMY", "a round of hand to hand with an enemy in base contact",
        "fight harper voltigeur2"},

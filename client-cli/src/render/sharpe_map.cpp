@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <sstream>
 
 #include "render/sharpe_ui.h"
 
@@ -41,6 +42,13 @@ struct Cell {
   Paint paint;
   Layer layer = kGround;
 };
+
+// "0.25", "0.5", "1", "20": the scale to the last figure.
+std::string scale(double inches) {
+  std::ostringstream out;
+  out << inches;
+  return out.str();
+}
 
 class Canvas {
  public:
@@ -217,7 +225,7 @@ std::vector<std::string> sharpe_text::map_lines(const sharpe::View& v, const Sty
   const double step = 10.0 * std::max(1.0, std::ceil(cv.ipc() / 2));  // labels 5+ columns apart
   std::vector<std::string> lines;
   lines.push_back("Table " + num(width) + "\" x " + num(height) +
-                  "\": 1 column = " + num(cv.ipc()) + "\", 1 row = " + num(cv.ipr()) +
+                  "\": 1 column = " + scale(cv.ipc()) + "\", 1 row = " + scale(cv.ipr()) +
                   "\"; north is up (x grows east, y grows south)");
   std::string ticks;
   lines.push_back(label_line(cv, margin, step, &ticks));

@@ -74,7 +74,8 @@ std::vector<std::string> status(const sharpe::View& v, const Style& s) {
   if (!v.active_group().empty()) {
     std::string active = "Active: " + group_text(v, v.active_group());
     if (!v.acting().empty())
-      active += "; acting now: " + v.acting() + " (" + name_of(v, v.acting()) + ")";
+      active += "; acting now: " + v.acting() + " (" + name_of(v, v.acting()) +
+                "; another figure acting finishes him, S1)";
     out.push_back(active);
   }
   if (v.over()) {
@@ -146,7 +147,7 @@ std::string figure_line(const sharpe::View& v, const sharpe::GroupView& g,
          pad_to(name, Columns::kName) + pad_to(exact(f.pos()) + " ", Columns::kPos) +
          pad_to(state_text(fv), Columns::kState) +
          pad_to(fv.prone() ? "prone" : "", Columns::kProne) +
-         pad_to(active ? std::to_string(fv.functions()) : "-", Columns::kFn) +
+         pad_to(active && !fv.done() ? std::to_string(fv.functions()) : "-", Columns::kFn) +
          pad_to(fv.done() ? "done" : "", Columns::kDone) +
          pad_to(weapons_text(f) + " ", Columns::kWeapons) + qualities_text(f, hero);
 }

@@ -75,6 +75,7 @@ void apply_ruling(State& s, const Ruled& e) {
       s.end_reason = r.reason;
       s.active.reset();
       s.acting.reset();
+      for (Figure& x : s.figures) x.done = false;
       break;
   }
 }
@@ -257,6 +258,7 @@ struct Applier {
     s.end_reason = e.reason;
     s.active.reset();
     s.acting.reset();
+    for (Figure& f : s.figures) f.done = false;
   }
 };
 

@@ -1,4 +1,5 @@
 // Scenario validation and the state before the first turn.
+#include <cmath>
 #include <set>
 
 #include "rules/sharpe/clauses.h"
@@ -61,6 +62,31 @@ Figure make_figure(const ScenarioFigure& sf, std::size_t group) {
   return f;
 }
 
+// S14, S17: terrain a figure can stand in has an area: three corners at least, every point a
+// number.
+engine::Status check_terrain(const Scenario& sc) {
+  auto area = [](const engine::Polygon& p) {
+    if (p.vertices.size() < 3) return false;
+    for (Point v : p.vertices) {
+      if (!std::isfinite(v.x) || !std::isfinite(v.y)) return false;
+    }
+    return true;
+  };
+  for (const Building& b : sc.buildings) {
+    if (!area(b.floor))
+      return bad("building \"" + b.name + "\" needs a floor of 3 corners or more");
+  }
+  for (std::size_t i = 0; i < sc.cover.size(); ++i) {
+    if (!area(sc.cover[i])) {
+      return bad("cover area " + std::to_string(i + 1) + " needs 3 corners or more");
+    }
+  }
+  for (const Gun& g : sc.guns) {
+    if (!std::isfinite(g.aim.get())) return bad("gun \"" + g.id + "\" has no aim bearing");
+  }
+  return engine::ok_status();
+}
+
 }  // namespace
 
 Result<State> new_game(const Scenario& sc) {
@@ -70,6 +96,7 @@ Result<State> new_game(const Scenario& sc) {
   }
   if (!(sc.base_diameter > 0 && sc.base_diameter <= 4)) return bad("bases must be 0-4 inches");
   if (auto st = check_seats(sc); !st) return st.error();
+  if (auto st = check_terrain(sc); !st) return st.error();
   if (sc.groups.empty()) return bad("the scenario has no groups");
   State s;
   s.scenario_name = sc.name;

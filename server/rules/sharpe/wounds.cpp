@@ -36,29 +36,68 @@ Point stop_at_obstacles(const State& s, Point from, Point to) {
   return p;
 }
 
-// S25: the cover a scattering figure makes for: cover areas and building floors.
-std::vector<const engine::Polygon*> cover_areas(const State& s) {
-  std::vector<const engine::Polygon*> out;
-  for (const engine::Polygon& p : s.cover) out.push_back(&p);
-  for (const Building& b : s.buildings) out.push_back(&b.floor);
-  return out;
-}
-
-// S25: toward the nearest point of the nearest cover, ending half an inch inside it if the
-// throw reaches; a figure already in cover stays there.
-Point toward_cover(const State& s, Point from, int inches) {
-  std::optional<Point> best;
-  double best_d = 0;
-  for (const engine::Polygon* p : cover_areas(s)) {
-    if (engine::contains(*p, from)) return from;
-    for (const engine::Segment& edge : engine::edges(*p)) {
-      const Point q = engine::closest_point(edge, from);
-      const double d = engine::distance(from, q).get();
-      if (!best || d < best_d) best = q, best_d = d;
+// A wall stands between two points (a door or window lets the way through).
+bool wall_between(const State& s, Point a, Point b) {
+  const engine::Segment way{a, b};
+  for (const engine::Wall& w : s.all_walls()) {
+    for (const engine::Segment& solid : engine::solid_segments(w)) {
+      if (engine::intersects(way, solid)) return true;
     }
   }
-  const double go = std::min(static_cast<double>(inches), best_d + kIntoCover);
-  return from + engine::unit(*best - from) * go;
+  return false;
+}
+
+bool in_cover_area(const State& s, Point p) {
+  for (const engine::Polygon& c : s.cover) {
+    if (engine::contains(c, p)) return true;
+  }
+  for (const Building& b : s.buildings) {
+    if (engine::contains(b.floor, p)) return true;
+  }
+  return false;
+}
+
+// S25: the nearest place of cover a figure at `from` can run to in a straight line: the nearest
+// point of each cover area, the middle of each building's doors; none past a wall.
+std::optional<Point> nearest_refuge(const State& s, Point from) {
+  std::optional<Point> best;
+  double best_d = 0;
+  auto consider = [&](Point q) {
+    const double d = engine::distance(from, q).get();
+    if ((best && d >= best_d) || wall_between(s, from, q)) return;
+    best = q;
+    best_d = d;
+  };
+  for (const engine::Polygon& c : s.cover) {
+    for (const engine::Segment& edge : engine::edges(c))
+      consider(engine::closest_point(edge, from));
+  }
+  for (const Building& b : s.buildings) {
+    for (const engine::Wall& w : b.walls) {
+      for (std::size_t i = 0; i < w.openings.size(); ++i) {
+        if (w.openings[i].kind != engine::OpeningKind::kDoor) continue;
+        const auto door = engine::opening_segments(w, i);
+        if (!door.empty()) consider(engine::point_at(door.front(), 0.5));
+      }
+    }
+  }
+  return best;
+}
+
+// S25: where a figure scattering toward cover makes for, or nullopt to run directly away: a
+// figure in cover stays, unless an enemy is in base contact (it cannot stand its ground); one
+// out of cover runs to the nearest refuge and up to half an inch past its edge, as far as its
+// throw takes it; with no refuge in reach, it runs directly away.
+std::optional<Point> toward_cover(const State& s, const Figure& f, int inches) {
+  if (in_cover_area(s, f.pos)) {
+    if (enemies_in_contact(s, f).empty()) return f.pos;
+    return std::nullopt;
+  }
+  const auto refuge = nearest_refuge(s, f.pos);
+  if (!refuge) return std::nullopt;
+  const double d = engine::distance(f.pos, *refuge).get();
+  const double go = std::min(static_cast<double>(inches), d + kIntoCover);
+  return f.pos + engine::unit(*refuge - f.pos) * go;
 }
 
 void run(Emitter& e, const FigureId& id, Point source, int dice_count, bool to_cover, Dice& dice) {
@@ -67,8 +106,8 @@ void run(Emitter& e, const FigureId& id, Point source, int dice_count, bool to_c
   for (const Roll& roll : r.rolls) inches += roll.face;
   const Figure& f = *e.s.find(id);
   // S10, S20: directly away from the source of the hits; S25: or toward cover.
-  const Point dest = to_cover ? toward_cover(e.s, f.pos, inches)
-                              : engine::move_away(f.pos, source, to_inches(inches));
+  const auto cover = to_cover ? toward_cover(e.s, f, inches) : std::nullopt;
+  const Point dest = cover ? *cover : engine::move_away(f.pos, source, to_inches(inches));
   r.to = stop_at_obstacles(e.s, f.pos, dest);
   e.emit(std::move(r));
 }
@@ -97,7 +136,8 @@ void count_hit(Emitter& e, std::size_t g, Point source, Dice& dice) {
 // S10: every figure runs 3D6", the hero last, directly away or toward cover as the group's
 // player ordered (S25; away when the table has no cover); then S2.
 void scatter(Emitter& e, std::size_t g, Point source, Dice& dice) {
-  const bool to_cover = e.s.groups[g].scatter_to_cover && !cover_areas(e.s).empty();
+  const bool to_cover =
+      e.s.groups[g].scatter_to_cover && (!e.s.cover.empty() || !e.s.buildings.empty());
   e.emit(Scattered{e.s.groups[g].id, "morale", to_cover});
   std::vector<FigureId> order;
   const auto hero = e.s.groups[g].hero;

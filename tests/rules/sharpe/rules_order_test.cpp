@@ -94,7 +94,7 @@ TEST_CASE("a group ordered toward cover scatters to the nearest cover, the hero 
   g.accept("p2", SetScatter{"ducos", true});
   g.accept("p1", ThrowFunctions{}, {6});
   // S charges D: 4 + 5 against 3 + 4: D wounded; morale 6 fails: ducos scatters toward cover.
-  // E first (18": 5" to the wood's edge at (25, 30), then half an inch in), then D (6").
+  // E first (18": 5" to the wood's edge at (25, 30), then half an inch on), then D (6").
   auto ev = g.accept("p1", move("S", {{10, 20}}), {4, 3, 6, 6, 6, 6, 2, 2, 2});
   CHECK(only<Scattered>(ev).toward_cover);
   CHECK(g.fig("E").pos.x == Approx(24.5));
@@ -125,4 +125,54 @@ TEST_CASE("with no cover on the table a scatter runs directly away whatever the 
   auto ev = g.accept("p1", move("S", {{10, 20}}), {4, 3, 6, 1, 1, 1, 2, 2, 2});
   CHECK_FALSE(only<Scattered>(ev).toward_cover);
   CHECK(g.fig("D").pos.y == Approx(20.0));  // 6" directly away from S at (10, 13)
+}
+
+TEST_CASE("a building's door is a refuge; a wall in the way is not crossed", "[S10][S25][S14]") {
+  // A house east of E with a door in its west wall, its middle at (34, 30).
+  const engine::Polygon floor{{{34, 28}, {38, 28}, {38, 32}, {34, 32}}};
+  const engine::Wall walls{{{34, 28}, {38, 28}, {38, 32}, {34, 32}, {34, 28}},
+                           {engine::Opening{engine::Inches{13.5}, engine::Inches{14.5}}}};
+  ScenarioBuilder b = two_men();
+  b.cover(engine::Polygon{{{20, 30}, {25, 30}, {25, 40}, {20, 40}}});  // 5" west of E
+  b.building(floor, {walls});                                          // 4" east of E
+  TestGame g(b);
+  g.accept("p2", SetScatter{"ducos", true});
+  g.accept("p1", ThrowFunctions{}, {6});
+  g.accept("p1", move("S", {{10, 20}}), {4, 3, 6, 6, 6, 6, 2, 2, 2});
+  CHECK(g.fig("E").pos.x == Approx(34.5));  // through the door, half an inch inside
+  CHECK(g.fig("E").pos.y == Approx(30.0));
+
+  ScenarioBuilder walled = two_men();
+  walled.cover(engine::Polygon{{{20, 30}, {25, 30}, {25, 40}, {20, 40}}});
+  walled.wall({{27, 20}, {27, 46}});  // between E and the whole wood: no straight way to it
+  TestGame h(walled);
+  h.accept("p2", SetScatter{"ducos", true});
+  h.accept("p1", ThrowFunctions{}, {6});
+  h.accept("p1", move("S", {{10, 20}}), {4, 3, 6, 6, 6, 6, 2, 2, 2});
+  // No cover in reach: directly away from S at (10, 13), 18".
+  const engine::Vec away = engine::unit(engine::Vec{20, 17});
+  CHECK(h.fig("E").pos.x == Approx(30 + 18 * away.dx));
+  CHECK(h.fig("E").pos.y == Approx(30 + 18 * away.dy));
+}
+
+TEST_CASE("a figure in cover but in contact with an enemy cannot stand its ground",
+          "[S10][S25][S5]") {
+  ScenarioBuilder b = two_men();
+  b.cover(engine::Polygon{{{8, 13.5}, {12, 13.5}, {12, 16}, {8, 16}}});  // D stands in it
+  TestGame g(b);
+  g.accept("p2", SetScatter{"ducos", true});
+  g.accept("p1", ThrowFunctions{}, {6});
+  // D, the loser in contact with S, scatters 6" directly away from him (E, in the open, makes
+  // 3" for D's patch of cover).
+  g.accept("p1", move("S", {{10, 20}}), {4, 3, 6, 1, 1, 1, 2, 2, 2});
+  CHECK(g.fig("D").pos.x == Approx(10.0));
+  CHECK(g.fig("D").pos.y == Approx(20.0));
+}
+
+TEST_CASE("cover areas and floors need three corners", "[S17][S26][sharpe.scenario]") {
+  ScenarioBuilder b = two_men();
+  b.cover(engine::Polygon{{{1, 1}, {2, 2}}});
+  auto r = new_game(b);
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error().message == "cover area 1 needs 3 corners or more");
 }

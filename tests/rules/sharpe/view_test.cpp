@@ -218,7 +218,9 @@ TEST_CASE("the published state hash covers no secret: briefings, scatter orders,
   State& s = static_cast<wire::SharpeGameState&>(*g.gs).state;
   const auto published = g.rs->hash(*g.gs);
   s.seats.front().briefing = "guess";
+  CHECK(g.rs->hash(*g.gs) == published);
   s.groups.front().scatter_to_cover = !s.groups.front().scatter_to_cover;
+  CHECK(g.rs->hash(*g.gs) == published);
   s.extra_cards.push_back(Card{CardKind::kEvent, "", EventCard{"Mud", CardEffect::kTrip, 0}});
   const auto with_card = g.rs->hash(*g.gs);
   CHECK_FALSE(with_card == published);  // that a card waits is public (S23)

@@ -208,6 +208,12 @@ engine::ToAct SharpeRuleset::to_act(const engine::GameState& state) const {
     return out;
   }
   out.seats = seats_to_act(s);
+  // S25: a player gives his groups' scatter orders at any time; decide() refuses the rest.
+  for (const Seat& seat : s.seats) {
+    if (std::find(out.seats.begin(), out.seats.end(), seat.id) == out.seats.end()) {
+      out.out_of_turn.push_back(seat.id);
+    }
+  }
   if (s.phase == Phase::kNotStarted) {
     out.summary = "Waiting for the first shuffle";
     return out;

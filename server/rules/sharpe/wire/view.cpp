@@ -87,7 +87,9 @@ pb::View to_view(const State& s, const engine::Viewer& viewer) {
   out.set_draw_bad(s.draw_bad);
   if (s.pending) set_event_card(out.mutable_pending(), *s.pending);
   if (s.active && *s.active < s.groups.size()) out.set_active_group(s.groups[*s.active].id);
-  if (s.acting && *s.acting < s.figures.size()) out.set_acting(s.figures[*s.acting].id.get());
+  if (s.acting && *s.acting < s.figures.size() && s.figures[*s.acting].on_table()) {
+    out.set_acting(s.figures[*s.acting].id.get());
+  }
   out.set_over(s.phase == Phase::kOver);
   out.set_result(s.result);
   out.set_end_reason(s.end_reason);
