@@ -51,10 +51,10 @@ std::vector<std::string> play_screen(const GameState& st, const RulesetUi* ui, c
     lines.push_back("(this client cannot draw the rule set \"" + st.ruleset + "\")");
   }
   lines.push_back("");
-  std::string turn = st.my_turn() ? "YOUR TURN: " : "";
+  const bool mine = st.my_turn() && !st.referee();
+  std::string turn = st.referee() ? "Referee: " : mine ? "YOUR TURN: " : "";
   lines.push_back(style.paint(
-      turn + st.to_act,
-      Paint{st.my_turn() ? Colour::kGreen : Colour::kDefault, Colour::kDefault, st.my_turn()}));
+      turn + st.to_act, Paint{mine ? Colour::kGreen : Colour::kDefault, Colour::kDefault, mine}));
   lines.push_back("Last events:");
   const auto label = [&](const std::string& id) { return st.label_of(id); };
   const std::size_t n = std::min(parts.events, st.recent.size());

@@ -172,8 +172,9 @@ int Script::run_line(const std::string& line, int line_no) {
       for (const auto& l : help_lines(ui_)) std::cout << l << "\n";
       return 0;
     case Action::kWait: {
-      // A seat waits for its turn; an observer for the next event.
-      const bool observer = link_.state().observer();
+      // A seat waits for its turn; an observer, or a referee (who may always act), for the next
+      // event.
+      const bool observer = link_.state().observer() || link_.state().referee();
       const std::uint64_t before = link_.state().last_seq;
       const auto r = pump(a.seconds, [&] {
         const GameState& st = link_.state();
