@@ -159,6 +159,8 @@ class Session final : public room::Peer,
   asio::steady_timer idle_timer_;
   asio::steady_timer close_timer_;
 
+  std::string end_reason_;  // why serve() ended, when not a plain close
+
   mutable std::mutex binding_mu_;
   std::optional<room::Binding> binding_;
 };
@@ -167,6 +169,7 @@ asio::awaitable<void> Session::run(std::shared_ptr<Session> self, HttpRequest re
   std::string why = "connection closed";
   try {
     co_await serve(std::move(request));
+    if (!end_reason_.empty()) why = end_reason_;
   } catch (const std::exception& e) {
     why = e.what();
     spdlog::error("{}: {}", name_, why);
@@ -202,7 +205,10 @@ asio::awaitable<void> Session::serve(HttpRequest request) {
     auto [read_ec, too_big] = co_await read_message();
     if (read_ec) {
       if (read_ec != websocket::error::closed && read_ec != asio::error::operation_aborted) {
-        spdlog::debug("{}: read: {}", name_, read_ec.message());
+        // Beast has closed the connection for a breach of RFC 6455: say which, for the log.
+        end_reason_ = read_ec == websocket::error::bad_frame_payload
+                          ? "closed by the server: a text frame that is not valid UTF-8"
+                          : "closed on a read error: " + read_ec.message();
       }
       co_return;
     }

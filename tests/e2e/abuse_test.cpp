@@ -154,6 +154,25 @@ TEST_CASE("a frame over --max-frame-bytes closes the connection with a reason",
   CHECK(other.ping().ok());
 }
 
+TEST_CASE("a text frame that is not UTF-8 closes the connection, and the log says why",
+          "[e2e][abuse]") {
+  ServerProcess server;
+  Client c = connect(server);
+  REQUIRE(c.send_raw("{\"hello\": \"\xff\xfe\"}", false).ok());
+  const Ending end = read_to_the_end(c);
+  REQUIRE(end.end.kind == FailureKind::kClosed);
+  REQUIRE(c.close_info().has_value());
+  CHECK(c.close_info()->code == 1007);  // RFC 6455: inconsistent data
+  Client other = connect(server);
+  CHECK(other.ping().ok());
+  // The operator reads the cause, not a plain "connection closed".
+  for (int i = 0; i < 50 && server.log().find("not valid UTF-8") == std::string::npos; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  CHECK(server.log().find("disconnected (closed by the server: a text frame that is not valid "
+                          "UTF-8)") != std::string::npos);
+}
+
 TEST_CASE("a client over the message rate is closed with a reason naming the rate",
           "[e2e][abuse][limits]") {
   ServerProcess server({"--rate", "5", "--burst", "5"});
