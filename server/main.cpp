@@ -76,7 +76,15 @@ int main(int argc, char** argv) {
   app::add_builtin(registry);
 
   boost::asio::io_context ioc(config.net.threads);
-  room::Lobby lobby(ioc.get_executor(), *store, registry, metrics);
+  room::LobbyOptions lobby_options;
+  lobby_options.waiting_room_limit = config.waiting_room_limit;
+  room::Lobby lobby(ioc.get_executor(), *store, registry, metrics, room::system_clock_ms,
+                    lobby_options);
+  if (config.waiting_room_limit.count() > 0) {
+    spdlog::info(
+        "rooms waiting for players expire after {:g} hours without activity",
+        std::chrono::duration<double, std::ratio<3600>>(config.waiting_room_limit).count());
+  }
   for (const std::string& problem : lobby.recover()) {
     spdlog::error("recovery: {}", problem);
   }

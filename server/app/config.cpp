@@ -1,5 +1,6 @@
 #include "app/config.h"
 
+#include <cmath>
 #include <cstdint>
 
 #include <CLI/CLI.hpp>
@@ -11,6 +12,8 @@ namespace grognard::app {
 std::optional<int> parse_flags(int argc, char** argv, Config& config) {
   net::Options& net = config.net;
   auto idle_seconds = static_cast<std::uint32_t>(net.idle_timeout.count());
+  double waiting_room_hours =
+      std::chrono::duration<double, std::ratio<3600>>(config.waiting_room_limit).count();
 
   CLI::App cli{"Grognard: an authoritative WebSocket server for tabletop wargames.",
                "grognard-server"};
@@ -51,12 +54,21 @@ std::optional<int> parse_flags(int argc, char** argv, Config& config) {
       ->envname("GROGNARD_IDLE_TIMEOUT")
       ->capture_default_str();
 
+  cli.add_option("--waiting-room-hours", waiting_room_hours,
+                 "Hours without activity after which a room still waiting for players expires "
+                 "(fractions allowed; 0: never)")
+      ->envname("GROGNARD_WAITING_ROOM_HOURS")
+      ->check(CLI::Range(0.0, 1'000'000.0))
+      ->capture_default_str();
+
   try {
     cli.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return cli.exit(e);
   }
   net.idle_timeout = std::chrono::seconds(idle_seconds);
+  config.waiting_room_limit =
+      std::chrono::milliseconds(std::llround(waiting_room_hours * 3'600'000.0));
   return std::nullopt;
 }
 

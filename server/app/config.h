@@ -2,6 +2,7 @@
 // The server's settings from its command line, each flag also read from a GROGNARD_*
 // environment variable (the flag wins). `grognard-server --help` lists them.
 
+#include <chrono>
 #include <optional>
 #include <string>
 
@@ -12,6 +13,8 @@ namespace grognard::app {
 struct Config {
   std::string db = "./grognard.db";
   std::string log_level = "info";  // trace, debug, info, warn, error
+  // A room waiting for players expires after this long without activity (0: never).
+  std::chrono::milliseconds waiting_room_limit = std::chrono::hours(168);
   net::Options net;
 };
 

@@ -23,6 +23,11 @@ struct ServerMetrics::Impl {
                               .Help("Rooms held in memory")
                               .Register(*registry)
                               .Add({});
+  pm::Counter& rooms_expired = pm::BuildCounter()
+                                   .Name("grognard_rooms_expired_total")
+                                   .Help("Rooms that expired waiting for players")
+                                   .Register(*registry)
+                                   .Add({});
   pm::Family<pm::Counter>& commands = pm::BuildCounter()
                                           .Name("grognard_commands_total")
                                           .Help("Commands handled, by outcome")
@@ -61,6 +66,10 @@ void ServerMetrics::command(std::string_view outcome) {
 
 void ServerMetrics::rooms(std::size_t open) {
   impl_->rooms_open.Set(static_cast<double>(open));
+}
+
+void ServerMetrics::room_expired() {
+  impl_->rooms_expired.Increment();
 }
 
 void ServerMetrics::connection_opened() {

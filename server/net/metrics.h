@@ -4,6 +4,7 @@
 //
 //   grognard_connections             gauge      open WebSocket connections
 //   grognard_rooms_open              gauge      rooms in memory (room::Metrics::rooms)
+//   grognard_rooms_expired_total     counter    rooms that expired waiting for players
 //   grognard_commands_total{outcome} counter    commands by outcome (room::Metrics::command)
 //   grognard_commit_seconds          histogram  write + commit time of one group commit
 //   grognard_commit_batch_size       histogram  room batches in one group commit
@@ -31,6 +32,7 @@ class ServerMetrics final : public room::Metrics {
   // room::Metrics
   void command(std::string_view outcome) override;
   void rooms(std::size_t open) override;
+  void room_expired() override;
 
   void connection_opened();
   void connection_closed();

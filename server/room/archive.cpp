@@ -19,6 +19,11 @@ engine::Result<Loaded> load(Store& store, const Registry& registry, const std::s
   if (!*game) return engine::Error{engine::ErrorCode::kNotFound, "", "no game \"" + id + "\""};
   Loaded out;
   out.game = std::move(**game);
+  if (out.game.status == GameStatus::kExpired) {
+    return engine::Error{
+        engine::ErrorCode::kFailedPrecondition, "",
+        "game " + id + " never began: room " + out.game.invite_code + " " + out.game.result};
+  }
   if (out.game.status != GameStatus::kFinished && out.game.status != GameStatus::kFailed) {
     return engine::Error{engine::ErrorCode::kPermissionDenied, "",
                          "game " + id + " is not open on this server"};
@@ -58,8 +63,9 @@ void list_games(Store& store, Peer& peer, const v1::ListGames& req, std::uint64_
   if (!req.status().empty()) {
     f.status = game_status_from_string(req.status());
     if (!f.status) {
-      return peer.send(error_message(request_id, v1::INVALID_ARGUMENT, "",
-                                     "status is one of waiting, running, finished, failed"));
+      return peer.send(
+          error_message(request_id, v1::INVALID_ARGUMENT, "",
+                        "status is one of waiting, running, finished, failed, expired"));
     }
   }
   f.since_ms = req.since_ms();
@@ -79,7 +85,9 @@ void list_games(Store& store, Peer& peer, const v1::ListGames& req, std::uint64_
     s->set_result(g.result);
     s->set_last_seq(g.last_seq);
     s->set_observers_allowed(g.observers_allowed);
-    if (g.status != GameStatus::kWaiting) s->set_seed_sha256(hex(g.seed_sha256));
+    // The seed's hash once it is published: when the game begins.
+    if (g.status != GameStatus::kWaiting && g.status != GameStatus::kExpired)
+      s->set_seed_sha256(hex(g.seed_sha256));
     // The seed itself only once the game has ended: then anyone may re-derive every die.
     if (g.status == GameStatus::kFinished)
       s->set_seed(engine::to_hex(g.seed.data(), g.seed.size()));

@@ -7,8 +7,8 @@
 #include <spdlog/spdlog.h>
 
 #include "room/archive.h"
+#include "room/lobby_impl.h"
 #include "room/protocol.h"
-#include "room/room.h"
 
 namespace grognard::room {
 
@@ -16,75 +16,6 @@ std::int64_t system_clock_ms() {
   using namespace std::chrono;
   return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
 }
-
-struct Lobby::Impl {
-  Impl(boost::asio::any_io_executor ex, Store& st, const Registry& reg, Metrics& m, Clock c,
-       LobbyOptions o)
-      : executor(std::move(ex)),
-        store(st),
-        registry(reg),
-        metrics(m),
-        clock(std::move(c)),
-        options(o) {}
-
-  boost::asio::any_io_executor executor;
-  Store& store;
-  const Registry& registry;
-  Metrics& metrics;
-  Clock clock;
-  LobbyOptions options;
-
-  mutable std::mutex mu;
-  std::map<std::string, std::shared_ptr<Room>> rooms;  // by game id
-  bool stopped = false;
-
-  RoomDeps deps() { return RoomDeps{store, metrics, clock}; }
-  std::shared_ptr<Room> by_id(const std::string& id) const {
-    std::lock_guard lock(mu);
-    auto it = rooms.find(id);
-    return it == rooms.end() ? nullptr : it->second;
-  }
-  std::shared_ptr<Room> by_invite(const std::string& code) const {
-    std::lock_guard lock(mu);
-    for (const auto& [id, room] : rooms) {
-      if (room->invite_code() == code) return room;
-    }
-    return nullptr;
-  }
-  std::shared_ptr<Room> by_token(const Hash32& token_hash) const {
-    std::lock_guard lock(mu);
-    for (const auto& [id, room] : rooms) {
-      if (room->owns_token(token_hash)) return room;
-    }
-    return nullptr;
-  }
-  // Makes room for one more, dropping ended rooms nobody watches; false when full.
-  bool reserve() {
-    std::size_t open = 0;
-    {
-      std::lock_guard lock(mu);
-      if (rooms.size() < options.max_rooms) return true;
-      std::erase_if(rooms, [](const auto& entry) { return entry.second->evictable(); });
-      open = rooms.size();
-    }
-    metrics.rooms(open);
-    return open < options.max_rooms;
-  }
-  void add(std::shared_ptr<Room> room) {
-    std::size_t open = 0;
-    {
-      std::lock_guard lock(mu);
-      rooms[room->id()] = std::move(room);
-      open = rooms.size();
-    }
-    metrics.rooms(open);
-  }
-
-  void create(const std::shared_ptr<Peer>& peer, const v1::CreateRoom& req, std::uint64_t rid);
-  void list_rooms(const std::shared_ptr<Peer>& peer, std::uint64_t rid) const;
-  void list_scenarios(const std::shared_ptr<Peer>& peer, const v1::ListScenarios& req,
-                      std::uint64_t rid) const;
-};
 
 namespace {
 
@@ -128,7 +59,7 @@ void Lobby::Impl::create(const std::shared_ptr<Peer>& peer, const v1::CreateRoom
   g.scenario_text = sc->text;
   do {
     g.invite_code = invite_code();
-  } while (by_invite(g.invite_code));
+  } while (by_invite(g.invite_code) || tombstones.by_invite(g.invite_code));
   g.listed = !req.unlisted();
   g.observers_allowed = req.observers_allowed();
   g.status = GameStatus::kWaiting;
@@ -218,6 +149,7 @@ std::vector<std::string> Lobby::recover() {
     }
     impl_->add(std::move(room));
   }
+  if (auto problem = impl_->remember_expired()) problems.push_back(*problem);
   return problems;
 }
 
@@ -273,6 +205,9 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
     case v1::ClientMessage::kJoinRoom: {
       auto room = d.by_invite(msg.join_room().invite_code());
       if (!room) {
+        if (auto expired = d.tombstones.by_invite(msg.join_room().invite_code())) {
+          return peer->send(error_message(rid, v1::NOT_FOUND, "", *expired));
+        }
         return peer->send(
             error_message(rid, v1::NOT_FOUND, "",
                           "no room with invite code \"" + msg.join_room().invite_code() + "\""));
@@ -282,8 +217,12 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
     case v1::ClientMessage::kResume: {
       const Hash32 token_hash = sha256_of(msg.resume().token());
       auto room = d.by_token(token_hash);
-      if (!room)
+      if (!room) {
+        if (auto expired = d.tombstones.by_token(token_hash)) {
+          return peer->send(error_message(rid, v1::NOT_FOUND, "", *expired));
+        }
         return peer->send(error_message(rid, v1::UNAUTHENTICATED, "", "unknown seat token"));
+      }
       // A connection switching rooms leaves the old one's broadcasts behind.
       if (auto b = peer->binding(); b && b->room != room) b->room->detach(peer);
       return room->resume(peer, token_hash, msg.resume().last_seq(), rid);
@@ -338,6 +277,7 @@ void Lobby::detach(const std::shared_ptr<Peer>& peer) {
 }
 
 void Lobby::stop() {
+  if (impl_->expiry) impl_->expiry->stop();  // before mu: a tick takes mu
   std::lock_guard lock(impl_->mu);
   impl_->stopped = true;
   for (const auto& [id, room] : impl_->rooms) room->stop();

@@ -6,6 +6,7 @@
 //
 // Thread-safety: every public member may be called from any thread.
 
+#include <chrono>
 #include <functional>
 #include <map>
 #include <memory>
@@ -32,6 +33,12 @@ struct LobbyOptions {
   // Rooms held in memory at most. When full, ended rooms nobody is connected to are dropped
   // (their games stay in the archive); if none can be, CreateRoom gets RESOURCE_EXHAUSTED.
   std::size_t max_rooms = 10'000;
+  // A room still waiting for players (not every seat taken) expires when nothing has been
+  // stored for it for this long: not its creation, a seat taken, nor a chat message. It is
+  // stored as expired, told to whoever is connected to it and dropped from memory and the
+  // room list; a later join, resume or command is told it expired. Zero: never. Expiry is
+  // looked for every sixtieth of this (at least every minute), on a timer of the executor.
+  std::chrono::milliseconds waiting_room_limit = std::chrono::hours(168);
 };
 
 class Lobby {
@@ -42,15 +49,21 @@ class Lobby {
 
   // Loads every unfinished game back from the store, checking each stored state hash.
   // A game whose hash does not match is loaded stopped, and reported in the returned list.
+  // Remembers the newest expired games' invite codes and seat tokens (max_rooms of them) so
+  // that a join or resume is told they expired.
   std::vector<std::string> recover();
 
   void handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& message);
   // The connection closed: its seat stays its own, marked disconnected.
   void detach(const std::shared_ptr<Peer>& peer);
-  // Stop taking commands (shutdown): later commands get UNAVAILABLE.
+  // Stop taking commands (shutdown): later commands get UNAVAILABLE; no room expires.
   void stop();
 
   std::size_t open_rooms() const;
+
+  // Looks for waiting rooms past LobbyOptions::waiting_room_limit now and expires them (the
+  // timer calls it; the rooms expire on their strands once stored).
+  void expire_waiting_rooms();
 
  private:
   struct Impl;

@@ -12,12 +12,15 @@ class Metrics {
   // "invalid", "unavailable", "failed_precondition", "not_found", "unauthenticated"
   virtual void command(std::string_view outcome) = 0;
   virtual void rooms(std::size_t open) = 0;
+  // A room waited too long for its players and expired.
+  virtual void room_expired() = 0;
 };
 
 class NullMetrics final : public Metrics {
  public:
   void command(std::string_view) override {}
   void rooms(std::size_t) override {}
+  void room_expired() override {}
 };
 
 }  // namespace grognard::room

@@ -207,6 +207,7 @@ void Room::join(std::shared_ptr<Peer> peer, v1::JoinRoom req, std::uint64_t requ
       peer->send(error_message(request_id, code, "", std::move(msg)));
     };
     if (failed_ || stopped_) return reject(v1::UNAVAILABLE, "this game has stopped: " + failure_);
+    if (expired()) return reject(v1::NOT_FOUND, expiry_message());
     if (peer->binding()) return reject(v1::FAILED_PRECONDITION, "leave your seat first");
     SeatRecord chosen;
     if (req.role() == "observer") {
@@ -278,6 +279,10 @@ void Room::join(std::shared_ptr<Peer> peer, v1::JoinRoom req, std::uint64_t requ
 void Room::resume(std::shared_ptr<Peer> peer, Hash32 token_hash, std::uint64_t last_seq,
                   std::uint64_t request_id) {
   run([this, peer, token_hash, last_seq, request_id] {
+    if (expired()) {
+      peer->send(error_message(request_id, v1::NOT_FOUND, "", expiry_message()));
+      return;
+    }
     for (const SeatRecord& s : seats_) {
       if (s.claimed_ms == 0 || s.token_sha256 != token_hash) continue;
       // A connection holds one registration: drop any earlier one before binding again.

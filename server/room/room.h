@@ -6,6 +6,7 @@
 // acknowledge -> broadcast. While a commit is in flight later requests wait their turn. A
 // failed append stops the room: it says so and takes no more commands (fail-stop).
 
+#include <chrono>
 #include <deque>
 #include <functional>
 #include <map>
@@ -62,6 +63,13 @@ class Room : public std::enable_shared_from_this<Room> {
   void state(std::shared_ptr<Peer> peer, v1::GetState req, std::uint64_t request_id);
   void detach(std::shared_ptr<Peer> peer);
   void stop();
+  // Expires the game if it still waits for players and nothing has been stored for it for
+  // `limit` (GameRecord::updated_ms: its creation, a seat taken, a chat message): stores it as
+  // expired with `reason` ("expired after 168 hours waiting for players") and a system note
+  // that reaches every connection in the room. Calls `done` on the strand: true once that is
+  // stored, false when the room did not expire.
+  void expire(std::chrono::milliseconds limit, std::string reason,
+              std::function<void(bool expired)> done);
 
   // Thread-safe snapshots for the lobby.
   const std::string& id() const { return id_; }
@@ -72,6 +80,10 @@ class Room : public std::enable_shared_from_this<Room> {
   // Ended (or stopped) with nobody connected: the lobby may drop it from memory; its game
   // stays in the store for the archive.
   bool evictable() const;
+  // While the game waits for players: when something was last stored for it (ms).
+  std::optional<std::int64_t> waiting_since() const;
+  // The hashes of the seat tokens handed out.
+  std::vector<Hash32> token_hashes() const;
 
  private:
   // One decision on its way to the store: what will be committed, and what the room becomes.
@@ -110,6 +122,9 @@ class Room : public std::enable_shared_from_this<Room> {
   void broadcast(const Pending& p);
   void refresh_info();
   bool game_over() const { return record_.status == GameStatus::kFinished; }
+  bool expired() const { return record_.status == GameStatus::kExpired; }
+  // "room K7QX2M expired after 168 hours waiting for players"
+  std::string expiry_message() const { return "room " + invite_ + " " + record_.result; }
   std::string log_prefix() const { return "[game " + id_ + "] "; }
 
   boost::asio::strand<boost::asio::any_io_executor> strand_;
@@ -138,6 +153,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::vector<Hash32> token_hashes_;
   bool listed_and_open_ = false;
   bool evictable_ = false;
+  std::optional<std::int64_t> waiting_since_;
 };
 
 }  // namespace grognard::room

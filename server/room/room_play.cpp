@@ -1,5 +1,5 @@
 // Room play: commands through the turn gate, legal commands, chat, the room's own archive,
-// broadcasts, and the snapshot the lobby lists.
+// broadcasts.
 #include <spdlog/spdlog.h>
 
 #include "room/replay.h"
@@ -74,6 +74,7 @@ void Room::command(std::shared_ptr<Peer> peer, v1::SendCommand req, std::uint64_
           v1::UNAVAILABLE, "",
           stopped_ ? "the server is shutting down" : "this game has stopped: " + failure_);
     }
+    if (expired()) return reject(v1::FAILED_PRECONDITION, "", expiry_message());
     if (record_.status == GameStatus::kWaiting) {
       return reject(v1::FAILED_PRECONDITION, "", "the game starts when every seat is taken");
     }
@@ -150,6 +151,10 @@ void Room::chat(std::shared_ptr<Peer> peer, v1::SendChat req, std::uint64_t requ
       peer->send(error_message(request_id, v1::UNAVAILABLE, "", "this room has stopped"));
       return;
     }
+    if (expired()) {
+      peer->send(error_message(request_id, v1::FAILED_PRECONDITION, "", expiry_message()));
+      return;
+    }
     if (req.text().empty() || req.text().size() > kMaxChat) {
       peer->send(error_message(request_id, v1::INVALID_ARGUMENT, "",
                                "a chat message has 1 to 1000 characters"));
@@ -224,7 +229,8 @@ void Room::state(std::shared_ptr<Peer> peer, v1::GetState req, std::uint64_t req
 
 void Room::broadcast(const Pending& p) {
   if (p.batch.events.empty()) return;
-  const engine::ToAct act = rs_.to_act(*state_);
+  engine::ToAct act = rs_.to_act(*state_);
+  if (expired()) act = engine::ToAct{{}, false, "This room " + record_.result, {}};
   std::map<std::string, std::shared_ptr<const v1::ServerMessage>> by_seat;
   for (const PeerEntry& entry : peers_) {
     auto peer = entry.peer.lock();
@@ -250,65 +256,6 @@ void Room::broadcast(const Pending& p) {
     }
     peer->send(msg);
   }
-}
-
-void Room::refresh_info() {
-  v1::RoomInfo info;
-  info.set_game_id(id_);
-  info.set_ruleset(std::string(rs_.name()));
-  info.set_scenario(record_.scenario);
-  info.set_status(failed_ ? "failed" : to_string(record_.status));
-  info.set_observers_allowed(record_.observers_allowed);
-  info.set_listed(record_.listed);
-  info.set_invite_code(record_.invite_code);
-  info.set_created_ms(record_.created_ms);
-  info.set_to_act(failed_ ? "stopped: " + failure_ : rs_.to_act(*state_).summary);
-  std::vector<Hash32> tokens;
-  std::uint32_t observers = 0;
-  for (const SeatRecord& s : seats_) {
-    if (s.claimed_ms != 0) tokens.push_back(s.token_sha256);
-    if (s.role == "observer") {
-      ++observers;
-      continue;
-    }
-    auto* si = info.add_seats();
-    si->set_seat_id(s.seat_id);
-    si->set_role(s.role);
-    si->set_label(s.label);
-    si->set_taken(s.claimed_ms != 0);
-    si->set_player_name(s.player_name);
-    si->set_connected(std::any_of(peers_.begin(), peers_.end(), [&](const PeerEntry& e) {
-      return e.seat_id == s.seat_id && !e.peer.expired();
-    }));
-  }
-  info.set_observers(observers);
-  std::lock_guard lock(info_mu_);
-  info_ = std::move(info);
-  token_hashes_ = std::move(tokens);
-  listed_and_open_ = record_.listed && !failed_ && record_.status != GameStatus::kFinished;
-  evictable_ = (failed_ || record_.status == GameStatus::kFinished) &&
-               std::none_of(peers_.begin(), peers_.end(),
-                            [](const PeerEntry& e) { return !e.peer.expired(); });
-}
-
-v1::RoomInfo Room::info() const {
-  std::lock_guard lock(info_mu_);
-  return info_;
-}
-
-bool Room::owns_token(const Hash32& token_hash) const {
-  std::lock_guard lock(info_mu_);
-  return std::find(token_hashes_.begin(), token_hashes_.end(), token_hash) != token_hashes_.end();
-}
-
-bool Room::evictable() const {
-  std::lock_guard lock(info_mu_);
-  return evictable_;
-}
-
-bool Room::listed_and_open() const {
-  std::lock_guard lock(info_mu_);
-  return listed_and_open_;
 }
 
 }  // namespace grognard::room

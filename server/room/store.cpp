@@ -14,6 +14,8 @@ const char* to_string(GameStatus s) {
       return "finished";
     case GameStatus::kFailed:
       return "failed";
+    case GameStatus::kExpired:
+      return "expired";
   }
   return "?";
 }
@@ -23,6 +25,7 @@ std::optional<GameStatus> game_status_from_string(std::string_view s) {
   if (s == "running") return GameStatus::kRunning;
   if (s == "finished") return GameStatus::kFinished;
   if (s == "failed") return GameStatus::kFailed;
+  if (s == "expired") return GameStatus::kExpired;
   return std::nullopt;
 }
 

@@ -20,7 +20,9 @@ namespace grognard::room {
 
 using Hash32 = std::array<std::uint8_t, 32>;
 
-enum class GameStatus : std::uint8_t { kWaiting, kRunning, kFinished, kFailed };
+// kExpired: a room that waited too long for its players (LobbyOptions::waiting_room_limit); it
+// never began, and is not loaded back at start.
+enum class GameStatus : std::uint8_t { kWaiting, kRunning, kFinished, kFailed, kExpired };
 const char* to_string(GameStatus s);
 std::optional<GameStatus> game_status_from_string(std::string_view s);
 
@@ -40,7 +42,7 @@ struct GameRecord {
   std::int64_t created_ms = 0;
   std::int64_t updated_ms = 0;
   std::int64_t ended_ms = 0;  // 0 while running
-  std::string result;         // one line once ended: "British win: ..."
+  std::string result;         // one line once ended: "British win: ...", or why it expired
 };
 
 struct SeatRecord {

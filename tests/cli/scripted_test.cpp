@@ -202,7 +202,7 @@ TEST_CASE("scripted play gives up after 6 attempts in one sentence, exit status 
   CHECK(!contains(out, "> end"));               // lost for good: the script stops
 }
 
-TEST_CASE("watch: an observer sees the moves; by game id, and unlisted rooms by invite code",
+TEST_CASE("watch: an observer sees the moves, by game id, and unlisted rooms by invite code",
           "[cli][scripted][watch]") {
   e2e::ServerProcess server(kFlags);
   Pair p = start_pair(server.url());

@@ -134,7 +134,7 @@ TEST_CASE("the Sharpe table lists exact positions, states, functions and the car
   CHECK(has(lines, "Active: " + group + " ("));
 }
 
-TEST_CASE("a Sharpe player reads only his own briefing; the referee reads all", "[cli][sharpe]") {
+TEST_CASE("a Sharpe player reads only his own briefing, the referee reads all", "[cli][sharpe]") {
   Village g;
   const auto british = render(g, "player:british");
   CHECK(has(british, "Your briefing: Sealed orders: the paymaster's chest"));
@@ -163,7 +163,7 @@ TEST_CASE("the Sharpe view in colour paints each seat and reverses the active gr
   CHECK(all.find("\033[1;31m") != std::string::npos);  // the French in red
 }
 
-TEST_CASE("Sharpe events read with every die; hidden ones say only what happened",
+TEST_CASE("Sharpe events read with every die, hidden ones say only what happened",
           "[cli][sharpe]") {
   Village g;
   const auto view = g.any();

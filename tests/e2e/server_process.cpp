@@ -135,6 +135,12 @@ void ServerProcess::restart() {
   start();
 }
 
+void ServerProcess::restart(std::vector<std::string> flags) {
+  if (running()) throw std::logic_error("restart() of a running server");
+  flags_ = std::move(flags);
+  start();
+}
+
 void ServerProcess::signal(int sig) {
   if (running()) ::kill(pid_, sig);
 }

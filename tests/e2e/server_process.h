@@ -29,6 +29,8 @@ class ServerProcess {
   // Starts the server again on the same database and flags (on a new port).
   // REQUIRES: !running().
   void restart();
+  // The same with other flags (they replace those given before, for later restarts too).
+  void restart(std::vector<std::string> flags);
   // Sends `signal` without waiting.
   void signal(int signal);
   // Waits for the process to end; its exit code, or 128 + the signal that killed it, or

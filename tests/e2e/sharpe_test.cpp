@@ -42,7 +42,7 @@ Player& acting_player(std::vector<Player>& ps) {
 
 }  // namespace
 
-TEST_CASE("a referee and three players play the village; secrets stay secret", "[e2e][sharpe]") {
+TEST_CASE("a referee and three players play the village, secrets stay secret", "[e2e][sharpe]") {
   ServerProcess server(kPlayFlags);
   std::vector<Player> ps;
   for (std::size_t i = 0; i < kSeats.size(); ++i) {

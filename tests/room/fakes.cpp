@@ -1,5 +1,6 @@
 #include "fakes.h"
 
+#include <algorithm>
 #include <sstream>
 
 #include "engine/canonical.h"
@@ -199,10 +200,18 @@ engine::Result<std::optional<room::GameRecord>> MemoryStore::game_by_invite(
   return std::optional<room::GameRecord>{};
 }
 
-engine::Result<std::vector<room::GameRecord>> MemoryStore::games(const room::GameFilter&) {
+engine::Result<std::vector<room::GameRecord>> MemoryStore::games(const room::GameFilter& f) {
   std::lock_guard lock(mu_);
   std::vector<room::GameRecord> out;
-  for (auto& [id, g] : games_) out.push_back(g);
+  for (auto& [id, g] : games_) {
+    if ((!f.status || g.status == *f.status) && (!f.listed_only || g.listed)) out.push_back(g);
+  }
+  std::sort(out.begin(), out.end(), [](const room::GameRecord& a, const room::GameRecord& b) {
+    return a.created_ms > b.created_ms;
+  });
+  if (out.size() > static_cast<std::size_t>(std::max(f.limit, 0))) {
+    out.resize(static_cast<std::size_t>(std::max(f.limit, 0)));
+  }
   return out;
 }
 

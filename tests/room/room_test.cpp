@@ -2,77 +2,15 @@
 // can hold or fail commits, and peers that record every message they are sent.
 #include <catch2/catch.hpp>
 
-#include <boost/asio/io_context.hpp>
-
 #include "engine/canonical.h"
-#include "fakes.h"
-#include "room/lobby.h"
-#include "room/protocol.h"
 #include "room/room.h"
+#include "world.h"
 
 using namespace grognard;
 using grognard::testing::FakePeer;
+using grognard::testing::World;
 
 namespace {
-
-struct World {
-  boost::asio::io_context ioc;
-  testing::MemoryStore store;
-  room::Registry registry;
-  room::NullMetrics metrics;
-  std::unique_ptr<room::Lobby> lobby;
-  std::int64_t now = 1'000'000;
-
-  World() {
-    registry.add_ruleset(std::make_unique<testing::SecretsRuleset>());
-    REQUIRE(registry.add_scenario("secrets", "basic", "apple banana").ok());
-    lobby = std::make_unique<room::Lobby>(ioc.get_executor(), store, registry, metrics,
-                                          [this] { return ++now; });
-  }
-  void settle() {
-    for (int i = 0; i < 100; ++i) {
-      ioc.restart();
-      if (ioc.poll() == 0) return;
-    }
-  }
-  v1::ServerMessage ask(const std::shared_ptr<FakePeer>& peer, v1::ClientMessage msg) {
-    static std::uint64_t next = 1;
-    msg.set_request_id(next++);
-    peer->take();
-    lobby->handle(peer, msg);
-    settle();
-    for (auto& m : peer->take()) {
-      if (m.request_id() == msg.request_id()) return m;
-    }
-    FAIL("no answer to request " << msg.request_id());
-    return {};
-  }
-  std::string create() {
-    v1::ClientMessage m;
-    auto* c = m.mutable_create_room();
-    c->set_ruleset("secrets");
-    c->set_scenario("basic");
-    c->set_observers_allowed(true);
-    auto peer = std::make_shared<FakePeer>("creator");
-    auto answer = ask(peer, m);
-    REQUIRE(answer.has_room());
-    return answer.room().invite_code();
-  }
-  v1::ServerMessage join(const std::shared_ptr<FakePeer>& peer, const std::string& invite,
-                         const std::string& role) {
-    v1::ClientMessage m;
-    m.mutable_join_room()->set_invite_code(invite);
-    m.mutable_join_room()->set_role(role);
-    return ask(peer, m);
-  }
-  v1::ServerMessage command(const std::shared_ptr<FakePeer>& peer, const std::string& text,
-                            const std::string& id) {
-    v1::ClientMessage m;
-    m.mutable_command()->set_command_id(id);
-    room::pack_any(m.mutable_command()->mutable_command(), "test.Command", text);
-    return ask(peer, m);
-  }
-};
 
 struct Table {
   World w;
@@ -122,7 +60,7 @@ TEST_CASE("hidden information never reaches a seat that may not see it", "[room]
   CHECK(contains(t.north->all_serialized(), "banana"));
 }
 
-TEST_CASE("the seed stays secret until the game ends; its hash is published at the start",
+TEST_CASE("the seed stays secret until the game ends, its hash is published at the start",
           "[room][dice]") {
   Table t;
   const std::string id = t.north->binding()->room->id();
@@ -248,7 +186,7 @@ TEST_CASE("recovery checks every stored state hash", "[room][recovery]") {
   CHECK(problems[0].find("state hash mismatch") != std::string::npos);
 }
 
-TEST_CASE("chat to the room reaches everyone; chat to a seat reaches only that seat",
+TEST_CASE("chat to the room reaches everyone, chat to a seat reaches only that seat",
           "[room][chat]") {
   Table t;
   auto observer = std::make_shared<FakePeer>("observer");

@@ -111,7 +111,7 @@ TEST_CASE("length of a segment inside a polygon", "[R11][R12][plane]") {
   }
 }
 
-TEST_CASE("a wall is solid except at its openings; jambs are wall", "[S14][plane]") {
+TEST_CASE("a wall is solid except at its openings, jambs are wall", "[S14][plane]") {
   const Wall wall{{{0, 0}, {10, 0}}, {Opening{in(4), in(6), OpeningKind::kDoor}}};
   const auto solid = solid_segments(wall);
   REQUIRE(solid.size() == 2);

@@ -44,7 +44,7 @@ struct GameState {
   bool observer() const { return seat_id.empty() || role == "observer"; }
   // A referee may act at any time: "your turn" means nothing to him.
   bool referee() const { return role == "referee"; }
-  bool over() const { return status == "finished" || status == "failed"; }
+  bool over() const { return status == "finished" || status == "failed" || status == "expired"; }
   // The side index of a "side:N" seat; -1 for observers and other seats.
   int side() const;
   // The label of a seat id ("side:0" → "British"), or the id itself.

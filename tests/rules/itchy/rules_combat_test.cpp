@@ -235,7 +235,7 @@ TEST_CASE("a friendly General in the attacker's area adds one die", "[I7][itchy.
   }
 }
 
-TEST_CASE("an attack at range 1 is fire like any other; the target does not answer",
+TEST_CASE("an attack at range 1 is fire like any other, the target does not answer",
           "[I13][itchy.combat]") {
   TestGame g(ScenarioBuilder(8, 8)
                  .infantry(0, "A", {3, 5}, N)

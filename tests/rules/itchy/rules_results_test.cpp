@@ -128,7 +128,7 @@ TEST_CASE("cavalry and horse-drawn transport: double 2s or 3s",
   CHECK(sp_lost(t, Terrain::kWoods, {3, 3, 1, 1, 4, 5}) == 1);
 }
 
-TEST_CASE("SP lost are capped at the unit's SP; at 0 it is destroyed and removed",
+TEST_CASE("SP lost are capped at the unit's SP, at 0 it is destroyed and removed",
           "[I4][itchy.sp][itchy.combat.results]") {
   TestGame g = shooting(6, {{"X", UnitType::kInfantry, 1}});
   const auto& a = only<AttackResolved>(g.accept(0, attack("A", {2, 1}), {4, 4, 5, 5, 6, 6}));

@@ -85,7 +85,7 @@ TEST_CASE("4-pdr and 8-pdr cone widths", "[S9][sharpe.artillery.cone]") {
   }
 }
 
-TEST_CASE("each band's to-hit number; nothing beyond 30\"", "[S9][sharpe.artillery.cone]") {
+TEST_CASE("each band's to-hit number, nothing beyond 30\"", "[S9][sharpe.artillery.cone]") {
   TestGame g(
       battery(GunType::k8pdr,
               {{10, 13}, {10, 17}, {10, 21}, {10, 25}, {10, 29}, {10, 33}, {10, 39}, {10, 40.5}}));
@@ -125,7 +125,7 @@ TEST_CASE("ball hits on a 1 and the group tests morale", "[S9][sharpe.artillery.
   CHECK(g.fig("F0").pos == Point{10, 45});
 }
 
-TEST_CASE("ball: a 2 misses; beyond 100\" no shot; a failed ball test scatters",
+TEST_CASE("ball: a 2 misses, beyond 100\" no shot, a failed ball test scatters",
           "[S9][sharpe.artillery.range]") {
   TestGame g(battery(GunType::k4pdr, {{10, 45}, {10.5, 45}}));
   g.accept("p1", ThrowFunctions{}, {6});

@@ -47,7 +47,7 @@ TEST_CASE("nothing is done before the throw", "[S1][sharpe.functions.throw-first
   CHECK(g.reject("p1", EndActivation{}).clause == "sharpe.functions.throw-first");
 }
 
-TEST_CASE("ending the activation draws the next card; an empty deck ends the turn", "[S1][S4]") {
+TEST_CASE("ending the activation draws the next card, an empty deck ends the turn", "[S1][S4]") {
   TestGame g(two_groups());
   g.accept("p1", ThrowFunctions{}, {1});
   auto ev = g.accept("p1", EndActivation{});

@@ -39,7 +39,7 @@ TEST_CASE("moving into base contact fights a round at once, charging",
   CHECK(g.group("ducos").melee_losses == 1);
 }
 
-TEST_CASE("a tie has no effect and the pair stays; they must fight again when activated",
+TEST_CASE("a tie has no effect and the pair stays, they must fight again when activated",
           "[S5][sharpe.melee.must-fight][sharpe.melee.once-per-activation]") {
   TestGame g(melee());
   g.accept("p1", ThrowFunctions{}, {6});

@@ -36,7 +36,7 @@ TEST_CASE("wounded figures pay double", "[S4][sharpe.functions.cost]") {
   CHECK(only<FigureMoved>(g.accept("p1", move("H", {{12, 14}}))).functions == 4);
 }
 
-TEST_CASE("crawling makes a figure prone; it stands up before walking",
+TEST_CASE("crawling makes a figure prone, it stands up before walking",
           "[S11][sharpe.move.prone][sharpe.move.stand-up]") {
   TestGame g(band());
   g.accept("p1", ThrowFunctions{}, {6});

@@ -74,7 +74,7 @@ TEST_CASE("a finished figure that comes into contact does not hold the activatio
   g.accept("p1", EndActivation{});
 }
 
-TEST_CASE("a player gives his group's scatter order at any time; no one else may",
+TEST_CASE("a player gives his group's scatter order at any time, no one else may",
           "[S25][sharpe.morale.scatter-order]") {
   TestGame g(two_men());
   auto ev = g.accept("p2", SetScatter{"ducos", true});  // not his card
@@ -127,7 +127,7 @@ TEST_CASE("with no cover on the table a scatter runs directly away whatever the 
   CHECK(g.fig("D").pos.y == Approx(20.0));  // 6" directly away from S at (10, 13)
 }
 
-TEST_CASE("a building's door is a refuge; a wall in the way is not crossed", "[S10][S25][S14]") {
+TEST_CASE("a building's door is a refuge, a wall in the way is not crossed", "[S10][S25][S14]") {
   // A house east of E with a door in its west wall, its middle at (34, 30).
   const engine::Polygon floor{{{34, 28}, {38, 28}, {38, 32}, {34, 32}}};
   const engine::Wall walls{{{34, 28}, {38, 28}, {38, 32}, {34, 32}, {34, 28}},

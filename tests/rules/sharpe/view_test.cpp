@@ -101,7 +101,7 @@ struct Played {
 
 }  // namespace
 
-TEST_CASE("a player's view holds only his own briefing; the referee reads all",
+TEST_CASE("a player's view holds only his own briefing, the referee reads all",
           "[sharpe.wire.view][S12]") {
   Played g;
   const State& s = static_cast<const wire::SharpeGameState&>(*g.gs).state;

@@ -1,0 +1,113 @@
+// What the lobby sees of a room (the snapshot other threads read) and what it asks of a room
+// on its own: to expire when it has waited too long for its players.
+#include <algorithm>
+
+#include <spdlog/spdlog.h>
+
+#include "room/room.h"
+
+namespace grognard::room {
+
+void Room::expire(std::chrono::milliseconds limit, std::string reason,
+                  std::function<void(bool expired)> done) {
+  run([this, limit, reason = std::move(reason), done = std::move(done)] {
+    const std::int64_t now = deps_.clock();
+    const std::int64_t idle_ms = now - record_.updated_ms;
+    // Running and ended games never expire, nor does a room that saw activity meanwhile.
+    if (failed_ || stopped_ || record_.status != GameStatus::kWaiting || idle_ms < limit.count()) {
+      return done(false);
+    }
+    auto p = make_pending();
+    GameRecord& g = *p->batch.game;
+    g.status = GameStatus::kExpired;
+    g.ended_ms = now;
+    g.result = reason;
+    v1::SystemNote note;
+    note.set_text("This room " + reason + ".");
+    add_record(*p, EventKind::kSystem, note.SerializeAsString(), "", "");
+    p->after = [this, idle_ms, done](bool ok) {
+      if (ok) {
+        spdlog::info("{}room {} expired: {:.4g} hours without activity waiting for players",
+                     log_prefix(), invite_, static_cast<double>(idle_ms) / 3'600'000.0);
+      }
+      done(ok);
+    };
+    commit(p);
+  });
+}
+
+void Room::refresh_info() {
+  v1::RoomInfo info;
+  info.set_game_id(id_);
+  info.set_ruleset(std::string(rs_.name()));
+  info.set_scenario(record_.scenario);
+  info.set_status(failed_ ? "failed" : to_string(record_.status));
+  info.set_observers_allowed(record_.observers_allowed);
+  info.set_listed(record_.listed);
+  info.set_invite_code(record_.invite_code);
+  info.set_created_ms(record_.created_ms);
+  info.set_to_act(failed_     ? "stopped: " + failure_
+                  : expired() ? "This room " + record_.result
+                              : rs_.to_act(*state_).summary);
+  std::vector<Hash32> tokens;
+  std::uint32_t observers = 0;
+  for (const SeatRecord& s : seats_) {
+    if (s.claimed_ms != 0) tokens.push_back(s.token_sha256);
+    if (s.role == "observer") {
+      ++observers;
+      continue;
+    }
+    auto* si = info.add_seats();
+    si->set_seat_id(s.seat_id);
+    si->set_role(s.role);
+    si->set_label(s.label);
+    si->set_taken(s.claimed_ms != 0);
+    si->set_player_name(s.player_name);
+    si->set_connected(std::any_of(peers_.begin(), peers_.end(), [&](const PeerEntry& e) {
+      return e.seat_id == s.seat_id && !e.peer.expired();
+    }));
+  }
+  info.set_observers(observers);
+  std::lock_guard lock(info_mu_);
+  info_ = std::move(info);
+  token_hashes_ = std::move(tokens);
+  listed_and_open_ =
+      record_.listed && !failed_ && record_.status != GameStatus::kFinished && !expired();
+  evictable_ = (failed_ || record_.status == GameStatus::kFinished || expired()) &&
+               std::none_of(peers_.begin(), peers_.end(),
+                            [](const PeerEntry& e) { return !e.peer.expired(); });
+  waiting_since_.reset();
+  if (!failed_ && record_.status == GameStatus::kWaiting) waiting_since_ = record_.updated_ms;
+}
+
+v1::RoomInfo Room::info() const {
+  std::lock_guard lock(info_mu_);
+  return info_;
+}
+
+bool Room::owns_token(const Hash32& token_hash) const {
+  std::lock_guard lock(info_mu_);
+  return std::find(token_hashes_.begin(), token_hashes_.end(), token_hash) != token_hashes_.end();
+}
+
+bool Room::evictable() const {
+  std::lock_guard lock(info_mu_);
+  return evictable_;
+}
+
+std::optional<std::int64_t> Room::waiting_since() const {
+  std::lock_guard lock(info_mu_);
+  return waiting_since_;
+}
+
+std::vector<Hash32> Room::token_hashes() const {
+  std::lock_guard lock(info_mu_);
+  return token_hashes_;
+}
+
+bool Room::listed_and_open() const {
+  std::lock_guard lock(info_mu_);
+  return listed_and_open_;
+}
+
+}  // namespace grognard::room

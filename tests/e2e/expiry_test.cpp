@@ -1,0 +1,113 @@
+// Rooms still waiting for players expire (--waiting-room-hours, here a fraction of an hour):
+// they leave the room list, a late join or resume is told why, a seat still connected is told,
+// running games stay, and after a restart the expired rooms do not come back.
+#include <catch2/catch.hpp>
+
+#include <thread>
+
+#include "game.h"
+
+namespace grognard::e2e {
+
+namespace {
+
+// 1.8 seconds.
+const std::vector<std::string> kExpiryFlags = {
+    "--waiting-room-hours", "0.0005", "--rate", "10000", "--burst", "10000"};
+const std::string kWhy = " expired after 0.0005 hours waiting for players";
+
+std::optional<v1::RoomInfo> listed(Client& c, const std::string& game_id) {
+  auto rooms = c.list_rooms();
+  REQUIRE(rooms.ok());
+  for (const auto& r : rooms->rooms()) {
+    if (r.game_id() == game_id) return r;
+  }
+  return std::nullopt;
+}
+
+// Waits until the room list no longer holds `game_id`; false if it still does after 10 s.
+bool wait_unlisted(Client& c, const std::string& game_id) {
+  const auto deadline = std::chrono::steady_clock::now() + kWait;
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (!listed(c, game_id)) return true;
+    std::this_thread::sleep_for(50ms);
+  }
+  return false;
+}
+
+void check_expired(const client::Failure& f, const std::string& invite_code) {
+  INFO(client::describe(f));
+  CHECK(f.kind == client::FailureKind::kServer);
+  CHECK(f.code == v1::NOT_FOUND);
+  CHECK(f.message == "room " + invite_code + kWhy);
+}
+
+}  // namespace
+
+TEST_CASE("a room nobody joins expires, is refused with the reason, and stays gone",
+          "[e2e][expiry]") {
+  ServerProcess server(kExpiryFlags);
+  Game running = start_game(server);
+  Client c = connect(server);
+  auto empty = c.create_room("itchy", "intro", false, /*unlisted=*/false);
+  REQUIRE(empty.ok());
+  Client host = connect(server);
+  auto hosted = host.create_room("itchy", "intro", false, /*unlisted=*/false);
+  REQUIRE(hosted.ok());
+  auto seat = host.join(hosted->invite_code(), "general", "", "Host");
+  REQUIRE(seat.ok());
+  REQUIRE(listed(c, empty->game_id()));
+
+  REQUIRE(wait_unlisted(c, empty->game_id()));
+  REQUIRE(wait_unlisted(c, hosted->game_id()));
+  // The host, still connected, is told: a system note and the status "expired".
+  auto push = host.next_push(kWait);
+  REQUIRE(push.ok());
+  REQUIRE(push->has_events());
+  CHECK(push->events().status() == "expired");
+  REQUIRE(push->events().events_size() == 1);
+  CHECK(push->events().events(0).system().text() == "This room" + kWhy + ".");
+  auto late = c.join(empty->invite_code(), "general", "", "Late");
+  REQUIRE_FALSE(late.ok());
+  check_expired(late.failure(), empty->invite_code());
+  Client again = connect(server);
+  auto resumed = again.resume(seat->token(), 0);
+  REQUIRE_FALSE(resumed.ok());
+  check_expired(resumed.failure(), hosted->invite_code());
+
+  // The game that began stays, however long it takes.
+  auto game = listed(c, running.game_id);
+  REQUIRE(game);
+  CHECK(game->status() == "running");
+  auto metrics = client::http_get("127.0.0.1", server.port(), "/metrics", kWait);
+  REQUIRE(metrics.ok());
+  CHECK(metric(metrics->body, "grognard_rooms_expired_total") == 2);
+  const std::string log = server.log();
+  CHECK(log.find("[game " + empty->game_id() + "] room " + empty->invite_code() + " expired") !=
+        std::string::npos);
+  v1::ListGames filter;
+  filter.set_status("expired");
+  auto games = c.list_games(filter);
+  REQUIRE(games.ok());
+  CHECK(games->games_size() == 2);
+
+  // After a restart (with expiry off, so nothing could expire again) they do not come back.
+  for (Client* client :
+       {&c, &host, &again, &running.players[0].client, &running.players[1].client}) {
+    client->close();
+  }
+  REQUIRE(server.stop() == std::optional<int>(0));
+  server.restart({"--waiting-room-hours", "0"});
+  Client after = connect(server);
+  CHECK_FALSE(listed(after, empty->game_id()));
+  CHECK_FALSE(listed(after, hosted->game_id()));
+  CHECK(listed(after, running.game_id));
+  auto later = after.join(empty->invite_code(), "general", "", "Later");
+  REQUIRE_FALSE(later.ok());
+  check_expired(later.failure(), empty->invite_code());
+  auto back = after.resume(seat->token(), 0);
+  REQUIRE_FALSE(back.ok());
+  check_expired(back.failure(), hosted->invite_code());
+}
+
+}  // namespace grognard::e2e
