@@ -193,6 +193,21 @@ TEST_CASE("Sharpe events read with every die, hidden ones say only what happened
         "Captain Sharpe fires a rifle at Voltigeur Roux (range 12.5\"): d20 14 x2 = 28 +2 "
         "modifiers = 30 > 12.5, hit (1 function)");
   CHECK_FALSE(ui.turn_opened(client::pack(e)));
+  // With the modifiers one by one, each is named.
+  auto* aimed = f->add_parts();
+  aimed->set_name("aimed shot");
+  aimed->set_value(2);
+  auto* hero = f->add_parts();
+  hero->set_name("hero shooting");
+  hero->set_value(1);
+  auto* cover = f->add_parts();
+  cover->set_name("target in building or cover");
+  cover->set_value(-2);
+  f->set_modifiers(1);
+  f->set_total(29);
+  CHECK(text(e) ==
+        "Captain Sharpe fires a rifle at Voltigeur Roux (range 12.5\"): d20 14 x2 = 28 +2 aimed "
+        "shot +1 hero shooting -2 target in building or cover = 29 > 12.5, hit (1 function)");
 
   e.Clear();
   auto* r = e.mutable_ruled()->mutable_ruling();
@@ -220,6 +235,19 @@ TEST_CASE("Sharpe events read with every die, hidden ones say only what happened
   CHECK(text(e) ==
         "Hand to hand: Sergeant Harper d6 5 = 8 v Voltigeur Roux d6 4 = 5: Voltigeur Roux loses "
         "by 3");
+  auto* charging = m->add_parts_a();
+  charging->set_name("charging");
+  charging->set_value(2);
+  auto* bayonet = m->add_parts_a();
+  bayonet->set_name("bayonet armed");
+  bayonet->set_value(1);
+  auto* second = m->add_parts_b();
+  second->set_name("second time in hand to hand");
+  second->set_value(-2);
+  m->set_total_b(2);
+  CHECK(text(e) ==
+        "Hand to hand: Sergeant Harper d6 5 +2 charging +1 bayonet armed = 8 v Voltigeur Roux d6 "
+        "4 -2 second time in hand to hand = 2: Voltigeur Roux loses by 6");
 
   e.Clear();
   e.mutable_scatter_order_set()->set_group("vandal");

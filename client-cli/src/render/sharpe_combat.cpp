@@ -61,6 +61,13 @@ std::string spent(const sharpe::View& v, const sharpe::FunctionsSpent& e) {
   return name_of(v, e.figure()) + " " + what + ": " + functions(e.functions());
 }
 
+// " +2 aimed shot -2 target moved": each modifier with its name.
+std::string parts_text(const google::protobuf::RepeatedPtrField<sharpe::Modifier>& parts) {
+  std::string out;
+  for (const auto& m : parts) out += " " + signed_number(m.value()) + " " + m.name();
+  return out;
+}
+
 std::string fired(const sharpe::View& v, const sharpe::Fired& e) {
   const std::string weapon = weapon_of(v, e.figure(), e.weapon());
   const int face = static_cast<int>(e.roll().face());
@@ -72,7 +79,9 @@ std::string fired(const sharpe::View& v, const sharpe::Fired& e) {
     out += " x2 = " + std::to_string(scaled);
   else if (weapon == "pistol" || (weapon == "weapon" && scaled != face))
     out += " /2 = " + std::to_string(scaled);
-  if (e.modifiers() != 0)
+  if (e.parts_size() > 0)
+    out += parts_text(e.parts()) + " = " + std::to_string(e.total());
+  else if (e.modifiers() != 0)
     out += " " + signed_number(e.modifiers()) + " modifiers = " + std::to_string(e.total());
   if (e.malfunction()) {
     out += ": a bare 1, a miss and the " + weapon + " is out of action";
@@ -118,9 +127,10 @@ std::string hurt(const sharpe::View& v, const sharpe::FigureHurt& e) {
 }
 
 std::string melee(const sharpe::View& v, const sharpe::MeleeFought& e) {
-  std::string out = "Hand to hand: " + name_of(v, e.a()) + " " + die(e.roll_a()) + " = " +
-                    std::to_string(e.total_a()) + " v " + name_of(v, e.b()) + " " +
-                    die(e.roll_b()) + " = " + std::to_string(e.total_b());
+  std::string out = "Hand to hand: " + name_of(v, e.a()) + " " + die(e.roll_a()) +
+                    parts_text(e.parts_a()) + " = " + std::to_string(e.total_a()) + " v " +
+                    name_of(v, e.b()) + " " + die(e.roll_b()) + parts_text(e.parts_b()) + " = " +
+                    std::to_string(e.total_b());
   if (e.loser().empty()) return out + ": a tie, no effect";
   const int diff =
       e.total_a() > e.total_b() ? e.total_a() - e.total_b() : e.total_b() - e.total_a();

@@ -27,12 +27,13 @@ Action fire_action(const Weapon& w) {
 }
 
 // §Small arms modifiers (S8: "moved" this turn; S14: one cover).
-int fire_modifiers(const State& s, const Figure& firer, const Figure& target) {
-  int m = 0;
-  if (target.moved) m -= 2;
-  if (firer.aimed) m += 2;
-  if (hero_of(s, firer) == &firer) m += 1;
-  if (in_cover(s, firer.pos, target)) m -= 2;
+// §Small Arms Fire modifiers (S8, S11, S14).
+std::vector<Modifier> fire_modifiers(const State& s, const Figure& firer, const Figure& target) {
+  std::vector<Modifier> m;
+  if (target.moved) m.push_back({"target moved", -2});
+  if (firer.aimed) m.push_back({"aimed shot", 2});
+  if (hero_of(s, firer) == &firer) m.push_back({"hero shooting", 1});
+  if (in_cover(s, firer.pos, target)) m.push_back({"target in building or cover", -2});
   return m;
 }
 
@@ -66,9 +67,19 @@ Result<std::vector<Event>> decide_fire(const State& s, const Fire& c, Dice& dice
   const Figure& f = *s.find(c.figure);
   const Figure& t = *s.find(c.target);
   const Weapon& w = f.weapons[c.weapon];
-  Fired ev{f.id, c.weapon, t.id,  engine::distance(f.pos, t.pos).get(), dice.roll(20), 0,
-           0,    false,    false, cost(fire_action(w), f.hurt())};
-  ev.modifiers = fire_modifiers(s, f, t);
+  Fired ev{f.id,
+           c.weapon,
+           t.id,
+           engine::distance(f.pos, t.pos).get(),
+           dice.roll(20),
+           0,
+           0,
+           false,
+           false,
+           cost(fire_action(w), f.hurt()),
+           {}};
+  ev.parts = fire_modifiers(s, f, t);
+  ev.modifiers = sum(ev.parts);
   ev.total = scaled_face(w.kind, ev.roll.face) + ev.modifiers;
   if (ev.roll.face == 20) {
     ev.hit = true;

@@ -107,6 +107,13 @@ using Command = std::variant<ThrowFunctions, Move, StandUp, Aim, Load, Fire, Fig
 
 // --- Events -------------------------------------------------------------------------------
 
+// One modifier of a throw, named as the rule text names it ("aimed", "charging"), so that a
+// replay shows why a total is what it is.
+struct Modifier {
+  std::string name;
+  int value = 0;
+};
+
 struct DeckShuffled {  // S1: the order is state, never shown
   int turn = 0;
   std::vector<Roll> rolls;
@@ -150,6 +157,7 @@ struct Fired {
   bool hit = false;
   bool malfunction = false;
   int functions = 0;
+  std::vector<Modifier> parts;  // the modifiers one by one (they sum to `modifiers`)
 };
 struct FigureHurt {  // the Hit Table (S4)
   FigureId figure;
@@ -163,6 +171,7 @@ struct MeleeFought {  // S5
   Roll roll_a, roll_b;
   int total_a = 0, total_b = 0;
   std::optional<FigureId> loser;
+  std::vector<Modifier> parts_a, parts_b;  // each side's modifiers one by one
 };
 struct MoraleTested {  // S6, S9, S10
   std::string group;

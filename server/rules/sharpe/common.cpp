@@ -23,6 +23,12 @@ engine::Inches to_inches(double v) {
   return engine::Inches{v};
 }
 
+int sum(const std::vector<Modifier>& parts) {
+  int total = 0;
+  for (const Modifier& m : parts) total += m.value;
+  return total;
+}
+
 const Figure* hero_of(const State& s, const Figure& f) {
   const auto& h = s.groups[f.group].hero;
   return h ? &s.figures[*h] : nullptr;

@@ -33,6 +33,7 @@ bool in_cover(const State& s, Point firer, const Figure& target);   // S14
 bool in_contact(const State& s, const Figure& a, const Figure& b);  // S5
 std::vector<const Figure*> enemies_in_contact(const State& s, const Figure& f);
 engine::Inches to_inches(double v);
+int sum(const std::vector<Modifier>& parts);
 
 // The figure `seat` may act with now, or why not (S1: the drawn group; on the table).
 Result<const Figure*> actor(const State& s, const std::string& seat, const FigureId& id);

@@ -10,21 +10,26 @@ namespace grognard::sharpe::detail {
 namespace {
 
 // §Hand to hand modifiers, S5: only one weapon bonus counts.
-int melee_modifiers(const State& s, const Figure& f) {
-  int m = 0;
-  if (f.charged) m += 2;
-  const bool blade = std::any_of(f.weapons.begin(), f.weapons.end(), [](const Weapon& w) {
-    return w.kind == WeaponKind::kBayonet || w.kind == WeaponKind::kSword;
-  });
-  if (blade) m += 1;
-  if (f.hurt()) m -= 3;  // S4: wounded and dying
-  if (f.qualities.officer) m += 1;
-  if (f.qualities.elite) m += 1;
-  if (f.qualities.mounted) m += 4;
-  if (f.melee_rounds >= 1) m -= 2;  // S5: second and later rounds this turn
-  if (f.weapons.empty()) m -= 1;    // unarmed
-  const Figure* hero = hero_of(s, f);
-  if (hero == &f) m += 2;
+std::vector<Modifier> melee_modifiers(const State& s, const Figure& f) {
+  std::vector<Modifier> m;
+  if (f.charged) m.push_back({"charging", 2});
+  // Bayonet armed +1, sword armed +1: one weapon bonus counts (S5).
+  const auto has = [&f](WeaponKind k) {
+    return std::any_of(f.weapons.begin(), f.weapons.end(),
+                       [k](const Weapon& w) { return w.kind == k && !w.out_of_action; });
+  };
+  if (has(WeaponKind::kSword)) {
+    m.push_back({"sword armed", 1});
+  } else if (has(WeaponKind::kBayonet)) {
+    m.push_back({"bayonet armed", 1});
+  }
+  if (f.hurt()) m.push_back({"wounded", -3});  // S4: wounded and dying
+  if (f.qualities.officer) m.push_back({"officer", 1});
+  if (f.qualities.elite) m.push_back({"elite/NCO", 1});
+  if (f.qualities.mounted) m.push_back({"mounted", 4});
+  if (f.melee_rounds >= 1) m.push_back({"second time in hand to hand", -2});  // S5: this turn
+  if (f.weapons.empty()) m.push_back({"unarmed", -1});
+  if (hero_of(s, f) == &f) m.push_back({"hero (player)", 2});
   return m;
 }
 
@@ -33,9 +38,11 @@ int melee_modifiers(const State& s, const Figure& f) {
 void fight(Emitter& e, const FigureId& a_id, const FigureId& b_id, Dice& dice) {
   const Figure& a = *e.s.find(a_id);
   const Figure& b = *e.s.find(b_id);
-  MeleeFought m{a_id, b_id, dice.d6(), dice.d6(), 0, 0, std::nullopt};
-  m.total_a = m.roll_a.face + melee_modifiers(e.s, a);
-  m.total_b = m.roll_b.face + melee_modifiers(e.s, b);
+  MeleeFought m{a_id, b_id, dice.d6(), dice.d6(), 0, 0, std::nullopt, {}, {}};
+  m.parts_a = melee_modifiers(e.s, a);
+  m.parts_b = melee_modifiers(e.s, b);
+  m.total_a = m.roll_a.face + sum(m.parts_a);
+  m.total_b = m.roll_b.face + sum(m.parts_b);
   if (m.total_a != m.total_b) m.loser = m.total_a < m.total_b ? a_id : b_id;  // S5: ties stay
   const Point winner_pos = m.total_a < m.total_b ? b.pos : a.pos;
   const int diff = std::abs(m.total_a - m.total_b);

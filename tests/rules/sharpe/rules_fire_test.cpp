@@ -78,8 +78,16 @@ TEST_CASE("aimed, target moved, cover", "[S8][S11][S14][sharpe.fire.aim]") {
   g.accept("p1", ThrowFunctions{}, {6});
   g.accept("p1", Aim{FigureId{"S"}});
   CHECK(g.fig("S").functions == 3);
-  // +2 aimed +1 hero −2 cover = +1
-  CHECK(only<Fired>(g.accept("p1", fire("S", "D"), {5})).modifiers == 1);
+  // +2 aimed +1 hero −2 cover = +1, each named as the rule text names it
+  const Fired shot = only<Fired>(g.accept("p1", fire("S", "D"), {5}));
+  CHECK(shot.modifiers == 1);
+  REQUIRE(shot.parts.size() == 3);
+  CHECK(shot.parts[0].name == "aimed shot");
+  CHECK(shot.parts[0].value == 2);
+  CHECK(shot.parts[1].name == "hero shooting");
+  CHECK(shot.parts[1].value == 1);
+  CHECK(shot.parts[2].name == "target in building or cover");
+  CHECK(shot.parts[2].value == -2);
   // R: −2 moved (E)
   CHECK(only<Fired>(g.accept("p1", fire("R", "E"), {2})).modifiers == -2);
 }

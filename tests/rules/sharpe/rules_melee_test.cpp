@@ -33,6 +33,13 @@ TEST_CASE("moving into base contact fights a round at once, charging",
   auto f = only<MeleeFought>(ev);
   CHECK(f.total_a == 9);
   CHECK(f.total_b == 7);
+  auto names = [](const std::vector<Modifier>& parts) {
+    std::string out;
+    for (const Modifier& p : parts) out += p.name + " " + std::to_string(p.value) + "; ";
+    return out;
+  };
+  CHECK(names(f.parts_a) == "charging 2; bayonet armed 1; hero (player) 2; ");
+  CHECK(names(f.parts_b) == "sword armed 1; officer 1; hero (player) 2; ");
   CHECK(f.loser == FigureId{"D"});
   CHECK(g.fig("D").state == FigureState::kWounded);
   CHECK(g.fig("D").pos.y == Approx(18.0));

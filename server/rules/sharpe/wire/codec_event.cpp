@@ -49,6 +49,21 @@ struct Reader {
   }
 };
 
+void set_parts(google::protobuf::RepeatedPtrField<pb::Modifier>* out,
+               const std::vector<Modifier>& parts) {
+  for (const Modifier& p : parts) {
+    pb::Modifier* m = out->Add();
+    m->set_name(p.name);
+    m->set_value(p.value);
+  }
+}
+
+std::vector<Modifier> parts_from(const google::protobuf::RepeatedPtrField<pb::Modifier>& in) {
+  std::vector<Modifier> out;
+  for (const pb::Modifier& m : in) out.push_back(Modifier{m.name(), m.value()});
+  return out;
+}
+
 std::optional<FigureId> maybe_figure(const std::string& id) {
   if (id.empty()) return std::nullopt;
   return FigureId(id);
@@ -108,6 +123,7 @@ pb::Event to_pb(const Event& event) {
             m->set_hit(e.hit);
             m->set_malfunction(e.malfunction);
             m->set_functions(e.functions);
+            set_parts(m->mutable_parts(), e.parts);
           },
           [&](const FigureHurt& e) {
             pb::FigureHurt* m = out.mutable_figure_hurt();
@@ -126,6 +142,8 @@ pb::Event to_pb(const Event& event) {
             m->set_total_a(e.total_a);
             m->set_total_b(e.total_b);
             if (e.loser) m->set_loser(e.loser->get());
+            set_parts(m->mutable_parts_a(), e.parts_a);
+            set_parts(m->mutable_parts_b(), e.parts_b);
           },
           [&](const MoraleTested& e) {
             pb::MoraleTested* m = out.mutable_morale_tested();
@@ -240,7 +258,8 @@ Result<Event> from_pb(const pb::Event& e) {
                   m.total(),
                   m.hit(),
                   m.malfunction(),
-                  m.functions()};
+                  m.functions(),
+                  parts_from(m.parts())};
       break;
     }
     case pb::Event::kFigureHurt: {
@@ -253,9 +272,15 @@ Result<Event> from_pb(const pb::Event& e) {
     }
     case pb::Event::kMeleeFought: {
       const auto& m = e.melee_fought();
-      out =
-          MeleeFought{FigureId(m.a()), FigureId(m.b()), rd.roll(m.roll_a()),    rd.roll(m.roll_b()),
-                      m.total_a(),     m.total_b(),     maybe_figure(m.loser())};
+      out = MeleeFought{FigureId(m.a()),
+                        FigureId(m.b()),
+                        rd.roll(m.roll_a()),
+                        rd.roll(m.roll_b()),
+                        m.total_a(),
+                        m.total_b(),
+                        maybe_figure(m.loser()),
+                        parts_from(m.parts_a()),
+                        parts_from(m.parts_b())};
       break;
     }
     case pb::Event::kMoraleTested: {
