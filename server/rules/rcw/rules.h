@@ -1,0 +1,70 @@
+#pragma once
+// RCW quick rules, the pure rules: value in, value out, dice injected.
+// Every clause of the text and every ruling is cited where it is enforced;
+// docs/rules/rcw.md maps clause -> code -> tests.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/canonical.h"
+#include "engine/dice.h"
+#include "engine/result.h"
+#include "rules/rcw/command.h"
+#include "rules/rcw/state.h"
+
+namespace grognard::rcw {
+
+using engine::Dice;
+using engine::Result;
+
+// Validates a scenario and builds the state before deployment. Errors name the problem.
+Result<State> new_game(const Scenario& scenario);
+
+// R19: deployment begins if any unit is to be placed in secret; otherwise deployment ends at
+// once (units in woods and villages concealed, R10) and turn 1 begins (R14).
+// REQUIRES: state.phase == Phase::kNotStarted.
+Result<std::vector<Event>> begin(const State& state, Dice& dice);
+
+// Checks `command` given from `seat` ("side:0", "side:1") against every clause. A rejected
+// command changes nothing; its error names the clause id (docs/rules/rcw.md).
+Result<std::vector<Event>> decide(const State& state, const std::string& seat,
+                                  const Command& command, Dice& dice);
+
+// Folds one event into the state. REQUIRES: `event` was produced by decide/begin on `state`.
+void apply(State& state, const Event& event);
+
+// A finite, sensible set of commands `seat` may give now; each is accepted by decide().
+std::vector<Command> legal(const State& state, const std::string& seat);
+
+// Seats whose commands decide() considers now (both during deployment, R19).
+std::vector<std::string> seats_to_act(const State& state);
+
+// --- Who sees what (R20) ----------------------------------------------------------------------
+
+// A viewer: a side's general, or an observer (no side). After the end everyone sees all.
+struct Sight {
+  std::optional<int> side;
+  bool all = false;  // the game is over, or an archive of an ended game
+};
+
+// R20: the unit (or its train) is seen by `who`: its own side always; everyone else only once
+// it is revealed (not concealed).
+bool sees(const State& state, const Sight& who, const Unit& unit);
+
+// R20: what `who` may read of `event`, given the state before it: the event itself, the event
+// with what `who` may not see left out (an observer FAO), or nothing at all (an action of a
+// concealed unit, a secret placement): the wire sends an empty placeholder in its place.
+std::optional<Event> redact(const State& before, const Event& event, const Sight& who);
+
+// The state as `who` may see it: every unit `who` does not see removed (trains with them).
+State seen_by(const State& state, const Sight& who);
+
+// --- Hashes -----------------------------------------------------------------------------------
+
+// SHA-256 over the canonical encoding of the whole state, secrets included.
+engine::StateHash full_hash(const State& state);
+// What every viewer receives: the hash of the state both sides see (seen_by an observer), so
+// that it cannot be used to test guesses about a concealed unit (R20).
+engine::StateHash public_hash(const State& state);
+
+}  // namespace grognard::rcw
