@@ -2,6 +2,8 @@
 // Stable clause ids for RCW errors and tests (docs/rules/rcw.md lists each with the text or
 // ruling it comes from). Never rename one that has landed.
 namespace grognard::rcw::clause {
+// The scenario (R14, R19, R13): new_game() refuses it
+inline constexpr const char* kScenario = "rcw.scenario";
 // Turn and game (§3, R14)
 inline constexpr const char* kNotStarted = "rcw.turn.not-started";
 inline constexpr const char* kGameOver = "rcw.turn.game-over";

@@ -150,6 +150,9 @@ struct Shot {     // §6, §10, R7, R11
   std::vector<Save> saves;
   bool full_effect = true;  // R7: false when armour turns a failed save into a pin
   Outcome outcome = Outcome::kNoEffect;
+  // R13: a train's Shoot fires car after car, one Shot each; every Shot but the last of the
+  // action says false, so that folding the events knows where the action ends.
+  bool ends_action = true;
 };
 struct AssaultMoved {  // R4, §11: straight at the target until the footprints touch
   UnitId attacker;

@@ -1,0 +1,48 @@
+// Lookups on the state, and the generals' seats.
+#include <string>
+
+#include "rules/rcw/state.h"
+
+namespace grognard::rcw {
+
+const Unit* State::find(const UnitId& id) const {
+  for (const Unit& u : units) {
+    if (u.id == id) return &u;
+  }
+  return nullptr;
+}
+
+Unit* State::find(const UnitId& id) {
+  for (Unit& u : units) {
+    if (u.id == id) return &u;
+  }
+  return nullptr;
+}
+
+std::optional<std::size_t> State::index_of(const UnitId& id) const {
+  for (std::size_t i = 0; i < units.size(); ++i) {
+    if (units[i].id == id) return i;
+  }
+  return std::nullopt;
+}
+
+std::optional<State::CarRef> State::find_car(const UnitId& id) const {
+  for (std::size_t i = 0; i < units.size(); ++i) {
+    for (std::size_t c = 0; c < units[i].cars.size(); ++c) {
+      if (units[i].cars[c].id == id) return CarRef{i, c};
+    }
+  }
+  return std::nullopt;
+}
+
+std::string seat_of(int side) {
+  return "side:" + std::to_string(side);
+}
+
+std::optional<int> side_of_seat(std::string_view seat) {
+  if (seat == "side:0") return 0;
+  if (seat == "side:1") return 1;
+  return std::nullopt;
+}
+
+}  // namespace grognard::rcw
