@@ -6,6 +6,7 @@
 
 #include "app/scenarios.h"
 #include "rules/itchy/wire/ruleset.h"
+#include "rules/rcw/wire/ruleset.h"
 #include "rules/sharpe/wire/ruleset.h"
 
 namespace grognard::app {
@@ -13,6 +14,7 @@ namespace grognard::app {
 void add_builtin(room::Registry& registry) {
   registry.add_ruleset(itchy::wire::make_itchy_ruleset());
   registry.add_ruleset(sharpe::wire::make_sharpe_ruleset());
+  registry.add_ruleset(rcw::wire::make_rcw_ruleset());
 
   for (const EmbeddedScenario& s : embedded_scenarios()) {
     if (registry.ruleset(s.ruleset) == nullptr) {

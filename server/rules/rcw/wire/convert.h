@@ -1,0 +1,94 @@
+#pragma once
+// Native <-> wire pieces shared by the RCW codec, view and scenario reader: enums, points,
+// polygons, terrain, lines, zones, objectives, units as they stand, throws and modifiers.
+// Decodes check ranges and name what is wrong (kInvalidArgument). Points cross unchanged and
+// bearings are mirrored (rules/adapter/bearing.h, docs/protocol.md).
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/result.h"
+#include "grognard/v1/rcw.pb.h"
+#include "rules/adapter/bearing.h"
+#include "rules/adapter/roll.h"
+#include "rules/rcw/command.h"
+#include "rules/rcw/state.h"
+
+namespace grognard::rcw::wire {
+
+namespace pb = ::grognard::v1::rcw;
+using engine::Result;
+
+engine::Error bad(std::string message);
+
+// Every native enum here is the wire enum shifted by one (0 is UNSPECIFIED on the wire).
+template <class Pb, class N>
+Pb pb_enum(N n) {
+  return static_cast<Pb>(static_cast<int>(n) + 1);
+}
+template <class N>
+Result<N> native_enum(int value, int count, const std::string& what) {
+  if (value < 1 || value > count) {
+    return bad(what + " " + std::to_string(value) + " is not a known value");
+  }
+  return static_cast<N>(value - 1);
+}
+inline constexpr int kUnitTypes = 11;
+inline constexpr int kTrainings = 3;
+inline constexpr int kArmaments = 2;
+inline constexpr int kTerrainKinds = 5;
+inline constexpr int kCovers = 4;
+inline constexpr int kActionKinds = 5;
+inline constexpr int kOutcomes = 3;
+inline constexpr int kAssaultEnds = 5;
+
+using adapter::engine_bearing;
+using adapter::roll_from;
+using adapter::set_roll;
+using adapter::wire_bearing;
+
+void set_point(pb::Point* out, Point p);
+Point point_from(const pb::Point& p);
+void set_polygon(pb::Polygon* out, const Polygon& p);
+Polygon polygon_from(const pb::Polygon& p);
+// "" -> none
+std::optional<UnitId> maybe_id(const std::string& id);
+
+void set_terrain(pb::TerrainPiece* out, const TerrainPiece& t);
+Result<TerrainPiece> terrain_from(const pb::TerrainPiece& t);
+void set_line(pb::Line* out, const Line& l);
+Line line_from(const pb::Line& l);
+void set_zone(pb::Zone* out, const Zone& z);
+void set_objective(pb::Objective* out, const Objective& o);
+void set_side(pb::Side* out, const SideInfo& s);
+
+// A unit as it stands (UnitsRevealed, views). Views add the cover class themselves.
+void set_unit(pb::UnitState* out, const Unit& u);
+Result<Unit> unit_from(const pb::UnitState& u);
+
+void set_parts(google::protobuf::RepeatedPtrField<pb::Modifier>* out,
+               const std::vector<Modifier>& parts);
+std::vector<Modifier> parts_from(const google::protobuf::RepeatedPtrField<pb::Modifier>& in);
+
+// Decoding helpers for messages with many parts: each keeps the first error met.
+struct Reader {
+  std::optional<engine::Error> error;
+
+  Roll roll(const grognard::v1::Roll& r);
+  std::vector<Roll> rolls(const google::protobuf::RepeatedPtrField<grognard::v1::Roll>& rs);
+  Save save(const pb::Save& s);
+  std::vector<Save> saves(const google::protobuf::RepeatedPtrField<pb::Save>& ss);
+  template <class T>
+  T take(Result<T> r) {
+    if (!r) {
+      if (!error) error = r.error();
+      return {};
+    }
+    return std::move(r).value();
+  }
+};
+
+void set_save(pb::Save* out, const Save& s);
+
+}  // namespace grognard::rcw::wire
