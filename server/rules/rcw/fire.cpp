@@ -146,28 +146,31 @@ Status check_train(const State& s, std::size_t unit, const ShootOrder& order) {
 }
 
 // §6, R7: the firer's shooting dice, hits against the target's cover, then its saves.
-void fire(Emitter& e, const Gun& g, const UnitId& target, const std::optional<UnitId>& observer,
-          Dice& dice) {
-  // R43: a car whose target an earlier car of the same Shoot destroyed holds its fire.
-  auto t = find_target(e.s, target);
-  if (!t) return;
+// `gone`: targets an earlier car of the same Shoot destroyed (R43: a car whose target is gone
+// holds its fire, and throws nothing).
+std::optional<Shot> fire(const State& s, const Gun& g, const UnitId& target,
+                         const std::optional<UnitId>& observer, Dice& dice,
+                         std::vector<UnitId>& gone) {
+  auto t = find_target(s, target);
+  if (!t || std::find(gone.begin(), gone.end(), t->id) != gone.end()) return std::nullopt;
   Shot shot;
   shot.firer = g.id;
   shot.target = t->id;
   shot.observer = observer;
   shot.range = engine::distance(g.pos, t->pos).get();
-  shot.cover = cover_of(e.s, unit_of(e.s, *t));
+  shot.cover = cover_of(s, unit_of(s, *t));
   shot.needed = to_hit(shot.cover);
   shot.dice = dice.d6s(g.values.shoot_dice);
   shot.hits = static_cast<int>(std::count_if(shot.dice.begin(), shot.dice.end(),
                                              [&](const auto& r) { return r.face >= shot.needed; }));
   // R7: armour hit by anything but artillery or a gun-armed tank is only pinned.
-  const bool full = !stats_of(e.s, *t).armoured || hurts_armour(e.s, g.self, false);
-  SaveResult saves = throw_saves(shot.hits, unit_of(e.s, *t).training, full, dice);
+  const bool full = !stats_of(s, *t).armoured || hurts_armour(s, g.self, false);
+  SaveResult saves = throw_saves(shot.hits, unit_of(s, *t).training, full, dice);
   shot.saves = std::move(saves.saves);
   shot.full_effect = saves.full_effect;
   shot.outcome = saves.outcome;
-  e.emit(std::move(shot));
+  if (shot.outcome == Outcome::kDestroyed) gone.push_back(t->id);
+  return shot;
 }
 
 }  // namespace
@@ -198,15 +201,28 @@ Status check_shoot(const State& s, std::size_t unit, const ShootOrder& order) {
 
 void resolve_shoot(Emitter& e, std::size_t unit, const ShootOrder& order, Dice& dice) {
   reveal(e, {unit}, "fired");  // §9, R10: a unit that fires is revealed for good
-  const Unit& u = e.s.units[unit];
-  if (u.type != UnitType::kTrain) {
-    fire(e, gun_of(e.s, unit, std::nullopt), order.target, order.observer, dice);
-    return;
-  }
-  for (const CarShot& cs : order.cars) {
-    if (auto i = car_index(e.s.units[unit], cs.car)) {
-      fire(e, gun_of(e.s, unit, i), cs.target, std::nullopt, dice);
+  // R13: a train's cars fire one after another; a pin or a loss does not change what a later
+  // car's shot needs (cover, saves), so the shots are thrown first and the last one alone ends
+  // the action (Shot.ends_action).
+  std::vector<Shot> shots;
+  std::vector<UnitId> gone;
+  if (e.s.units[unit].type != UnitType::kTrain) {
+    if (auto shot =
+            fire(e.s, gun_of(e.s, unit, std::nullopt), order.target, order.observer, dice, gone)) {
+      shots.push_back(std::move(*shot));
     }
+  } else {
+    for (const CarShot& cs : order.cars) {
+      auto i = car_index(e.s.units[unit], cs.car);
+      if (!i) continue;
+      if (auto shot = fire(e.s, gun_of(e.s, unit, i), cs.target, std::nullopt, dice, gone)) {
+        shots.push_back(std::move(*shot));
+      }
+    }
+  }
+  for (std::size_t k = 0; k < shots.size(); ++k) {
+    shots[k].ends_action = k + 1 == shots.size();
+    e.emit(std::move(shots[k]));
   }
 }
 
