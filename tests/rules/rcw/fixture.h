@@ -179,6 +179,12 @@ inline Sight observer() {
   return Sight{std::nullopt, false};
 }
 
+// A declaration the rules may refuse at once or when the action comes up: the Activate's error,
+// or else the error of `order` given for the first action (the Activate throws no dice; `faces`
+// are for the order).
+Error refused(TestGame& g, const std::string& seat, const Activate& a, const Command& order,
+              std::vector<int> faces = {});
+
 // --- Reading events ----------------------------------------------------------------------------
 
 template <class E>
