@@ -1,5 +1,7 @@
 #include "engine/canonical.h"
 
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
 #include <openssl/sha.h>
 
 #include "engine/dice.h"
@@ -42,6 +44,14 @@ StateHash sha256(const std::vector<std::uint8_t>& bytes) {
 StateHash sha256(std::string_view bytes) {
   StateHash h;
   SHA256(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size(), h.bytes.data());
+  return h;
+}
+
+StateHash hmac_sha256(std::string_view key, std::string_view bytes) {
+  StateHash h;
+  unsigned int len = 0;
+  HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()),
+       reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size(), h.bytes.data(), &len);
   return h;
 }
 

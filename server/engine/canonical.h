@@ -36,5 +36,8 @@ struct StateHash {
 
 StateHash sha256(const std::vector<std::uint8_t>& bytes);
 StateHash sha256(std::string_view bytes);
+// HMAC-SHA256 (RFC 2104) of `bytes` under `key`: a commitment that only the key's holder can
+// open, used with the game's secret seed (docs/protocol.md, "Event chain and commitments").
+StateHash hmac_sha256(std::string_view key, std::string_view bytes);
 
 }  // namespace grognard::engine

@@ -16,4 +16,14 @@ const char* to_string(Role r) {
   return "?";
 }
 
+bool Ruleset::event_public(const GameState& before, const Bytes& event) const {
+  std::vector<Viewer> viewers{Viewer{}};  // an observer
+  for (const SeatSpec& seat : seats(before)) viewers.push_back(Viewer{seat.role, seat.id, false});
+  for (const Viewer& v : viewers) {
+    const std::optional<Bytes> seen = view_event(before, event, v);
+    if (!seen || *seen != event) return false;
+  }
+  return true;
+}
+
 }  // namespace grognard::engine

@@ -106,7 +106,22 @@ class Ruleset {
 
   virtual ToAct to_act(const GameState& state) const = 0;
 
+  // The state hash every viewer receives after each event. For a rule set with hidden
+  // information it leaves the secrets out: a hash over a secret would let anyone who knows the
+  // rest of the state test its few possible values one by one.
   virtual StateHash hash(const GameState& state) const = 0;
+
+  // The hash over everything, secrets included. Never published as it is: the room is to
+  // publish HMAC-SHA256(seed, full_hash) beside hash(), which anyone may check once the seed is
+  // revealed. A rule set that hides nothing leaves this default: the same as hash().
+  virtual StateHash full_hash(const GameState& state) const { return hash(state); }
+
+  // Every seat and observer may read `event` whole, given the state before it. When not, the
+  // room chains a digest of it keyed with the game's secret seed instead of its plain hash, so
+  // that nobody can test guesses about it (docs/protocol.md, "Event chain and commitments").
+  // The default asks view_event: public when it shows every seat and an observer the event
+  // byte for byte as it is.
+  virtual bool event_public(const GameState& before, const Bytes& event) const;
 };
 
 }  // namespace grognard::engine

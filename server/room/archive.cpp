@@ -1,6 +1,7 @@
 #include "room/archive.h"
 
 #include "room/replay.h"
+#include "room/seal.h"
 
 namespace grognard::room {
 
@@ -38,6 +39,8 @@ engine::Result<Loaded> load(Store& store, const Registry& registry, const std::s
   auto log = store.events(id, 1, 0);
   if (!log.ok()) return log.error();
   out.log = std::move(*log);
+  auto sealed = seal_log(*out.rs, out.game.seed, *out.initial, out.log);
+  if (!sealed.ok()) return sealed.error();
   return out;
 }
 
@@ -110,8 +113,9 @@ void archived_events(Store& store, const Registry& registry, Peer& peer, const v
                      std::uint64_t request_id) {
   auto game = load(store, registry, req.game_id());
   if (!game.ok()) return peer.send(error_message(request_id, game.error()));
-  auto events = events_as_seen(*game->rs, *game->initial, game->log, everything(),
-                               std::max<std::uint64_t>(1, req.from_seq()), req.to_seq());
+  auto events =
+      events_as_seen(*game->rs, *game->initial, game->log, everything(), game->game.chain_version,
+                     std::max<std::uint64_t>(1, req.from_seq()), req.to_seq());
   if (!events.ok()) return peer.send(error_message(request_id, events.error()));
   auto m = reply(request_id);
   auto* out = m->mutable_event_list();
@@ -139,6 +143,7 @@ void archived_state(Store& store, const Registry& registry, Peer& peer, const v1
   out->set_seq(seq);
   pack_any(out->mutable_view(), game->rs->wire_types().view, game->rs->view(**st, everything()));
   out->set_state_hash(game->rs->hash(**st).hex());
+  out->set_commitment(hex(state_commitment(*game->rs, game->game.seed, **st)));
   peer.send(m);
 }
 

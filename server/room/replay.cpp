@@ -1,5 +1,7 @@
 #include "room/replay.h"
 
+#include "room/seal.h"
+
 namespace grognard::room {
 
 namespace {
@@ -18,13 +20,16 @@ engine::Error corrupt(const EventRecord& r, std::string what) {
 
 std::optional<v1::GameEvent> event_as_seen(const engine::Ruleset& rs,
                                            const engine::GameState& before, const EventRecord& r,
-                                           const engine::Viewer& viewer) {
+                                           const engine::Viewer& viewer, int chain_version) {
   v1::GameEvent ev;
   ev.set_seq(r.seq);
   ev.set_time_ms(r.created_ms);
   ev.set_seat(r.seat);
   ev.set_state_hash(hex(r.state_hash));
   ev.set_chain(hex(r.chain));
+  ev.set_digest(hex(r.digest));
+  ev.set_commitment(hex(r.commitment));
+  ev.set_chain_version(static_cast<std::uint32_t>(chain_version));
   switch (r.kind) {
     case EventKind::kRules: {
       auto seen = rs.view_event(before, r.payload, viewer);
@@ -48,13 +53,16 @@ engine::Result<std::vector<v1::GameEvent>> events_as_seen(const engine::Ruleset&
                                                           const engine::GameState& initial,
                                                           const std::vector<EventRecord>& log,
                                                           const engine::Viewer& viewer,
-                                                          std::uint64_t from, std::uint64_t to) {
+                                                          int chain_version, std::uint64_t from,
+                                                          std::uint64_t to) {
   std::vector<v1::GameEvent> out;
   auto state = initial.clone();
   for (const EventRecord& r : log) {
     if (to != 0 && r.seq > to) break;
     if (r.seq >= from) {
-      if (auto seen = event_as_seen(rs, *state, r, viewer)) out.push_back(std::move(*seen));
+      if (auto seen = event_as_seen(rs, *state, r, viewer, chain_version)) {
+        out.push_back(std::move(*seen));
+      }
     }
     if (r.kind == EventKind::kRules) {
       auto st = rs.apply(*state, r.payload);
@@ -79,13 +87,15 @@ engine::Result<std::unique_ptr<engine::GameState>> state_after(const engine::Rul
 }
 
 engine::Result<std::unique_ptr<engine::GameState>> verify_log(const engine::Ruleset& rs,
+                                                              const GameRecord& game,
                                                               const engine::GameState& initial,
-                                                              const std::vector<EventRecord>& log) {
+                                                              std::vector<EventRecord>& log) {
   auto state = initial.clone();
   Hash32 chain{};
   std::uint64_t expect = 1;
-  for (const EventRecord& r : log) {
+  for (EventRecord& r : log) {
     if (r.seq != expect++) return corrupt(r, "sequence number out of order");
+    r.digest = event_digest(rs, game.seed, *state, r);
     if (r.kind == EventKind::kRules) {
       auto st = rs.apply(*state, r.payload);
       if (!st.ok()) return corrupt(r, st.error().message);
@@ -94,7 +104,8 @@ engine::Result<std::unique_ptr<engine::GameState>> verify_log(const engine::Rule
       return corrupt(r, "state hash mismatch: stored " + hex(r.state_hash) + ", folded " +
                             rs.hash(*state).hex());
     }
-    chain = chain_hash(chain, r);
+    r.commitment = state_commitment(rs, game.seed, *state);
+    chain = chain_hash(chain, r, game.chain_version);
     if (chain != r.chain) return corrupt(r, "chain hash mismatch");
   }
   return state;

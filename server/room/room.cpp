@@ -5,6 +5,7 @@
 #include <boost/asio/post.hpp>
 
 #include "room/replay.h"
+#include "room/seal.h"
 
 namespace grognard::room {
 
@@ -30,7 +31,7 @@ std::shared_ptr<Room> Room::restore(asio::any_io_executor executor, const engine
                                     RoomDeps deps, std::string* problem) {
   auto room = std::make_shared<Room>(executor, ruleset, std::move(record), std::move(initial),
                                      std::move(seats), std::move(deps));
-  auto folded = verify_log(ruleset, *room->initial_, log);
+  auto folded = verify_log(ruleset, room->record_, *room->initial_, log);
   if (folded.ok()) {
     room->state_ = std::move(*folded);
   } else {
@@ -189,7 +190,8 @@ std::shared_ptr<v1::ServerMessage> Room::seated(const SeatRecord& s, std::uint64
   pack_any(out->mutable_view(), rs_.wire_types().view, rs_.view(*state_, viewer));
   out->set_last_seq(record_.last_seq);
   if (after_seq < record_.last_seq) {
-    auto events = events_as_seen(rs_, *initial_, log_, viewer, after_seq + 1, 0);
+    auto events =
+        events_as_seen(rs_, *initial_, log_, viewer, record_.chain_version, after_seq + 1, 0);
     if (events.ok()) {
       for (auto& e : *events) *out->add_events() = std::move(e);
     }
@@ -369,20 +371,23 @@ void Room::maybe_finish(Pending& p) {
 }
 
 void Room::add_record(Pending& p, EventKind kind, std::string payload, const std::string& seat_id,
-                      const std::string& audience) {
+                      const std::string& audience, const engine::GameState* before) {
   EventRecord r;
   r.game_id = id_;
   r.seq = (p.batch.events.empty() ? record_.last_seq : p.batch.events.back().seq) + 1;
   r.kind = kind;
   r.payload = std::move(payload);
-  r.state_hash = rs_.hash(p.next ? *p.next : *state_).bytes;
+  const engine::GameState& after = p.next ? *p.next : *state_;
+  r.state_hash = rs_.hash(after).bytes;
   r.seat = seat_id;
   r.audience = audience;
+  r.digest = event_digest(rs_, record_.seed, before != nullptr ? *before : after, r);
+  r.commitment = state_commitment(rs_, record_.seed, after);
   r.created_ms = deps_.clock();
   const Hash32 previous = !p.batch.events.empty() ? p.batch.events.back().chain
                           : log_.empty()          ? Hash32{}
                                                   : log_.back().chain;
-  r.chain = chain_hash(previous, r);
+  r.chain = chain_hash(previous, r, record_.chain_version);
   p.befores.push_back((p.next ? *p.next : *state_).clone());
   p.batch.events.push_back(std::move(r));
 }
@@ -395,7 +400,7 @@ engine::Status Room::add_rules_events(Pending& p, const std::vector<engine::Byte
     auto before = p.next->clone();
     auto st = rs_.apply(*p.next, bytes);
     if (!st.ok()) return st;
-    add_record(p, EventKind::kRules, bytes, seat_id, "");
+    add_record(p, EventKind::kRules, bytes, seat_id, "", before.get());
     p.befores.back() = std::move(before);
     if (first && !command_id.empty()) {
       EventRecord& r = p.batch.events.back();

@@ -108,8 +108,9 @@ class Room : public std::enable_shared_from_this<Room> {
 
   engine::Status add_rules_events(Pending& p, const std::vector<engine::Bytes>& events,
                                   const std::string& seat, const std::string& command_id);
+  // `before`: the rules state before a rules event (its digest may depend on it, room/seal.h).
   void add_record(Pending& p, EventKind kind, std::string payload, const std::string& seat,
-                  const std::string& audience);
+                  const std::string& audience, const engine::GameState* before = nullptr);
   void maybe_start(Pending& p);
   void maybe_finish(Pending& p);
 

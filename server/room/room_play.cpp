@@ -4,6 +4,7 @@
 
 #include "room/replay.h"
 #include "room/room.h"
+#include "room/seal.h"
 
 namespace grognard::room {
 
@@ -195,7 +196,7 @@ void Room::chat(std::shared_ptr<Peer> peer, v1::SendChat req, std::uint64_t requ
 void Room::events(std::shared_ptr<Peer> peer, v1::GetEvents req, std::uint64_t request_id) {
   run([this, peer, req = std::move(req), request_id] {
     engine::Viewer viewer = viewer_for(req.as_seat());
-    auto events = events_as_seen(rs_, *initial_, log_, viewer,
+    auto events = events_as_seen(rs_, *initial_, log_, viewer, record_.chain_version,
                                  std::max<std::uint64_t>(1, req.from_seq()), req.to_seq());
     if (!events.ok()) return peer->send(error_message(request_id, events.error()));
     auto m = reply(request_id);
@@ -223,6 +224,7 @@ void Room::state(std::shared_ptr<Peer> peer, v1::GetState req, std::uint64_t req
     out->set_seq(seq);
     pack_any(out->mutable_view(), rs_.wire_types().view, rs_.view(**st, viewer_for(req.as_seat())));
     out->set_state_hash(rs_.hash(**st).hex());
+    out->set_commitment(hex(state_commitment(rs_, record_.seed, **st)));
     peer->send(m);
   });
 }
@@ -245,7 +247,8 @@ void Room::broadcast(const Pending& p) {
       for (const auto& s : act.seats) batch->add_acting_seats(s);
       const engine::Viewer viewer = viewer_for(entry.seat_id);
       for (std::size_t i = 0; i < p.batch.events.size(); ++i) {
-        if (auto seen = event_as_seen(rs_, *p.befores[i], p.batch.events[i], viewer)) {
+        if (auto seen = event_as_seen(rs_, *p.befores[i], p.batch.events[i], viewer,
+                                      record_.chain_version)) {
           *batch->add_events() = std::move(*seen);
         }
       }

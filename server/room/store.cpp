@@ -29,10 +29,15 @@ std::optional<GameStatus> game_status_from_string(std::string_view s) {
   return std::nullopt;
 }
 
-Hash32 chain_hash(const Hash32& previous, const EventRecord& e) {
+Hash32 chain_hash(const Hash32& previous, const EventRecord& e, int version) {
   engine::CanonicalWriter w;
   for (std::uint8_t b : previous) w.u8(b);
-  w.u64(e.seq).u8(static_cast<std::uint8_t>(e.kind)).str(e.payload);
+  w.u64(e.seq).u8(static_cast<std::uint8_t>(e.kind));
+  if (version >= 2) {
+    for (std::uint8_t b : e.digest) w.u8(b);
+  } else {
+    w.str(e.payload);
+  }
   for (std::uint8_t b : e.state_hash) w.u8(b);
   return engine::sha256(w.bytes()).bytes;
 }

@@ -26,6 +26,10 @@ enum class GameStatus : std::uint8_t { kWaiting, kRunning, kFinished, kFailed, k
 const char* to_string(GameStatus s);
 std::optional<GameStatus> game_status_from_string(std::string_view s);
 
+// The form of the event chain that new games use (docs/protocol.md): 1, each link covers the
+// payload itself; 2, it covers the payload's digest (EventRecord::digest).
+inline constexpr int kChainVersion = 2;
+
 struct GameRecord {
   std::string id;             // public game id ("g-7f3a9c21")
   std::string ruleset;        // "itchy"
@@ -41,8 +45,9 @@ struct GameRecord {
   std::uint64_t last_seq = 0;   // sequence number of the last stored event (0: none)
   std::int64_t created_ms = 0;
   std::int64_t updated_ms = 0;
-  std::int64_t ended_ms = 0;  // 0 while running
-  std::string result;         // one line once ended: "British win: ...", or why it expired
+  std::int64_t ended_ms = 0;          // 0 while running
+  std::string result;                 // one line once ended: "British win: ...", or why it expired
+  int chain_version = kChainVersion;  // the form of the event chain (chain_hash)
 };
 
 struct SeatRecord {
@@ -63,11 +68,16 @@ struct EventRecord {
   EventKind kind = EventKind::kRules;
   std::string payload;     // rules: the rule set's serialized Event; chat/system: proto
   Hash32 state_hash{};     // the game state's hash after this event
-  Hash32 chain{};          // SHA-256(previous chain || seq || kind || payload || state_hash)
+  Hash32 chain{};          // chain_hash(previous chain, this event, the game's chain version)
   std::string seat;        // who caused it ("" for the server itself)
   std::string command_id;  // the client's command id, on the command's first event
   std::string audience;    // chat: "" for the room, or a seat/side label it was sent to
   std::int64_t created_ms = 0;
+  // Computed, not stored (room/seal.h): SHA-256(payload) when every seat may read the event
+  // whole, else HMAC-SHA256(seed, payload); and HMAC-SHA256(seed, the rule set's full hash of
+  // the state after it), which opens once the seed is revealed. Both are published with it.
+  Hash32 digest{};
+  Hash32 commitment{};
 };
 
 // Remembers a command's id so that a re-sent command is answered, not applied twice.
@@ -123,8 +133,9 @@ class Store {
   virtual void flush() = 0;
 };
 
-// The chain hash of an event (see EventRecord::chain): SHA-256 over previous chain, seq
-// (big-endian u64), kind (u8), payload (length-prefixed), state hash.
-Hash32 chain_hash(const Hash32& previous, const EventRecord& e);
+// The chain hash of an event (see EventRecord::chain, docs/protocol.md): SHA-256 over the
+// previous chain, seq (big-endian u64), kind (u8), then in version 1 the payload
+// (length-prefixed) and in version 2 its digest (32 bytes), then the state hash.
+Hash32 chain_hash(const Hash32& previous, const EventRecord& e, int version = 1);
 
 }  // namespace grognard::room

@@ -17,11 +17,12 @@ constexpr const char* kClause = "store.commit";
 using Columns = std::span<const std::string_view>;
 
 // Column names, in the order of every bind and read below.
-constexpr std::array<std::string_view, 16> kGame{
+constexpr std::array<std::string_view, 17> kGame{
     "id",          "ruleset",     "scenario",          "scenario_text",
     "invite_code", "listed",      "observers_allowed", "status",
     "seed",        "seed_sha256", "dice_next",         "last_seq",
-    "created_ms",  "updated_ms",  "ended_ms",          "result"};
+    "created_ms",  "updated_ms",  "ended_ms",          "result",
+    "chain_version"};
 constexpr std::array<std::string_view, 7> kSeat{"game_id",     "seat_id",      "role",      "label",
                                                 "player_name", "token_sha256", "claimed_ms"};
 constexpr std::array<std::string_view, 10> kEvent{"game_id",    "seq",       "kind", "payload",
@@ -67,7 +68,7 @@ engine::Status write_game(Connection& c, const GameRecord& g) {
     q.text(5, g.invite_code).boolean(6, g.listed).boolean(7, g.observers_allowed);
     q.text(8, room::to_string(g.status)).blob(9, g.seed).blob(10, g.seed_sha256);
     q.u64(11, g.dice_next).u64(12, g.last_seq).i64(13, g.created_ms).i64(14, g.updated_ms);
-    q.i64(15, g.ended_ms).text(16, g.result);
+    q.i64(15, g.ended_ms).text(16, g.result).i64(17, g.chain_version);
   });
 }
 
@@ -128,6 +129,7 @@ engine::Result<GameRecord> read_game(const Query& q) {
   g.updated_ms = q.col_i64(13);
   g.ended_ms = q.col_i64(14);
   g.result = q.col_text(15);
+  g.chain_version = static_cast<int>(q.col_i64(16));
   return g;
 }
 

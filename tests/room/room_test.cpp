@@ -247,3 +247,73 @@ TEST_CASE("the lobby holds a bounded number of rooms, dropping ended ones nobody
   CHECK(w.ask(std::make_shared<FakePeer>("creator"), m).has_room());
   CHECK(w.lobby->open_rooms() == 2);
 }
+
+TEST_CASE(
+    "the chain covers a keyed digest of what some seat may not read, and commitments open "
+    "with the seed",
+    "[room][chain][R20]") {
+  Table t;
+  REQUIRE(t.w.command(t.north, "add 2", "c1").has_command_result());
+  const std::string id = t.north->binding()->room->id();
+  const room::GameRecord g = **t.w.store.game(id);
+  REQUIRE(g.chain_version == 2);
+  const std::string key(reinterpret_cast<const char*>(g.seed.data()), g.seed.size());
+  room::Hash32 previous{};
+  int secrets = 0;
+  for (const room::EventRecord& e : t.w.store.raw_events(id)) {
+    const bool secret = e.kind == room::EventKind::kRules && e.payload.rfind("secret ", 0) == 0;
+    secrets += secret ? 1 : 0;
+    INFO("event " << e.seq << ": " << e.payload);
+    if (secret) {
+      CHECK(e.digest == engine::hmac_sha256(key, e.payload).bytes);
+      // Nobody is sent the plain hash of a hidden payload, which would confirm a guess.
+      const std::string plain = room::hex(engine::sha256(e.payload).bytes);
+      CHECK_FALSE(contains(t.south->all_serialized(), plain));
+      CHECK_FALSE(contains(t.north->all_serialized(), plain));
+    } else {
+      CHECK(e.digest == engine::sha256(e.payload).bytes);
+    }
+    // The Secrets rule set hides nothing from its own hash: the commitment keys the same one.
+    const std::string_view h{reinterpret_cast<const char*>(e.state_hash.data()),
+                             e.state_hash.size()};
+    CHECK(e.commitment == engine::hmac_sha256(key, h).bytes);
+    // Anyone can recompute every link from what is published.
+    CHECK(room::chain_hash(previous, e, 2) == e.chain);
+    CHECK(room::chain_hash(previous, e, 1) != e.chain);
+    if (!secret || e.payload.find("player:1") != std::string::npos) {
+      CHECK(contains(t.south->all_serialized(), room::hex(e.digest)));
+    }
+    previous = e.chain;
+  }
+  CHECK(secrets == 2);
+}
+
+TEST_CASE("games stored with the first form of the chain still verify on recovery",
+          "[room][chain][recovery]") {
+  Table t;
+  REQUIRE(t.w.command(t.north, "add 1", "c1").has_command_result());
+  const std::string id = t.north->binding()->room->id();
+  room::GameRecord g = **t.w.store.game(id);
+  g.chain_version = 1;
+  room::WriteBatch b;
+  b.game = g;
+  bool stored = false;
+  t.w.store.append(std::move(b), [&](engine::Status s) { stored = s.ok(); });
+  REQUIRE(stored);
+  auto& log = t.w.store.raw_events(id);
+  REQUIRE(log.size() >= 2);
+  room::Hash32 previous{};
+  for (room::EventRecord& e : log) {
+    e.chain = room::chain_hash(previous, e, 1);
+    previous = e.chain;
+  }
+  room::Lobby again(t.w.ioc.get_executor(), t.w.store, t.w.registry, t.w.metrics);
+  CHECK(again.recover().empty());
+  CHECK(again.open_rooms() == 1);
+  // A last link of the other form is refused.
+  log.back().chain = room::chain_hash(log[log.size() - 2].chain, log.back(), 2);
+  room::Lobby tampered(t.w.ioc.get_executor(), t.w.store, t.w.registry, t.w.metrics);
+  const auto problems = tampered.recover();
+  REQUIRE(problems.size() == 1);
+  CHECK(problems[0].find("chain hash mismatch") != std::string::npos);
+}

@@ -146,6 +146,7 @@ void check_same(const room::GameRecord& a, const room::GameRecord& b) {
   CHECK(a.updated_ms == b.updated_ms);
   CHECK(a.ended_ms == b.ended_ms);
   CHECK(a.result == b.result);
+  CHECK(a.chain_version == b.chain_version);
 }
 
 void check_same(const room::SeatRecord& a, const room::SeatRecord& b) {

@@ -100,14 +100,31 @@ void write_version_1(RawDb& db, const Data& d) {
   }
 }
 
+// Version 2: games gains its result column.
+void write_version_2(RawDb& db, const Data& d) {
+  write_version_1(db, d);
+  for (const auto& g : d.games) {
+    db.exec("UPDATE games SET result = " + lit(g.result) + " WHERE id = " + lit(g.id));
+  }
+}
+
 // Fixtures by the version whose SQL they speak. The result column only arrives in version 2,
-// so rows written at version 1 read back with an empty result.
+// so rows written at version 1 read back with an empty result; the chain version only in
+// version 3, so every game stored before it reads back with chain version 1.
 const std::map<int, std::function<void(RawDb&, Data&)>>& fixtures() {
   static const std::map<int, std::function<void(RawDb&, Data&)>> all{
       {1,
        [](RawDb& db, Data& d) {
          write_version_1(db, d);
-         for (auto& g : d.games) g.result.clear();
+         for (auto& g : d.games) {
+           g.result.clear();
+           g.chain_version = 1;
+         }
+       }},
+      {2,
+       [](RawDb& db, Data& d) {
+         write_version_2(db, d);
+         for (auto& g : d.games) g.chain_version = 1;
        }},
   };
   return all;

@@ -1,0 +1,60 @@
+#include "room/seal.h"
+
+#include <string_view>
+
+#include "engine/canonical.h"
+
+namespace grognard::room {
+namespace {
+
+std::string_view key(const engine::Seed& seed) {
+  return {reinterpret_cast<const char*>(seed.data()), seed.size()};
+}
+
+bool readable_by_all(const engine::Ruleset& rs, const engine::GameState& before,
+                     const EventRecord& r) {
+  switch (r.kind) {
+    case EventKind::kRules:
+      return rs.event_public(before, r.payload);
+    case EventKind::kChat:
+      return r.audience.empty();  // chat to one seat is read by that seat alone
+    case EventKind::kSystem:
+      return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+Hash32 event_digest(const engine::Ruleset& rs, const engine::Seed& seed,
+                    const engine::GameState& before, const EventRecord& r) {
+  if (readable_by_all(rs, before, r)) return engine::sha256(r.payload).bytes;
+  return engine::hmac_sha256(key(seed), r.payload).bytes;
+}
+
+Hash32 state_commitment(const engine::Ruleset& rs, const engine::Seed& seed,
+                        const engine::GameState& after) {
+  const engine::StateHash full = rs.full_hash(after);
+  const std::string_view bytes{reinterpret_cast<const char*>(full.bytes.data()), full.bytes.size()};
+  return engine::hmac_sha256(key(seed), bytes).bytes;
+}
+
+engine::Status seal_log(const engine::Ruleset& rs, const engine::Seed& seed,
+                        const engine::GameState& initial, std::vector<EventRecord>& log) {
+  auto state = initial.clone();
+  for (EventRecord& r : log) {
+    r.digest = event_digest(rs, seed, *state, r);
+    if (r.kind == EventKind::kRules) {
+      auto st = rs.apply(*state, r.payload);
+      if (!st.ok()) {
+        return engine::Error{
+            engine::ErrorCode::kFailedPrecondition, "",
+            "game " + r.game_id + " event " + std::to_string(r.seq) + ": " + st.error().message};
+      }
+    }
+    r.commitment = state_commitment(rs, seed, *state);
+  }
+  return engine::ok_status();
+}
+
+}  // namespace grognard::room
