@@ -61,7 +61,8 @@ TEST_CASE("RCW cavalry pays double inside woods, swamp and rough, overlaps once 
                     .woods(10, 0, 20, 10)
                     .rough(15, 0, 25, 10)
                     .unit("cav", 0, UnitType::kCavalry, {5, 5}, 90)
-                    .unit("inf", 0, UnitType::kInfantry, {5, 8}, 90);
+                    .unit("inf", 0, UnitType::kInfantry, {5, 8}, 90)
+                    .unit("enemy", 1, UnitType::kInfantry, {60, 40});
   const State s = fresh_state(sc);
   // 25in of path, 15in of it (x 10..25) inside the woods or the rough: 40.
   CHECK(detail::move_cost(s, u(s, "cav"), {{30, 5}}) == Approx(40.0));
@@ -76,7 +77,8 @@ TEST_CASE("RCW wheeled units may not enter woods or swamps, but may leave them (
                     .swamp(30, 0, 40, 10)
                     .unit("gun", 0, UnitType::kArtillery, {5, 5})
                     .unit("car-in", 0, UnitType::kArmouredCar, {15, 20})
-                    .unit("cav", 0, UnitType::kCavalry, {5, 20});
+                    .unit("cav", 0, UnitType::kCavalry, {5, 20})
+                    .unit("enemy", 1, UnitType::kInfantry, {60, 40});
   State s = fresh_state(sc);
   s.units[idx(s, "car-in")].pos = {15, 5};  // inside the wood, as after a scenario's set-up
   const Unit& gun = u(s, "gun");
@@ -141,7 +143,8 @@ TEST_CASE("RCW line of fire: terrain blocks, the end's own piece up to 2in does 
   Scenario sc = ScenarioBuilder()
                     .woods(10, 0, 20, 10)
                     .hill(10, 20, 20, 30)
-                    .unit("a", 0, UnitType::kInfantry, {5, 40});
+                    .unit("a", 0, UnitType::kInfantry, {5, 40})
+                    .unit("enemy", 1, UnitType::kInfantry, {60, 40});
   const State s = fresh_state(sc);
   CHECK_FALSE(detail::line_clear(s, 0, {5, 5}, {25, 5}, {}));
   CHECK_FALSE(detail::line_clear(s, 0, {5, 25}, {25, 25}, {}));
@@ -302,7 +305,8 @@ TEST_CASE("RCW what hurts armour: fire (R7, R11) and close assault (R8)") {
                     .unit("inf", 0, UnitType::kInfantry, {9, 1})
                     .unit("cav", 0, UnitType::kCavalry, {11, 1})
                     .rail("line", {{0, 10}, {60, 10}})
-                    .train("T", 0, "line", 30, {car("A"), car("C", CarArmament::kArmouredCar)});
+                    .train("T", 0, "line", 30, {car("A"), car("C", CarArmament::kArmouredCar)})
+                    .unit("enemy", 1, UnitType::kInfantry, {60, 40});
   const State s = fresh_state(sc);
   auto by = [&](const std::string& id) { return *detail::find_target(s, UnitId{id}); };
   CHECK(detail::hurts_armour(s, by("gun"), false));
@@ -348,6 +352,39 @@ TEST_CASE("RCW a shot: dice, hits against cover, saves, armour pinned only (§6,
   CHECK(shot.outcome == Outcome::kPinned);
   CHECK(e2.s.units[idx(s, "tank")].pinned);
   CHECK_FALSE(e2.s.units[idx(s, "tank")].destroyed);
+}
+
+TEST_CASE(
+    "RCW a train's Shoot: car after car, the last ends it, a car whose target is gone holds (R13, "
+    "R43)") {
+  Scenario sc =
+      ScenarioBuilder()
+          .rail("line", {{0, 10}, {60, 10}})
+          .train("T", 0, "line", 30, {car("gun-car"), car("mg-car", CarArmament::kArmouredCar)})
+          .radius(1.5)
+          .unit("north", 1, UnitType::kInfantry, {30, 20})
+          .unit("south", 1, UnitType::kInfantry, {27, 0});
+  const State s = fresh_state(sc);
+  const std::size_t t = idx(s, "T");
+  detail::Emitter e{s, {}};
+  ScriptedDice d1{1, 1, 4, 5};  // the gun car misses twice; the MG car hits, the save pins
+  detail::resolve_shoot(e, t, train_shoot({{"gun-car", "north"}, {"mg-car", "south"}}), d1);
+  auto shots = of<Shot>(e.out);
+  REQUIRE(shots.size() == 2);
+  CHECK(shots[0].firer == UnitId{"gun-car"});
+  CHECK(shots[0].dice.size() == 2);
+  CHECK_FALSE(shots[0].ends_action);
+  CHECK(shots[1].ends_action);
+  CHECK(shots[1].outcome == Outcome::kPinned);
+  CHECK(e.s.units[idx(s, "south")].pinned);
+
+  detail::Emitter e2{s, {}};
+  ScriptedDice d2{4, 1, 1};  // the gun car hits, the save fails: the MG car has nothing to shoot
+  detail::resolve_shoot(e2, t, train_shoot({{"gun-car", "north"}, {"mg-car", "north"}}), d2);
+  auto shot = only<Shot>(e2.out);
+  CHECK(shot.outcome == Outcome::kDestroyed);
+  CHECK(shot.ends_action);
+  CHECK(d2.remaining() == 0);
 }
 
 // --- Close assault ---------------------------------------------------------------------------
