@@ -41,6 +41,7 @@ void set_combat(pb::Event& out, const Shot& e) {
   for (const Save& s : e.saves) set_save(m->add_saves(), s);
   m->set_full_effect(e.full_effect);
   m->set_outcome(pb_enum<pb::Outcome>(e.outcome));
+  m->set_more_shots(!e.ends_action);
 }
 
 void set_combat(pb::Event& out, const AssaultMoved& e) {
@@ -83,7 +84,8 @@ Result<Event> combat_from(const pb::Event& e) {
                m.hits(),
                rd.saves(m.saves()),
                m.full_effect(),
-               rd.take(native_enum<Outcome>(m.outcome(), kOutcomes, "shot outcome"))};
+               rd.take(native_enum<Outcome>(m.outcome(), kOutcomes, "shot outcome")),
+               !m.more_shots()};
   } else if (e.has_assault_moved()) {
     const pb::AssaultMoved& m = e.assault_moved();
     out = AssaultMoved{UnitId(m.attacker()), UnitId(m.defender()), point_from(m.from()),

@@ -8,6 +8,7 @@
 #include <string>
 #include <utility>
 
+#include "rules/rcw/clauses.h"
 #include "rules/rcw/rules.h"
 #include "rules/rcw/wire/convert.h"
 
@@ -22,7 +23,7 @@ using Tree = gp::TextFormat::ParseInfoTree;
 constexpr std::size_t kMaxTextBytes = std::size_t{1} << 24;
 
 Error scenario_error(std::string message) {
-  return Error{ErrorCode::kInvalidArgument, kScenarioClause, std::move(message)};
+  return Error{ErrorCode::kInvalidArgument, clause::kScenario, std::move(message)};
 }
 
 std::string line_col(int line, int column) {  // 0-based in, 1-based out

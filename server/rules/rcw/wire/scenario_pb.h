@@ -9,14 +9,12 @@
 
 namespace grognard::rcw::wire {
 
-// The clause of every error about a scenario's shape.
-inline constexpr const char* kScenarioClause = "rcw.scenario";
-
 // Parses the text and checks its shape: syntax, field and enum names (errors give the line and
 // column, e.g. `line 12:9: ...`), two named sides, a turn limit and victory conditions (R14),
 // every unit with an id, a known type and a side 0 or 1, every car with an id and an
 // armament, known terrain kinds, zones of side 0 or 1. Every error is kInvalidArgument with
-// clause kScenarioClause. The rules' own checks (placement, rails, ids) are rcw::new_game's.
+// clause rcw.scenario (clause::kScenario), like rcw::new_game's own checks (placement, rails,
+// ids), which load_scenario runs next.
 engine::Result<Scenario> parse_scenario(std::string_view textproto);
 
 // parse_scenario, then rcw::new_game.
