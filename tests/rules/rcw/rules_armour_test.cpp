@@ -22,7 +22,7 @@ Shot fire_at(TestGame& g, std::vector<int> faces) {
 
 }  // namespace
 
-TEST_CASE("armour needs 6 to hit", "[§6][R7]") {
+TEST_CASE("armour needs 6 to hit", "[sec.6][R7]") {
   TestGame g(duel(UnitType::kMg, UnitType::kArmouredCar));
   auto s = fire_at(g, {5, 1});
   CHECK(s.cover == Cover::kArmoured);
@@ -31,7 +31,7 @@ TEST_CASE("armour needs 6 to hit", "[§6][R7]") {
 }
 
 TEST_CASE("armour hit by other fire: a failed save only pins, a passed one has no effect",
-          "[§6][R7]") {
+          "[sec.6][R7]") {
   SECTION("failed save: pinned") {
     TestGame g(duel(UnitType::kInfantry));
     auto s = fire_at(g, {6, 3});
@@ -49,7 +49,7 @@ TEST_CASE("armour hit by other fire: a failed save only pins, a passed one has n
   }
 }
 
-TEST_CASE("armour hit by artillery is rolled for as normal", "[§6][R7]") {
+TEST_CASE("armour hit by artillery is rolled for as normal", "[sec.6][R7]") {
   TestGame g(duel(UnitType::kArtillery));
   auto s = fire_at(g, {6, 1, 3});
   CHECK(s.full_effect);
@@ -57,7 +57,7 @@ TEST_CASE("armour hit by artillery is rolled for as normal", "[§6][R7]") {
   CHECK(g.unit("T").destroyed);
 }
 
-TEST_CASE("armour hit by a tank carrying artillery is rolled for as normal", "[§6][R7]") {
+TEST_CASE("armour hit by a tank carrying artillery is rolled for as normal", "[sec.6][R7]") {
   SECTION("gun tank: destroyed") {
     TestGame g(duel(UnitType::kTank));
     g.edit("S").gun = true;
@@ -73,7 +73,7 @@ TEST_CASE("armour hit by a tank carrying artillery is rolled for as normal", "[�
   }
 }
 
-TEST_CASE("a mortar is not artillery against armour", "[R11][R7][§6]") {
+TEST_CASE("a mortar is not artillery against armour", "[R11][R7][sec.6]") {
   TestGame g(duel(UnitType::kMortar));
   auto s = fire_at(g, {6, 6, 3, 3});
   CHECK(s.hits == 2);
@@ -82,7 +82,7 @@ TEST_CASE("a mortar is not artillery against armour", "[R11][R7][§6]") {
   CHECK_FALSE(g.unit("T").destroyed);
 }
 
-TEST_CASE("an elite tank saves on 3", "[§6][R7]") {
+TEST_CASE("an elite tank saves on 3", "[sec.6][R7]") {
   TestGame g(duel(UnitType::kArtillery));
   g.edit("T").training = Training::kElite;
   auto s = fire_at(g, {6, 1, 3});

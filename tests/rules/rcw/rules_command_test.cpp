@@ -20,7 +20,7 @@ ScenarioBuilder field(double f_y = 22.5) {
 }  // namespace
 
 TEST_CASE("a unit within 12in of its HQ moves without a throw",
-          "[R5][§5][R18][rcw.command.throw]") {
+          "[R5][sec.5][R18][rcw.command.throw]") {
   TestGame g(field(22));  // exactly 12": within
   auto ev = g.accept(kSide0, activate("F", kMove, kMove));
   CHECK(count_of<CommandThrown>(ev) == 0);
@@ -28,7 +28,7 @@ TEST_CASE("a unit within 12in of its HQ moves without a throw",
 }
 
 TEST_CASE("a unit more than 12in from its HQ throws 4+ to move, once for both moves",
-          "[R5][§5][R24][rcw.command.throw]") {
+          "[R5][sec.5][R24][rcw.command.throw]") {
   TestGame g(field());
   auto ev = g.accept(kSide0, activate("F", kMove, kMove), {4});
   auto ct = only<CommandThrown>(ev);
@@ -45,7 +45,7 @@ TEST_CASE("a unit more than 12in from its HQ throws 4+ to move, once for both mo
   CHECK(near(g.unit("F").pos, {4, 28.5}));
 }
 
-TEST_CASE("a failed command throw cancels both moves", "[R5][§5][rcw.command.throw]") {
+TEST_CASE("a failed command throw cancels both moves", "[R5][sec.5][rcw.command.throw]") {
   TestGame g(field());
   auto ev = g.accept(kSide0, activate("F", kMove, kMove), {3});
   CHECK_FALSE(only<CommandThrown>(ev).passed);
@@ -63,7 +63,7 @@ TEST_CASE("a failed command throw cancels both moves", "[R5][§5][rcw.command.th
 }
 
 TEST_CASE("a failed command throw cancels the move but the declared shoot still happens",
-          "[R5][§5][rcw.command.throw]") {
+          "[R5][sec.5][rcw.command.throw]") {
   TestGame g(field());
   auto ev = g.accept(kSide0, activate("F", kMove, kShoot), {2});
   auto sk = only<ActionSkipped>(ev);
@@ -90,7 +90,7 @@ TEST_CASE("the throw comes when the first move comes up, after a shoot declared 
   CHECK(only<CommandThrown>(ev).passed);
 }
 
-TEST_CASE("command throws: +1 elite, -1 conscript", "[R5][§5][rcw.command.throw]") {
+TEST_CASE("command throws: +1 elite, -1 conscript", "[R5][sec.5][rcw.command.throw]") {
   SECTION("elite: a 3 passes") {
     TestGame g(field());
     g.edit("F").training = Training::kElite;
@@ -109,7 +109,7 @@ TEST_CASE("command throws: +1 elite, -1 conscript", "[R5][§5][rcw.command.throw
   }
 }
 
-TEST_CASE("its HQ is the nearest friendly HQ", "[R16][§5][rcw.command.throw]") {
+TEST_CASE("its HQ is the nearest friendly HQ", "[R16][sec.5][rcw.command.throw]") {
   SECTION("another HQ within 12in: no throw") {
     TestGame g(field().unit("H0b", 0, UnitType::kHq, {20, 22.5}, 0));
     CHECK(count_of<CommandThrown>(g.accept(kSide0, activate("F", kMove, kMove))) == 0);
@@ -123,7 +123,7 @@ TEST_CASE("its HQ is the nearest friendly HQ", "[R16][§5][rcw.command.throw]") 
   }
 }
 
-TEST_CASE("a FAO is not an HQ for command", "[R2][R16][§5][rcw.command.throw]") {
+TEST_CASE("a FAO is not an HQ for command", "[R2][R16][sec.5][rcw.command.throw]") {
   TestGame g(field().unit("O", 0, UnitType::kFao, {12, 22.5}, 0));
   auto ct = only<CommandThrown>(g.accept(kSide0, activate("F", kMove, kMove), {4}));
   CHECK(ct.hq->get() == "H0");
@@ -151,8 +151,8 @@ TEST_CASE("a side with no HQ left throws for every move", "[R16][R5][rcw.command
   CHECK(sk.reason == "command throw failed");
 }
 
-TEST_CASE("a close assault is commanded like a move; a failure cancels it",
-          "[R5][§5][§11][rcw.command.throw]") {
+TEST_CASE("a close assault is commanded like a move, a failure cancels it",
+          "[R5][sec.5][sec.11][rcw.command.throw]") {
   TestGame g(field());
   g.edit("E").pos = {10, 25.5};  // 3" ahead
   auto ev = g.accept(kSide0, activate("F", kAssault, kShoot), {3});
@@ -171,7 +171,7 @@ TEST_CASE("move then assault: one throw, a failure cancels both", "[R5][rcw.comm
   CHECK(count_of<ActivationEnded>(ev) == 1);
 }
 
-TEST_CASE("shooting needs no command throw however far the HQ", "[R5][§5][rcw.command.throw]") {
+TEST_CASE("shooting needs no command throw however far the HQ", "[R5][sec.5][rcw.command.throw]") {
   TestGame g(field());
   g.edit("F").pos = {10, 26};  // 16" from the HQ, 6" from E
   auto ev = g.accept(kSide0, activate("F", kShoot, kShoot));

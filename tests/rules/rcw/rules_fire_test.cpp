@@ -25,7 +25,7 @@ Shot fire_at(TestGame& g, std::vector<int> faces, const std::string& target = "T
 
 }  // namespace
 
-TEST_CASE("the unit table: move, range, shooting and assault dice, armour", "[§1][R2][R13]") {
+TEST_CASE("the unit table: move, range, shooting and assault dice, armour", "[sec.1][R2][R13]") {
   using T = UnitType;
   // type, move, range, shooting dice, assault dice, armoured
   const std::vector<std::tuple<T, double, double, int, int, bool>> table = {
@@ -54,7 +54,7 @@ TEST_CASE("the unit table: move, range, shooting and assault dice, armour", "[§
   CHECK(car_stats(CarArmament::kArtillery).armoured);
 }
 
-TEST_CASE("each type throws its shooting dice", "[§1][§6]") {
+TEST_CASE("each type throws its shooting dice", "[sec.1][sec.6]") {
   using T = UnitType;
   for (auto [type, dice] : std::vector<std::pair<T, int>>{{T::kInfantry, 1},
                                                           {T::kMg, 2},
@@ -72,7 +72,7 @@ TEST_CASE("each type throws its shooting dice", "[§1][§6]") {
   }
 }
 
-TEST_CASE("HQs, FAOs and wagons do not shoot", "[§1][R2][rcw.actions.cannot]") {
+TEST_CASE("HQs, FAOs and wagons do not shoot", "[sec.1][R2][rcw.actions.cannot]") {
   for (UnitType t : {UnitType::kHq, UnitType::kFao, UnitType::kWagon}) {
     INFO(to_string(t));
     TestGame g(duel(t));
@@ -80,7 +80,7 @@ TEST_CASE("HQs, FAOs and wagons do not shoot", "[§1][R2][rcw.actions.cannot]") 
   }
 }
 
-TEST_CASE("range is the unit's, inclusive", "[§1][R18][rcw.fire.range]") {
+TEST_CASE("range is the unit's, inclusive", "[sec.1][R18][rcw.fire.range]") {
   using T = UnitType;
   for (auto [type, range] : std::vector<std::pair<T, double>>{
            {T::kInfantry, 12}, {T::kCavalry, 12}, {T::kMg, 18}, {T::kArtillery, 36}}) {
@@ -95,7 +95,7 @@ TEST_CASE("range is the unit's, inclusive", "[§1][R18][rcw.fire.range]") {
   }
 }
 
-TEST_CASE("a hit in the open needs 4; a save of 4 pins, 3 destroys", "[§6][R7]") {
+TEST_CASE("a hit in the open needs 4, a save of 4 pins, 3 destroys", "[sec.6][R7]") {
   SECTION("3 misses") {
     TestGame g(duel(UnitType::kInfantry));
     auto s = fire_at(g, {3});
@@ -125,7 +125,7 @@ TEST_CASE("a hit in the open needs 4; a save of 4 pins, 3 destroys", "[§6][R7]"
   }
 }
 
-TEST_CASE("one save per hit; any failed save destroys", "[§6][R7]") {
+TEST_CASE("one save per hit, any failed save destroys", "[sec.6][R7]") {
   TestGame g(duel(UnitType::kMg));
   auto s = fire_at(g, {5, 6, 5, 2});
   CHECK(s.hits == 2);
@@ -133,7 +133,7 @@ TEST_CASE("one save per hit; any failed save destroys", "[§6][R7]") {
   CHECK(s.outcome == Outcome::kDestroyed);
 }
 
-TEST_CASE("saves: +1 elite, -1 conscript", "[§6][R7]") {
+TEST_CASE("saves: +1 elite, -1 conscript", "[sec.6][R7]") {
   SECTION("elite saves on 3") {
     TestGame g(duel(UnitType::kInfantry));
     g.edit("T").training = Training::kElite;
@@ -151,7 +151,7 @@ TEST_CASE("saves: +1 elite, -1 conscript", "[§6][R7]") {
   }
 }
 
-TEST_CASE("cover: obscured in woods and rough ground needs 5", "[§6][R7][R12][R32]") {
+TEST_CASE("cover: obscured in woods and rough ground needs 5", "[sec.6][R7][R12][R32]") {
   for (bool woods : {true, false}) {
     ScenarioBuilder b = duel(UnitType::kMg, UnitType::kInfantry);
     if (woods)
@@ -167,7 +167,7 @@ TEST_CASE("cover: obscured in woods and rough ground needs 5", "[§6][R7][R12][R
 }
 
 TEST_CASE("cover in a village: infantry and MGs entrenched, others obscured",
-          "[§6][§8][R12][R32]") {
+          "[sec.6][sec.8][R12][R32]") {
   using T = UnitType;
   for (auto [type, cover] : std::vector<std::pair<T, Cover>>{{T::kInfantry, Cover::kEntrenched},
                                                              {T::kMg, Cover::kEntrenched},
@@ -184,7 +184,7 @@ TEST_CASE("cover in a village: infantry and MGs entrenched, others obscured",
   }
 }
 
-TEST_CASE("dug-in infantry, MGs and mortars are entrenched: 6 to hit", "[§8][R12][§6]") {
+TEST_CASE("dug-in infantry, MGs and mortars are entrenched: 6 to hit", "[sec.8][R12][sec.6]") {
   for (UnitType t : {UnitType::kInfantry, UnitType::kMg, UnitType::kMortar}) {
     INFO(to_string(t));
     TestGame g(duel(UnitType::kMg, t));
@@ -196,12 +196,12 @@ TEST_CASE("dug-in infantry, MGs and mortars are entrenched: 6 to hit", "[§8][R1
   }
 }
 
-TEST_CASE("only infantry, MGs and mortars may be dug in", "[§8][R12][rcw.scenario]") {
+TEST_CASE("only infantry, MGs and mortars may be dug in", "[sec.8][R12][rcw.scenario]") {
   auto r = new_game(duel(UnitType::kInfantry, UnitType::kCavalry).dug_in());
   REQUIRE_FALSE(r.ok());
 }
 
-TEST_CASE("swamps and hills give no cover", "[R12][§6]") {
+TEST_CASE("swamps and hills give no cover", "[R12][sec.6]") {
   for (bool hill : {true, false}) {
     ScenarioBuilder b = duel(UnitType::kInfantry);
     if (hill)

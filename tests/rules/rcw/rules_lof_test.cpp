@@ -30,7 +30,7 @@ Point at_bearing(Point from, double bearing, double d) {
 }  // namespace
 
 TEST_CASE("the target must be in the firer's front arc, 60 degrees either side",
-          "[R3][R11][§10][rcw.fire.arc]") {
+          "[R3][R11][sec.10][rcw.fire.arc]") {
   {
     TestGame g(duel(UnitType::kInfantry, at_bearing({30, 10}, 60, 10)));
     g.accept(kSide0, activate("S", kShoot, kShoot));
@@ -47,7 +47,7 @@ TEST_CASE("the target must be in the firer's front arc, 60 degrees either side",
 }
 
 TEST_CASE("units block the line of fire, friends and enemies",
-          "[§10][R11][rcw.fire.line-of-fire]") {
+          "[sec.10][R11][rcw.fire.line-of-fire]") {
   for (int side : {0, 1}) {
     INFO("blocking side " << side);
     TestGame g(duel().unit("B", side, UnitType::kWagon, {30.5, 15}, 0));
@@ -59,7 +59,7 @@ TEST_CASE("units block the line of fire, friends and enemies",
 }
 
 TEST_CASE("hills, woods and villages between block the line of fire",
-          "[§10][R11][rcw.fire.line-of-fire]") {
+          "[sec.10][R11][rcw.fire.line-of-fire]") {
   for (TerrainKind k : {TerrainKind::kHill, TerrainKind::kWoods, TerrainKind::kVillage}) {
     INFO(to_string(k));
     TestGame g(duel().terrain(k, rect(28, 14, 32, 16)));
@@ -67,7 +67,7 @@ TEST_CASE("hills, woods and villages between block the line of fire",
   }
 }
 
-TEST_CASE("rough ground and swamps do not block the line of fire", "[§10][R11]") {
+TEST_CASE("rough ground and swamps do not block the line of fire", "[sec.10][R11]") {
   for (TerrainKind k : {TerrainKind::kRough, TerrainKind::kSwamp}) {
     INFO(to_string(k));
     TestGame g(duel().terrain(k, rect(28, 14, 32, 16)));
@@ -77,7 +77,7 @@ TEST_CASE("rough ground and swamps do not block the line of fire", "[§10][R11]"
 }
 
 TEST_CASE("the firer's own piece blocks only where the line runs more than 2in inside it",
-          "[R11][§10][rcw.fire.line-of-fire]") {
+          "[R11][sec.10][rcw.fire.line-of-fire]") {
   {
     TestGame g(duel().woods(20, 0, 40, 12));  // the line runs 2" inside
     g.accept(kSide0, activate("S", kShoot, kShoot));
@@ -88,7 +88,7 @@ TEST_CASE("the firer's own piece blocks only where the line runs more than 2in i
 }
 
 TEST_CASE("the target's own piece blocks only where the line runs more than 2in inside it",
-          "[R11][§10][rcw.fire.line-of-fire]") {
+          "[R11][sec.10][rcw.fire.line-of-fire]") {
   {
     TestGame g(duel().village(20, 18, 40, 30));  // 2" inside
     g.accept(kSide0, activate("S", kShoot, kShoot));
@@ -128,8 +128,8 @@ ScenarioBuilder battery(UnitType type = UnitType::kArtillery) {
 
 }  // namespace
 
-TEST_CASE("artillery may fire over a FAO's line of fire; range from the gun",
-          "[§10][R11][R27][rcw.fire.observer]") {
+TEST_CASE("artillery may fire over a FAO's line of fire, range from the gun",
+          "[sec.10][R11][R27][rcw.fire.observer]") {
   TestGame g(battery());
   CHECK(refused_shot(g, shoot("T")).clause == clause::kLineOfFire);
   auto s = only<Shot>(g.accept(kSide0, shoot_via("T", "O"), {1, 1}));
@@ -146,7 +146,7 @@ TEST_CASE("with an observer the firer's facing does not matter", "[R11][R27]") {
 }
 
 TEST_CASE("only a FAO directs artillery, only an HQ a mortar, nobody the others",
-          "[§10][R11][R27][rcw.fire.observer]") {
+          "[sec.10][R11][R27][rcw.fire.observer]") {
   {
     TestGame g(battery());
     CHECK(refused_shot(g, shoot_via("T", "H0")).clause == clause::kObserver);
@@ -181,7 +181,7 @@ TEST_CASE("the observer needs the target in its own front arc and a clear line",
   CHECK(refused_shot(g, shoot_via("T", "O")).clause == clause::kLineOfFire);
 }
 
-TEST_CASE("range is measured from the firer, not the observer", "[§10][R11][rcw.fire.range]") {
+TEST_CASE("range is measured from the firer, not the observer", "[sec.10][R11][rcw.fire.range]") {
   TestGame g(battery());
   g.edit("S").pos = {30, 1};
   g.edit("T").pos = {30, 37.5};  // 36.5" from the gun, well within sight of the FAO
@@ -195,7 +195,7 @@ TEST_CASE("shooting changes no facing", "[R15]") {
   CHECK(g.unit("S").facing.get() == Approx(0));
 }
 
-TEST_CASE("only enemies are shot at", "[§6][rcw.fire.target]") {
+TEST_CASE("only enemies are shot at", "[sec.6][rcw.fire.target]") {
   TestGame g(duel().unit("F", 0, UnitType::kInfantry, {26, 18}, 0));
   CHECK(refused_shot(g, shoot("F")).clause == clause::kShootTarget);
 }

@@ -20,7 +20,7 @@ ScenarioBuilder field() {
 
 }  // namespace
 
-TEST_CASE("infantry moves up to 6in", "[§1][§4a][R18][rcw.move.allowance]") {
+TEST_CASE("infantry moves up to 6in", "[sec.1][sec.4a][R18][rcw.move.allowance]") {
   TestGame g(field());
   g.accept(kSide0, activate("I", kMove, kMove));
   CHECK(g.reject(kSide0, move_to({{30, 16.01}}, 0)).clause == clause::kMoveAllowance);
@@ -30,7 +30,7 @@ TEST_CASE("infantry moves up to 6in", "[§1][§4a][R18][rcw.move.allowance]") {
 }
 
 TEST_CASE("a move is straight legs through its waypoints, then a facing",
-          "[§4a][R15][R28][rcw.move.allowance]") {
+          "[sec.4a][R15][R28][rcw.move.allowance]") {
   TestGame g(field());
   g.accept(kSide0, activate("I", kMove, kMove));
   auto m = only<Moved>(g.accept(kSide0, move_to({{33, 10}, {33, 13}}, 90)));
@@ -42,7 +42,7 @@ TEST_CASE("a move is straight legs through its waypoints, then a facing",
   CHECK(g.reject(kSide0, move_to({{30, 13}, {30, 16.5}}, 0)).clause == clause::kMoveAllowance);
 }
 
-TEST_CASE("a move may be a pure pivot, which costs nothing", "[R15][§4a]") {
+TEST_CASE("a move may be a pure pivot, which costs nothing", "[R15][sec.4a]") {
   TestGame g(field());
   g.accept(kSide0, activate("I", kMove, kMove));
   auto m = only<Moved>(g.accept(kSide0, pivot(225)));
@@ -61,7 +61,7 @@ TEST_CASE("the table edge bounds a move", "[R28][rcw.move.off-table]") {
 }
 
 TEST_CASE("cavalry moves 12in, and distance in woods, swamp or rough counts double",
-          "[§1][§12][R12][rcw.move.allowance]") {
+          "[sec.1][sec.12][R12][rcw.move.allowance]") {
   ScenarioBuilder b = field();
   b.unit("C", 0, UnitType::kCavalry, {43, 10}, 0);
   SECTION("open: 12in") {
@@ -92,7 +92,7 @@ TEST_CASE("cavalry moves 12in, and distance in woods, swamp or rough counts doub
   }
 }
 
-TEST_CASE("infantry is not slowed by terrain", "[§12][R12]") {
+TEST_CASE("infantry is not slowed by terrain", "[sec.12][R12]") {
   TestGame g(field());
   g.edit("I").pos = {43, 12};
   g.accept(kSide0, activate("I", kMove, kMove));
@@ -100,7 +100,7 @@ TEST_CASE("infantry is not slowed by terrain", "[§12][R12]") {
 }
 
 TEST_CASE("artillery, armoured cars and wagons may not enter woods or swamp",
-          "[§12][R12][rcw.move.terrain]") {
+          "[sec.12][R12][rcw.move.terrain]") {
   TestGame g(field()
                  .unit("H0b", 0, UnitType::kHq, {22, 6}, 0)
                  .unit("V", 0, UnitType::kArmouredCar, {20, 10}, 0)
@@ -121,7 +121,7 @@ TEST_CASE("artillery, armoured cars and wagons may not enter woods or swamp",
   CHECK(g.reject(kSide0, move_to({{46, 20}}, 0)).clause == clause::kMoveTerrain);
 }
 
-TEST_CASE("wheeled units may enter rough ground, at no extra cost", "[§12][R12]") {
+TEST_CASE("wheeled units may enter rough ground, at no extra cost", "[sec.12][R12]") {
   TestGame g(field().unit("V", 0, UnitType::kArmouredCar, {55, 10}, 0));
   g.edit("H0").pos = {50, 6};
   g.accept(kSide0, activate("V", kMove, kMove));
@@ -149,13 +149,13 @@ TEST_CASE("a move may not end overlapping another unit", "[R28][rcw.move.overlap
   g.accept(kSide0, move_to({{30, 12}}, 0));  // footprints touch: no overlap
 }
 
-TEST_CASE("artillery moves only limbered, and 12in", "[§4a][R9][§1][rcw.actions.limbered]") {
+TEST_CASE("artillery moves only limbered, and 12in", "[sec.4a][R9][sec.1][rcw.actions.limbered]") {
   TestGame g(field().unit("A", 0, UnitType::kArtillery, {40, 8}, 0));
   auto e = refused(g, kSide0, activate("A", kMove, kMove), move_to({{40, 10}}, 0));
   CHECK(e.clause == clause::kLimberedMove);
 }
 
-TEST_CASE("limber then move; move then unlimber", "[§4c][R9][R24]") {
+TEST_CASE("limber then move, move then unlimber", "[sec.4c][R9][R24]") {
   TestGame g(field().unit("A", 0, UnitType::kArtillery, {40, 8}, 0));
   auto ev = g.accept(kSide0, activate("A", kLimber, kMove));
   auto l = only<Limbered>(ev);
@@ -170,7 +170,7 @@ TEST_CASE("limber then move; move then unlimber", "[§4c][R9][R24]") {
   CHECK(g.unit("A").limbered == false);
 }
 
-TEST_CASE("MGs and mortars pack to move and deploy to shoot", "[§4a][§4c][R9]") {
+TEST_CASE("MGs and mortars pack to move and deploy to shoot", "[sec.4a][sec.4c][R9]") {
   ScenarioBuilder b = field()
                           .unit("M", 0, UnitType::kMg, {40, 8}, 0)
                           .unit("R", 0, UnitType::kMortar, {44, 8}, 0)
@@ -191,20 +191,20 @@ TEST_CASE("MGs and mortars pack to move and deploy to shoot", "[§4a][§4c][R9]"
   CHECK_FALSE(g.unit("R").limbered);
 }
 
-TEST_CASE("only artillery, MGs and mortars limber", "[§4c][R9][§1][rcw.actions.cannot]") {
+TEST_CASE("only artillery, MGs and mortars limber", "[sec.4c][R9][sec.1][rcw.actions.cannot]") {
   TestGame g(field());
   CHECK(g.reject(kSide0, activate("I", kLimber, kMove)).clause == clause::kCannotDo);
   CHECK(g.reject(kSide0, activate("H0", kMove, kLimber)).clause == clause::kCannotDo);
 }
 
-TEST_CASE("artillery may not unlimber in a village", "[§12][R9][rcw.limber.village]") {
+TEST_CASE("artillery may not unlimber in a village", "[sec.12][R9][rcw.limber.village]") {
   TestGame g(
       field().village(6, 6, 14, 14).unit("A", 0, UnitType::kArtillery, {10, 10}, 0).limbered());
   g.edit("H0").pos = {16, 4};
   CHECK(g.reject(kSide0, activate("A", kLimber, kMove)).clause == clause::kLimberVillage);
 }
 
-TEST_CASE("a dug-in unit that moves loses its mark, one that pivots keeps it", "[R22][§8]") {
+TEST_CASE("a dug-in unit that moves loses its mark, one that pivots keeps it", "[R22][sec.8]") {
   TestGame g(field().unit("D", 0, UnitType::kInfantry, {28, 6}, 0).dug_in());
   g.accept(kSide0, activate("D", kMove, kMove));
   auto m = only<Moved>(g.accept(kSide0, pivot(90)));
@@ -215,7 +215,7 @@ TEST_CASE("a dug-in unit that moves loses its mark, one that pivots keeps it", "
   CHECK_FALSE(g.unit("D").dug_in);
 }
 
-TEST_CASE("a wagon moves 6in", "[§1][rcw.move.allowance]") {
+TEST_CASE("a wagon moves 6in", "[sec.1][rcw.move.allowance]") {
   TestGame g(field().unit("W", 0, UnitType::kWagon, {34, 8}, 0));
   g.accept(kSide0, activate("W", kMove, kMove));
   CHECK(g.reject(kSide0, move_to({{34, 14.5}}, 0)).clause == clause::kMoveAllowance);

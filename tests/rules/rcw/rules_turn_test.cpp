@@ -20,7 +20,7 @@ ScenarioBuilder field() {
 
 }  // namespace
 
-TEST_CASE("a game with nothing to deploy begins at turn 1 with the first side", "[R14][R19][§3]") {
+TEST_CASE("a game with nothing to deploy begins at turn 1 with the first side", "[R14][R19][sec.3]") {
   TestGame g(field(), TestGame::NotBegun{});
   auto ev = g.begin();
   CHECK(count_of<DeploymentBegan>(ev) == 0);
@@ -31,7 +31,7 @@ TEST_CASE("a game with nothing to deploy begins at turn 1 with the first side", 
   CHECK(seats_to_act(g.state) == std::vector<std::string>{kSide0});
 }
 
-TEST_CASE("the scenario names the first side", "[R14][§3]") {
+TEST_CASE("the scenario names the first side", "[R14][sec.3]") {
   TestGame g(field().first_side(1), TestGame::NotBegun{});
   auto tb = only<TurnBegan>(g.begin());
   CHECK(tb.side == 1);
@@ -44,7 +44,7 @@ TEST_CASE("commands before begin are refused", "[R14][rcw.turn.not-started]") {
   CHECK(e.clause == clause::kNotStarted);
 }
 
-TEST_CASE("only the side whose turn it is acts", "[R14][§3][rcw.turn.not-your-turn]") {
+TEST_CASE("only the side whose turn it is acts", "[R14][sec.3][rcw.turn.not-your-turn]") {
   TestGame g(field());
   auto e = g.reject(kSide1, activate("X", kMove, kMove));
   CHECK(e.clause == clause::kNotYourTurn);
@@ -57,20 +57,20 @@ TEST_CASE("a seat that is not a general's is refused", "[R14][rcw.turn.seat]") {
 }
 
 TEST_CASE("units are activated by their own side only",
-          "[§3][rcw.unit.not-yours][rcw.unit.unknown]") {
+          "[sec.3][rcw.unit.not-yours][rcw.unit.unknown]") {
   TestGame g(field());
   CHECK(g.reject(kSide0, activate("X", kMove, kMove)).clause == clause::kNotYours);
   CHECK(g.reject(kSide0, activate("Nobody", kMove, kMove)).clause == clause::kUnknownUnit);
 }
 
-TEST_CASE("a destroyed unit is not activated", "[§3][rcw.unit.destroyed]") {
+TEST_CASE("a destroyed unit is not activated", "[sec.3][rcw.unit.destroyed]") {
   TestGame g(field());
   g.edit("A").destroyed = true;
   CHECK(g.reject(kSide0, activate("A", kMove, kMove)).clause == clause::kDestroyed);
 }
 
 TEST_CASE("Move+Move: two moves, each up to the allowance, in the order declared",
-          "[R5][§4][rcw.actions.wrong-action]") {
+          "[R5][sec.4][rcw.actions.wrong-action]") {
   TestGame g(field());
   auto a = only<Activated>(g.accept(kSide0, activate("A", kMove, kMove)));
   CHECK(a.first == kMove);
@@ -85,7 +85,7 @@ TEST_CASE("Move+Move: two moves, each up to the allowance, in the order declared
 }
 
 TEST_CASE("Shoot+Shoot: two shots, each target chosen when the shot is carried out",
-          "[R5][R14][§4]") {
+          "[R5][R14][sec.4]") {
   TestGame g(field());
   g.accept(kSide0, activate("A", kShoot, kShoot));
   // Infantry: 1 die, hit on 4 in the open; a save of 4 pins.
@@ -98,12 +98,12 @@ TEST_CASE("Shoot+Shoot: two shots, each target chosen when the shot is carried o
   CHECK_FALSE(g.unit("Y").pinned);
 }
 
-TEST_CASE("at most one close assault is declared", "[R5][§4][rcw.actions.one-assault]") {
+TEST_CASE("at most one close assault is declared", "[R5][sec.4][rcw.actions.one-assault]") {
   TestGame g(field());
   CHECK(g.reject(kSide0, activate("A", kAssault, kAssault)).clause == clause::kOneAssault);
 }
 
-TEST_CASE("a unit is activated once a turn", "[§3][R14][rcw.activation.once]") {
+TEST_CASE("a unit is activated once a turn", "[sec.3][R14][rcw.activation.once]") {
   TestGame g(field());
   g.accept(kSide0, activate("A", kMove, kMove));
   g.accept(kSide0, SkipAction{});
@@ -112,7 +112,7 @@ TEST_CASE("a unit is activated once a turn", "[§3][R14][rcw.activation.once]") 
 }
 
 TEST_CASE("one activation at a time: the open one is finished first",
-          "[§3][rcw.turn.activation-open][rcw.turn.no-activation]") {
+          "[sec.3][rcw.turn.activation-open][rcw.turn.no-activation]") {
   TestGame g(field());
   CHECK(g.reject(kSide0, move_to({{50, 12}}, 0)).clause == clause::kNoActivation);
   CHECK(g.reject(kSide0, SkipAction{}).clause == clause::kNoActivation);
@@ -121,7 +121,7 @@ TEST_CASE("one activation at a time: the open one is finished first",
   CHECK(g.reject(kSide0, EndTurn{}).clause == clause::kActivationOpen);
 }
 
-TEST_CASE("a forgone action is skipped and the activation goes on", "[R14][§4]") {
+TEST_CASE("a forgone action is skipped and the activation goes on", "[R14][sec.4]") {
   TestGame g(field());
   g.accept(kSide0, activate("A", kMove, kShoot));
   auto sk = only<ActionSkipped>(g.accept(kSide0, SkipAction{}));
@@ -133,7 +133,7 @@ TEST_CASE("a forgone action is skipped and the activation goes on", "[R14][§4]"
 }
 
 TEST_CASE("the side turn ends when every unit has activated, then the other side's begins",
-          "[§3][R14]") {
+          "[sec.3][R14]") {
   TestGame g(field().unit("C", 0, UnitType::kInfantry, {56, 14}, 0));
   for (const char* id : {"H0", "A", "B"}) {
     g.accept(kSide0, activate(id, kMove, kMove));
@@ -154,7 +154,7 @@ TEST_CASE("the side turn ends when every unit has activated, then the other side
   CHECK(seats_to_act(g.state) == std::vector<std::string>{kSide1});
 }
 
-TEST_CASE("destroyed units need no activation to end the turn", "[§3][R14]") {
+TEST_CASE("destroyed units need no activation to end the turn", "[sec.3][R14]") {
   TestGame g(field());
   g.edit("B").destroyed = true;
   g.edit("H0").activated = true;
@@ -165,7 +165,7 @@ TEST_CASE("destroyed units need no activation to end the turn", "[§3][R14]") {
 }
 
 TEST_CASE("EndTurn passes the rest: whole turns alternate and activations start afresh",
-          "[R14][§3]") {
+          "[R14][sec.3]") {
   TestGame g(field());
   g.accept(kSide0, activate("A", kMove, kMove));
   g.accept(kSide0, SkipAction{});
