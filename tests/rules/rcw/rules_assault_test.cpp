@@ -4,6 +4,8 @@
 // Dice of a round: the attacker's assault dice, the defender's, then the defender's saves against
 // the attacker's hits and the attacker's saves against the defender's (both throw at once, R8).
 
+#include <algorithm>
+
 #include "fixture.h"
 
 using namespace rcw_test;
