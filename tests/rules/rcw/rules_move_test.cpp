@@ -221,3 +221,16 @@ TEST_CASE("a wagon moves 6in", "[sec.1][rcw.move.allowance]") {
   CHECK(g.reject(kSide0, move_to({{34, 14.5}}, 0)).clause == clause::kMoveAllowance);
   g.accept(kSide0, move_to({{34, 14}}, 0));
 }
+
+TEST_CASE("limbered artillery and packed MGs and mortars do not shoot",
+          "[sec.4b][R9][rcw.fire.deployed]") {
+  for (UnitType t : {UnitType::kArtillery, UnitType::kMg, UnitType::kMortar}) {
+    INFO(to_string(t));
+    TestGame g(field()
+                   .unit("A", 0, t, {30, 20}, 0)
+                   .limbered()
+                   .unit("X", 1, UnitType::kInfantry, {30, 30}, 180));
+    CHECK(refused(g, kSide0, activate("A", kShoot, kMove), shoot("X")).clause ==
+          clause::kDeployedToShoot);
+  }
+}

@@ -77,7 +77,9 @@ TEST_CASE("a side with no unit left on the table loses at once", "[R29]") {
   TestGame g(field());
   g.edit("H1").destroyed = true;
   g.accept(kSide0, activate("S", kShoot, kShoot));
-  auto ev = g.accept(kSide0, shoot("T"), {6, 2});
+  auto ev = g.accept(kSide0, shoot("T"), {6, 2});  // the last unit of side 1 destroyed
+  INFO("R29: the game ends with the shot, not when the activation ends");
+  REQUIRE(count_of<GameEnded>(ev) == 1);
   auto ge = only<GameEnded>(ev);
   REQUIRE(ge.winner.has_value());
   CHECK(*ge.winner == 0);
