@@ -138,19 +138,14 @@ Status check_kind(const State& s, ActionKind wanted) {
   return engine::ok_status();
 }
 
-// R13: a train's Shoot is one Shot per car; all but the last say that the action goes on.
+// R13: a train's Shoot is one Shot per car, the last ending the action (resolve_shoot marks
+// it). Should no shot come of the order, the action is over all the same.
 void shoot(Emitter& e, std::size_t unit, const ShootOrder& o, Dice& dice) {
-  Emitter sub{e.s, {}};
-  resolve_shoot(sub, unit, o, dice);
-  std::size_t last = sub.out.size();
-  for (std::size_t i = 0; i < sub.out.size(); ++i) {
-    if (auto* shot = std::get_if<Shot>(&sub.out[i])) {
-      shot->ends_action = false;
-      last = i;
-    }
+  const int index = e.s.active->next;
+  resolve_shoot(e, unit, o, dice);
+  if (e.s.active && e.s.active->next == index) {
+    e.emit(ActionSkipped{e.s.units[unit].id, index, ActionKind::kShoot, "no shot"});
   }
-  if (last < sub.out.size()) std::get<Shot>(sub.out[last]).ends_action = true;
-  for (Event& ev : sub.out) e.emit(std::move(ev));
 }
 
 }  // namespace
