@@ -1,6 +1,7 @@
 // §10 and R11: line of fire from the front (R3), what blocks it, the 2in allowance in the
 // firer's or target's own piece, observers (R27), range from the firer; R26.
 
+#include <algorithm>
 #include <cmath>
 
 #include "fixture.h"
@@ -198,4 +199,14 @@ TEST_CASE("shooting changes no facing", "[R15]") {
 TEST_CASE("only enemies are shot at", "[sec.6][rcw.fire.target]") {
   TestGame g(duel().unit("F", 0, UnitType::kInfantry, {26, 18}, 0));
   CHECK(refused_shot(g, shoot("F")).clause == clause::kShootTarget);
+}
+
+TEST_CASE("using an observer does not reveal it", "[R27][R10]") {
+  TestGame g(battery().woods(39, 11, 41, 13));  // the line runs 1.3in inside
+  g.conceal("O");
+  g.accept(kSide0, activate("S", kShoot, kShoot));
+  auto ev = g.accept(kSide0, shoot_via("T", "O"), {1, 1});
+  CHECK(g.unit("O").concealed);
+  auto ids = revealed_ids(ev);
+  CHECK(std::find(ids.begin(), ids.end(), "O") == ids.end());
 }

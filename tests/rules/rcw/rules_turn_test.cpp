@@ -20,7 +20,8 @@ ScenarioBuilder field() {
 
 }  // namespace
 
-TEST_CASE("a game with nothing to deploy begins at turn 1 with the first side", "[R14][R19][sec.3]") {
+TEST_CASE("a game with nothing to deploy begins at turn 1 with the first side",
+          "[R14][R19][sec.3]") {
   TestGame g(field(), TestGame::NotBegun{});
   auto ev = g.begin();
   CHECK(count_of<DeploymentBegan>(ev) == 0);
@@ -219,4 +220,15 @@ TEST_CASE("legal offers only commands decide accepts", "[R14]") {
     CHECK(r.ok());
   }
   CHECK(legal(g.state, kSide1).empty());
+}
+
+TEST_CASE("a target is chosen when the shot is carried out, after the move declared before it",
+          "[R14][R5]") {
+  TestGame g(field());
+  g.edit("X").pos = {50, 24};  // 14in: out of range when declared
+  g.edit("Y").pos = {62, 24};
+  g.accept(kSide0, activate("A", kMove, kShoot));
+  g.accept(kSide0, move_to({{50, 14}}, 0));
+  auto s = only<Shot>(g.accept(kSide0, shoot("X"), {1}));
+  CHECK(s.range == Approx(10));
 }
