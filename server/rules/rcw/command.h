@@ -112,7 +112,7 @@ struct ActionSkipped {  // an action not carried out, and why
   std::string reason;  // "command throw failed", "pinned", "forgone"
 };
 struct Rallied {  // §7, R6
-  UnitId unit;  // the unit, or for a train each pinned car in turn (R23: one throw per car)
+  UnitId unit;    // the unit, or for a train each pinned car in turn (R23: one throw per car)
   Roll roll;
   std::vector<Modifier> parts;
   int total = 0;
