@@ -182,6 +182,8 @@ Result<std::vector<Event>> decide_order(const State& s, const Command& c, Dice& 
     if (auto st = check_assault(s, unit, order); !st) return st.error();
     resolve_assault(e, unit, order, dice);
   }
+  // R29: a side left with no unit on the table loses at once, with the event that did it.
+  if (check_end(e)) return std::move(e.out);
   advance(e, dice);
   return std::move(e.out);
 }
