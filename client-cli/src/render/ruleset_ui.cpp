@@ -1,6 +1,7 @@
 #include "render/ruleset_ui.h"
 
 #include "render/itchy_ui.h"
+#include "render/rcw_ui.h"
 #include "render/sharpe_ui.h"
 
 namespace grognard::cli {
@@ -8,7 +9,9 @@ namespace grognard::cli {
 const RulesetUi* ui_for(const std::string& ruleset) {
   static const ItchyUi itchy;
   static const SharpeUi sharpe;
+  static const RcwUi rcw;
   if (ruleset == "itchy") return &itchy;
+  if (ruleset == "rcw") return &rcw;
   if (ruleset == "sharpe") return &sharpe;
   return nullptr;
 }

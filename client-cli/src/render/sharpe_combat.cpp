@@ -6,12 +6,6 @@ namespace grognard::cli {
 
 namespace sharpe_text {
 
-std::string dice(const google::protobuf::RepeatedPtrField<v1::Roll>& rolls) {
-  std::string out;
-  for (const auto& r : rolls) out += (out.empty() ? "" : ", ") + die(r);
-  return out;
-}
-
 // "1 function", "3 functions".
 std::string functions(int n) {
   return std::to_string(n) + (n == 1 ? " function" : " functions");
@@ -23,9 +17,7 @@ namespace {
 
 using namespace sharpe_text;
 
-std::string signed_number(int n) {
-  return (n < 0 ? "-" : "+") + std::to_string(n < 0 ? -n : n);
-}
+using words::signed_number;
 
 std::string cause_text(const std::string& cause) {
   if (cause == "hits") return "20% hits this turn";

@@ -30,26 +30,8 @@ std::string phase_text(const sharpe::View& v) {
   }
 }
 
-// `text` cut into lines of at most kWrap columns; the first starts with `first`, the others
-// with as many spaces.
 std::vector<std::string> wrap(const std::string& first, const std::string& text) {
-  std::vector<std::string> out;
-  std::string line = first;
-  const std::string indent(first.size(), ' ');
-  std::size_t i = 0;
-  while (i < text.size()) {
-    const std::size_t sp = text.find(' ', i);
-    const std::string word = text.substr(i, sp == std::string::npos ? std::string::npos : sp - i);
-    i = sp == std::string::npos ? text.size() : sp + 1;
-    if (word.empty()) continue;
-    if (line.size() > indent.size() && line.size() + 1 + word.size() > kWrap) {
-      out.push_back(line);
-      line = indent;
-    }
-    line += (line.size() > indent.size() ? " " : "") + word;
-  }
-  out.push_back(line);
-  return out;
+  return words::wrap(first, text, kWrap);
 }
 
 std::vector<std::string> status(const sharpe::View& v, const Style& s) {

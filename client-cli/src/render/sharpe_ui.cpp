@@ -12,35 +12,12 @@ sharpe::View view_of(const google::protobuf::Any& any) {
   return client::unpack<sharpe::View>(any).value_or(sharpe::View());
 }
 
-std::string num(double inches) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f", inches);
-  std::string s = buf;
-  if (s.size() > 2 && s.compare(s.size() - 2, 2, ".0") == 0) s.resize(s.size() - 2);
-  return s == "-0" ? "0" : s;
-}
-
 std::string point(const sharpe::Point& p) {
   return num(p.x()) + "," + num(p.y());
 }
 
 std::string exact(const sharpe::Point& p) {
-  char buf[48];
-  std::snprintf(buf, sizeof buf, "%.1f,%.1f", p.x(), p.y());
-  return buf;
-}
-
-std::string die(const v1::Roll& r) {
-  return "d" + std::to_string(r.sides()) + " " + std::to_string(r.face());
-}
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
-bool same_id(const std::string& a, const std::string& b) {
-  return a.size() == b.size() && lower(a) == lower(b);
+  return words::fixed(p.x(), p.y());
 }
 
 const sharpe::FigureView* find_figure(const sharpe::View& v, const std::string& id) {
@@ -162,24 +139,16 @@ std::string gun_type(sharpe::GunType type) {
   return type == sharpe::GUN_8PDR ? "8-pdr" : type == sharpe::GUN_4PDR ? "4-pdr" : "gun";
 }
 
-namespace {
-constexpr double kPi = 3.14159265358979323846;
-}
-
 sharpe::Point aim_vector(double degrees) {
-  const double r = degrees * kPi / 180.0;
+  const words::Xy d = words::aim_vector(degrees);
   sharpe::Point p;
-  p.set_x(std::sin(r));
-  p.set_y(-std::cos(r));  // y grows south on the table: north is toward y = 0
+  p.set_x(d.x);
+  p.set_y(d.y);
   return p;
 }
 
 double bearing_to(const sharpe::Point& from, const sharpe::Point& to) {
-  const double dx = to.x() - from.x(), dy = to.y() - from.y();
-  if (dx == 0.0 && dy == 0.0) return 0.0;
-  double b = std::atan2(dx, -dy) * 180.0 / kPi;
-  if (b < 0) b += 360.0;
-  return b;
+  return words::bearing_to(words::Xy{from.x(), from.y()}, words::Xy{to.x(), to.y()});
 }
 
 }  // namespace grognard::cli::sharpe_text

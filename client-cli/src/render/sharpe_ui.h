@@ -14,7 +14,9 @@
 #include <vector>
 
 #include "grognard/v1/sharpe.pb.h"
+#include "render/inch_map.h"
 #include "render/ruleset_ui.h"
+#include "render/words.h"
 
 namespace grognard::cli {
 
@@ -47,17 +49,19 @@ namespace sharpe_text {
 // The view inside `any`, or an empty View.
 sharpe::View view_of(const google::protobuf::Any& any);
 
-// Inches to one decimal without a trailing ".0": "12", "12.5".
-std::string num(double inches);
+// Shared with the other rule sets (render/words.h): num ("12.5"), die ("d20 14"), dice,
+// same_id, lower, number_of, join.
+using words::dice;
+using words::die;
+using words::join;
+using words::lower;
+using words::num;
+using words::number_of;
+using words::same_id;
 // "12.5,20" (as typed in commands).
 std::string point(const sharpe::Point& p);
 // "12.5,20.0": both coordinates to one decimal (the table of positions).
 std::string exact(const sharpe::Point& p);
-// "d20 14".
-std::string die(const v1::Roll& r);
-// Case-insensitive equality of ids.
-bool same_id(const std::string& a, const std::string& b);
-std::string lower(std::string s);
 
 // Look-ups by id, case-insensitive; nullptr when the view has none.
 const sharpe::FigureView* find_figure(const sharpe::View& v, const std::string& id);
@@ -95,22 +99,23 @@ std::string event_card_text(const sharpe::EventCard& card);
 // "4-pdr", "8-pdr".
 std::string gun_type(sharpe::GunType type);
 
-// Compass bearings as the wire gives them (sharpe.proto: 0 = north = toward y = 0, clockwise):
-// the unit vector along `degrees` in table coordinates, and the bearing from one point to
-// another. The map draws a gun's aim with these, so it shows where the cone goes.
+// Compass bearings as the wire gives them (sharpe.proto: 0 = north = toward y = 0, clockwise;
+// words::aim_vector and words::bearing_to): the unit vector along `degrees` in table
+// coordinates, and the bearing from one point to another. The map draws a gun's aim with
+// these, so it shows where the cone goes.
 sharpe::Point aim_vector(double degrees);
 double bearing_to(const sharpe::Point& from, const sharpe::Point& to);
 
-// The colour of the seat with this index in the view's seats.
-Colour seat_colour(int seat_index);
+// The colour of the seat with this index in the view's seats (side_colour).
+inline Colour seat_colour(int seat_index) {
+  return side_colour(seat_index);
+}
 // The scaled map of the table with its rulers and legend (sharpe_map.cpp).
 std::vector<std::string> map_lines(const sharpe::View& v, const Style& style);
 // The turn, cards, groups with their figures, guns and briefings (sharpe_panel.cpp).
 std::vector<std::string> panel_lines(const sharpe::View& v, const Viewer& viewer,
                                      const Style& style);
 
-// "d6 3, d6 5".
-std::string dice(const google::protobuf::RepeatedPtrField<v1::Roll>& rolls);
 // "1 function", "3 functions".
 std::string functions(int n);
 // Fire, hand to hand, wounds, morale and artillery in words (sharpe_combat.cpp); nullopt for
@@ -120,15 +125,11 @@ std::optional<std::string> combat_text(const sharpe::View& v, const sharpe::Even
 // Typing (sharpe_commands.cpp, sharpe_referee.cpp, sharpe_words.cpp).
 Parsed done(const sharpe::Command& c);
 Parsed fail(const std::string& why);
-// "12.5" (a trailing '"' allowed); nullopt unless the whole word is a finite number.
-std::optional<double> number_of(const std::string& word);
 // "12.5,40" or "(12.5,40)".
 std::optional<sharpe::Point> point_of(const std::string& word);
 // Ids as the view spells them; the typed word when the view does not know it.
 std::string figure_id(const sharpe::View& v, const std::string& typed);
 std::string group_id(const sharpe::View& v, const std::string& typed);
-// Words from `from` on joined by single spaces.
-std::string join(const std::vector<std::string>& words, std::size_t from, std::size_t to = ~0u);
 // The ids of the figures on the table; of those that are enemies of `figure` when it is given.
 std::vector<std::string> figure_ids(const sharpe::View& v, const std::string& enemies_of = "");
 // The referee's lines: nullopt when `w[0]` is not one of referee_words().

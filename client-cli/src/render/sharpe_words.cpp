@@ -83,26 +83,12 @@ Parsed fail(const std::string& why) {
   return Parsed{std::nullopt, why};
 }
 
-std::optional<double> number_of(const std::string& word) {
-  std::string w = word;
-  if (!w.empty() && w.back() == '"') w.pop_back();
-  if (w.empty() || w.size() > 24) return std::nullopt;
-  char* end = nullptr;
-  const double d = std::strtod(w.c_str(), &end);
-  if (end != w.c_str() + w.size() || !std::isfinite(d)) return std::nullopt;
-  return d;
-}
-
 std::optional<sharpe::Point> point_of(const std::string& word) {
-  std::string w = word;
-  if (w.size() >= 2 && w.front() == '(' && w.back() == ')') w = w.substr(1, w.size() - 2);
-  const auto comma = w.find(',');
-  if (comma == std::string::npos) return std::nullopt;
-  const auto x = number_of(w.substr(0, comma)), y = number_of(w.substr(comma + 1));
-  if (!x || !y) return std::nullopt;
+  const auto xy = words::xy_of(word);
+  if (!xy) return std::nullopt;
   sharpe::Point p;
-  p.set_x(*x);
-  p.set_y(*y);
+  p.set_x(xy->x);
+  p.set_y(xy->y);
   return p;
 }
 
@@ -114,13 +100,6 @@ std::string figure_id(const sharpe::View& v, const std::string& typed) {
 std::string group_id(const sharpe::View& v, const std::string& typed) {
   const auto* g = find_group(v, typed);
   return g ? g->id() : typed;
-}
-
-std::string join(const std::vector<std::string>& words, std::size_t from, std::size_t to) {
-  std::string out;
-  for (std::size_t i = from; i < words.size() && i < to; ++i)
-    out += (out.empty() ? "" : " ") + words[i];
-  return out;
 }
 
 std::vector<std::string> figure_ids(const sharpe::View& v, const std::string& enemies_of) {

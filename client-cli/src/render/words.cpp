@@ -1,0 +1,137 @@
+#include "render/words.h"
+
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+namespace grognard::cli::words {
+
+namespace {
+constexpr double kPi = 3.14159265358979323846;
+}
+
+std::string num(double inches) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f", inches);
+  std::string s = buf;
+  if (s.size() > 2 && s.compare(s.size() - 2, 2, ".0") == 0) s.resize(s.size() - 2);
+  return s == "-0" ? "0" : s;
+}
+
+std::string fixed(double x, double y) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.1f,%.1f", x, y);
+  return buf;
+}
+
+std::string die(const v1::Roll& r) {
+  return "d" + std::to_string(r.sides()) + " " + std::to_string(r.face());
+}
+
+std::string dice(const google::protobuf::RepeatedPtrField<v1::Roll>& rolls) {
+  std::string out;
+  for (const auto& r : rolls) out += (out.empty() ? "" : ", ") + die(r);
+  return out;
+}
+
+std::string signed_number(int n) {
+  return (n < 0 ? "-" : "+") + std::to_string(n < 0 ? -n : n);
+}
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+bool same_id(const std::string& a, const std::string& b) {
+  return a.size() == b.size() && lower(a) == lower(b);
+}
+
+std::string join(const std::vector<std::string>& words, std::size_t from, std::size_t to) {
+  std::string out;
+  for (std::size_t i = from; i < words.size() && i < to; ++i)
+    out += (out.empty() ? "" : " ") + words[i];
+  return out;
+}
+
+std::vector<std::string> wrap(const std::string& first, const std::string& text,
+                              std::size_t width) {
+  std::vector<std::string> out;
+  std::string line = first;
+  const std::string indent(first.size(), ' ');
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const std::size_t sp = text.find(' ', i);
+    const std::string word = text.substr(i, sp == std::string::npos ? std::string::npos : sp - i);
+    i = sp == std::string::npos ? text.size() : sp + 1;
+    if (word.empty()) continue;
+    if (line.size() > indent.size() && line.size() + 1 + word.size() > width) {
+      out.push_back(line);
+      line = indent;
+    }
+    line += (line.size() > indent.size() ? " " : "") + word;
+  }
+  out.push_back(line);
+  return out;
+}
+
+std::optional<double> number_of(const std::string& word) {
+  std::string w = word;
+  if (!w.empty() && w.back() == '"') w.pop_back();
+  if (w.empty() || w.size() > 24) return std::nullopt;
+  char* end = nullptr;
+  const double d = std::strtod(w.c_str(), &end);
+  if (end != w.c_str() + w.size() || !std::isfinite(d)) return std::nullopt;
+  return d;
+}
+
+std::optional<Xy> xy_of(const std::string& word) {
+  std::string w = word;
+  if (w.size() >= 2 && w.front() == '(' && w.back() == ')') w = w.substr(1, w.size() - 2);
+  const auto comma = w.find(',');
+  if (comma == std::string::npos) return std::nullopt;
+  const auto x = number_of(w.substr(0, comma)), y = number_of(w.substr(comma + 1));
+  if (!x || !y) return std::nullopt;
+  return Xy{*x, *y};
+}
+
+Xy aim_vector(double degrees) {
+  const double r = degrees * kPi / 180.0;
+  return Xy{std::sin(r), -std::cos(r)};  // y grows south on the table: north is toward y = 0
+}
+
+double bearing_to(Xy from, Xy to) {
+  const double dx = to.x - from.x, dy = to.y - from.y;
+  if (dx == 0.0 && dy == 0.0) return 0.0;
+  double b = std::atan2(dx, -dy) * 180.0 / kPi;
+  if (b < 0) b += 360.0;
+  return b;
+}
+
+namespace {
+const char* const kPoints[] = {"N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE",
+                               "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"};
+}
+
+std::string compass(double degrees) {
+  double d = std::fmod(degrees, 360.0);
+  if (d < 0) d += 360.0;
+  const int eighth = static_cast<int>(std::floor((d + 22.5) / 45.0)) % 8;
+  return kPoints[eighth * 2];
+}
+
+std::optional<double> bearing_of(const std::string& word) {
+  std::string w = word;
+  for (char& c : w) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  for (int i = 0; i < 16; ++i) {
+    if (w == kPoints[i]) return 22.5 * i;
+  }
+  const auto n = number_of(w);
+  if (!n || *n < -360 || *n > 720) return std::nullopt;
+  double d = std::fmod(*n, 360.0);
+  if (d < 0) d += 360.0;
+  return d;
+}
+
+}  // namespace grognard::cli::words
