@@ -12,8 +12,8 @@
 
 #include "../../support/random_choice.h"
 #include "engine/ruleset.h"
+#include "hidden_variants.h"
 #include "random_play.h"
-#include "rules/rcw/flow.h"
 #include "rules/rcw/wire/codec.h"
 #include "rules/rcw/wire/ruleset.h"
 
@@ -35,7 +35,7 @@ const engine::Ruleset& ruleset() {
 struct Findings {
   std::map<std::string, std::pair<int, std::string>> leaks;
   int states = 0, deploy_states = 0, play_states = 0, variants = 0, commands = 0, events = 0;
-  int deploy_pairs = 0;
+  int deploy_pairs = 0, activations = 0;
   void leak(const std::string& kind, const std::string& example) {
     auto& [n, first] = leaks[kind];
     if (n++ == 0) first = example;
@@ -60,101 +60,6 @@ std::string event_text(const std::optional<std::string>& bytes) {
   wire::pb::Event e;
   e.ParseFromString(*bytes);
   return e.ShortDebugString();
-}
-
-bool near_enemy_or_on_unit(const State& s, std::size_t me, Point p) {
-  const Unit& u = s.units[me];
-  for (std::size_t i = 0; i < s.units.size(); ++i) {
-    const Unit& v = s.units[i];
-    if (i == me || !v.on_table()) continue;
-    std::vector<Point> at;
-    if (v.type == UnitType::kTrain) {
-      for (const Car& c : v.cars) {
-        if (!c.destroyed) at.push_back(c.pos);
-      }
-    } else {
-      at.push_back(v.pos);
-    }
-    for (Point q : at) {
-      if (engine::overlapping(engine::Circle{p, engine::Inches{u.radius}},
-                              engine::Circle{q, engine::Inches{v.radius}})) {
-        return true;
-      }
-      if (v.side != u.side && engine::within_distance(p, q, engine::Inches{kAdjacent + 0.5})) {
-        return true;
-      }
-    }
-  }
-  return false;
-}
-
-Point random_in(const Polygon& area, Chooser& ch) {
-  Point lo = area.vertices[0], hi = lo;
-  for (Point v : area.vertices) {
-    lo = {std::min(lo.x, v.x), std::min(lo.y, v.y)};
-    hi = {std::max(hi.x, v.x), std::max(hi.y, v.y)};
-  }
-  const double fx = static_cast<double>(ch.below(1000)) / 1000.0;
-  const double fy = static_cast<double>(ch.below(1000)) / 1000.0;
-  return {lo.x + (hi.x - lo.x) * fx, lo.y + (hi.y - lo.y) * fy};
-}
-
-// Unit `i` elsewhere, still concealed: during deployment anywhere its side may deploy it (R19,
-// R30); in play a few inches away in the same kind of cover, or in another piece of it (R10).
-std::optional<State> moved(const State& s, std::size_t i, Chooser& ch) {
-  const Unit& u = s.units[i];
-  const bool deploy = s.phase == Phase::kDeploy;
-  const TerrainKind kind = detail::in_terrain(s, u.pos, TerrainKind::kWoods)
-                               ? TerrainKind::kWoods
-                               : TerrainKind::kVillage;
-  std::vector<const Polygon*> areas;
-  for (const Zone& z : s.zones) {
-    if (deploy && z.side == u.side) areas.push_back(&z.area);
-  }
-  for (const TerrainPiece& t : s.terrain) {
-    if (!deploy && t.kind == kind) areas.push_back(&t.area);
-  }
-  if (areas.empty()) return std::nullopt;
-  for (int attempt = 0; attempt < 60; ++attempt) {
-    Point p;
-    if (!deploy && attempt % 2 == 0) {
-      const Degrees d{static_cast<double>(ch.below(360))};
-      p = u.pos + engine::direction(d) * (0.5 + static_cast<double>(ch.below(40)) / 10.0);
-    } else {
-      p = random_in(*areas[ch.below(areas.size())], ch);
-    }
-    const Degrees facing{static_cast<double>(ch.below(360))};
-    if (deploy) {
-      State open = s;
-      open.confirmed[u.side] = false;
-      if (!detail::check_deploy(open, u.side, Deploy{u.id, p, facing})) continue;
-    } else if (!detail::in_terrain(s, p, kind) || p.x < 0 || p.y < 0 || p.x > s.width ||
-               p.y > s.height) {
-      continue;
-    }
-    if (near_enemy_or_on_unit(s, i, p)) continue;
-    if (engine::distance(p, u.pos).get() < 0.25) continue;
-    State out = s;
-    out.units[i].pos = p;
-    out.units[i].facing = facing;
-    out.units[i].placed = true;
-    return out;
-  }
-  return std::nullopt;
-}
-
-// Unit `i` taken away altogether.
-State erased(const State& s, std::size_t i) {
-  State out = s;
-  out.units.erase(out.units.begin() + static_cast<std::ptrdiff_t>(i));
-  if (out.active) {
-    if (out.active->unit == i) {
-      out.active.reset();
-    } else if (out.active->unit > i) {
-      --out.active->unit;
-    }
-  }
-  return out;
 }
 
 // Everything the enemy `seat` and an observer receive of states `a` and `b` is the same. When
@@ -222,7 +127,17 @@ void compare_command(const State& a, const Command& ca, const State& b, const Co
   ++f.commands;
   const std::string what = ex + ", command " + testing::describe(ca) + " from " + seat;
   if (steps_a.size() != steps_b.size()) {
-    f.leak("the number of events differs", what);
+    // What the enemy receives of each, and what the events are.
+    auto names = [&enemy](const auto& steps) {
+      std::string out;
+      for (const auto& [before, bytes] : steps) {
+        const auto seen = ruleset().view_event(before, bytes, Viewer{Role::kGeneral, enemy, false});
+        out += " " + event_text(seen).substr(0, 12) + " (" + event_text(bytes).substr(0, 16) + ")";
+      }
+      return out;
+    };
+    f.leak("the number of events differs",
+           what + "\n  one:  " + names(steps_a) + "\n  other:" + names(steps_b));
     return;
   }
   const Viewer viewers[] = {Viewer{Role::kGeneral, enemy, false},
@@ -271,15 +186,24 @@ TEST_CASE(
                                ps.scenario.name + "), step " + std::to_string(here) +
                                ", concealed " + u.id.get() +
                                (u.placed ? " at " + engine::to_string(u.pos) : " (unplaced)");
-        compare_states(s, erased(s, i), enemy, ex + ", taken away", f);
-        const auto other = moved(s, i, ch);
+        compare_states(s, testing::erased(s, i), enemy, ex + ", taken away", f);
+        const auto other = testing::moved(s, i, ch);
         if (!other) continue;
         const std::string to = ex + ", put at " + engine::to_string(other->units[i].pos);
         compare_states(s, *other, enemy, to, f);
         compare_command(s, cmd, *other, cmd, u.id, seat, enemy, to, f);
+        if (s.phase == Phase::kPlay && s.side == u.side && !s.active) {
+          // §4, R5: its own activation, whatever it declares (the throws it makes, a rally).
+          for (const Command& c : legal(s, seat_of(u.side))) {
+            const auto* act = std::get_if<Activate>(&c);
+            if (act == nullptr || act->unit != u.id || ch.below(3) != 0) continue;
+            ++f.activations;
+            compare_command(s, c, *other, c, u.id, seat_of(u.side), enemy, to, f);
+          }
+        }
         if (s.phase == Phase::kDeploy && !s.confirmed[u.side]) {
           // R19: the placement itself, here or there, is the same placeholder to them.
-          const auto third = moved(s, i, ch);
+          const auto third = testing::moved(s, i, ch);
           if (!third) continue;
           const Unit& w = other->units[i];
           const Unit& x = third->units[i];
@@ -297,7 +221,8 @@ TEST_CASE(
   }
   INFO(f.states << " states (" << f.deploy_states << " in deployment, " << f.play_states
                 << " in play), " << f.variants << " variants, " << f.commands << " commands, "
-                << f.events << " events compared, " << f.deploy_pairs << " placements");
+                << f.events << " events compared, " << f.deploy_pairs << " placements, "
+                << f.activations << " activations of the unit");
   CHECK(f.leaks.empty());
   CHECK(f.deploy_states > 50);
   CHECK(f.play_states > 100);
@@ -305,4 +230,5 @@ TEST_CASE(
   CHECK(f.commands > 100);
   CHECK(f.events > 200);
   CHECK(f.deploy_pairs > 50);
+  CHECK(f.activations > 50);
 }
