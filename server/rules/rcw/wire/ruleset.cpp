@@ -55,7 +55,7 @@ struct Fits {
     unit(e.hq);
   }
   void operator()(const ActionSkipped& e) { unit(e.unit); }
-  void operator()(const Rallied& e) { unit(e.unit); }
+  void operator()(const Rallied& e) { target(e.unit); }  // R23: a train rallies car by car
   void operator()(const Limbered& e) { unit(e.unit); }
   void operator()(const Moved& e) {
     unit(e.unit);
