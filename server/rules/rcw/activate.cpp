@@ -160,7 +160,18 @@ Result<std::vector<Event>> decide_order(const State& s, const Command& c, Dice& 
   if (std::holds_alternative<SkipAction>(c)) {
     const auto now = current_action(s);
     if (!now) return rule_error(clause::kNoActivation, "no action waits for an order");
-    e.emit(ActionSkipped{u.id, s.active->next, *now, "forgone"});
+    // R47: a concealed unit's cancelled action is skipped by its general.
+    const bool cancelled =
+        s.active->command_failed && (*now == ActionKind::kMove || *now == ActionKind::kAssault);
+    e.emit(
+        ActionSkipped{u.id, s.active->next, *now, cancelled ? "command throw failed" : "forgone"});
+  } else if (s.active->command_failed && current_action(s) &&
+             (*current_action(s) == ActionKind::kMove ||
+              *current_action(s) == ActionKind::kAssault)) {
+    // R5, R47: the throw failed; a concealed unit's cancelled action is only skipped.
+    return rule_error(clause::kCommand, u.name +
+                                            " failed its command throw: its Move and Close "
+                                            "Assault are cancelled; skip the action (R5)");
   } else if (const auto* m = std::get_if<MoveOrder>(&c)) {
     if (auto st = check_kind(s, ActionKind::kMove); !st) return st.error();
     if (auto st = check_move(s, unit, *m); !st) return st.error();

@@ -104,6 +104,9 @@ struct CommandThrown {  // §5, R5, R16
   std::vector<Modifier> parts;
   int total = 0;
   bool passed = false;
+  // R47: false when the unit did not have to throw (within 12" of its HQ, or an HQ or FAO): a
+  // concealed unit throws all the same, so that its hidden turn looks the same wherever it is.
+  bool counted = true;
 };
 struct ActionSkipped {  // an action not carried out, and why
   UnitId unit;

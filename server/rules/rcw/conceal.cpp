@@ -106,26 +106,6 @@ bool sees_id(const State& s, const Sight& who, const UnitId& id) {
   return u == nullptr || sees(s, who, *u);
 }
 
-CommandThrown with_seen_hq(const State& s, CommandThrown t, const Sight& who) {
-  t.hq.reset();
-  t.hq_distance = 0;
-  const Unit* u = unit_or_train(s, t.unit);
-  if (u == nullptr) return t;
-  const Point from = u->type == UnitType::kTrain && !u->cars.empty() ? u->cars[0].pos : u->pos;
-  for (const Unit& h : s.units) {
-    if (h.type != UnitType::kHq || h.side != u->side || !h.on_table() || h.id == u->id ||
-        !sees(s, who, h)) {
-      continue;
-    }
-    const double d = engine::distance(from, h.pos).get();
-    if (!t.hq || d < t.hq_distance) {
-      t.hq = h.id;
-      t.hq_distance = d;
-    }
-  }
-  return t;
-}
-
 }  // namespace
 
 std::optional<Event> redact(const State& before, const Event& event, const Sight& who) {
@@ -151,10 +131,15 @@ std::optional<Event> redact(const State& before, const Event& event, const Sight
       },
       event);
   if (actor != nullptr && !sees_id(before, who, *actor)) return std::nullopt;
-  // R16, R20: a command throw names the nearest HQ; when the viewer does not see that one, it
-  // reads the nearest it does see (or none), as if the hidden one were not there.
+  // R16, R20, R37: a command throw names the nearest HQ; a viewer who does not see that one
+  // reads no HQ and no distance.
   if (const auto* t = std::get_if<CommandThrown>(&event); t != nullptr && t->hq) {
-    if (!sees_id(before, who, *t->hq)) return with_seen_hq(before, *t, who);
+    if (!sees_id(before, who, *t->hq)) {
+      CommandThrown copy = *t;
+      copy.hq.reset();
+      copy.hq_distance = 0;
+      return copy;
+    }
   }
   // R27, R20: an observer the viewer does not see is left out of the shot.
   if (const auto* shot = std::get_if<Shot>(&event)) {

@@ -32,17 +32,23 @@ std::optional<std::pair<std::size_t, double>> nearest_hq(const State& s, std::si
   return best;
 }
 
-// §5, R5, R16, R23: the command throw, when the first Move or Close Assault comes up. True
-// when no throw is needed or it passed.
+// §5, R5, R16, R23: the command throw, when the first Move or Close Assault comes up.
+// R47: a concealed unit throws even when it need not (the throw then does not count), so that
+// the dice and events of its hidden turn do not betray where it stands or what it is.
 void command_throw(Emitter& e, Dice& dice) {
   const std::size_t idx = e.s.active->unit;
   const Unit& u = e.s.units[idx];
-  if (u.type == UnitType::kHq || u.type == UnitType::kFao) return;  // R5: they never throw
+  // R5: HQ and FAO never throw.
+  bool counted = u.type != UnitType::kHq && u.type != UnitType::kFao;
   // R23: a train measures from its first car.
   const Point from = u.type == UnitType::kTrain && !u.cars.empty() ? u.cars[0].pos : u.pos;
   const auto hq = nearest_hq(e.s, idx, from);
-  if (hq && engine::within(engine::Inches{hq->second}, engine::Inches{kCommandRadius})) return;
+  if (hq && engine::within(engine::Inches{hq->second}, engine::Inches{kCommandRadius})) {
+    counted = false;
+  }
+  if (!counted && !u.concealed) return;
   CommandThrown t;
+  t.counted = counted;
   t.unit = u.id;
   if (hq) {
     t.hq = e.s.units[hq->first].id;
@@ -51,7 +57,7 @@ void command_throw(Emitter& e, Dice& dice) {
   t.roll = dice.d6();
   add_training(t.parts, u.training);
   t.total = t.roll.face + sum(t.parts);
-  t.passed = t.total >= kPass;
+  t.passed = !counted || t.total >= kPass;
   e.emit(std::move(t));
 }
 
@@ -159,7 +165,9 @@ void advance(Emitter& e, Dice& dice) {
         if (any_pinned(u)) {
           e.emit(ActionSkipped{u.id, i, kind, "pinned"});
         } else if (a.command_failed) {
-          // R5: a failed command throw cancels every Move and Close Assault.
+          // R5: a failed command throw cancels every Move and Close Assault. R47: a concealed
+          // unit's cancelled action waits for the general's skip, as a passed one would.
+          if (u.concealed) return;
           e.emit(ActionSkipped{u.id, i, kind, "command throw failed"});
         } else if (!a.command_thrown && first_move_or_assault(a, i)) {
           command_throw(e, dice);                   // R5, R24: once, before the general orders it

@@ -94,6 +94,13 @@ void actions(const State& s, std::vector<Command>& out) {
   const std::size_t unit = s.active->unit;
   const auto now = detail::current_action(s);
   if (!now) return;
+  // R5, R47: a cancelled Move or Close Assault of a concealed unit waits only for its skip.
+  const bool cancelled =
+      s.active->command_failed && (*now == ActionKind::kMove || *now == ActionKind::kAssault);
+  if (cancelled) {
+    out.push_back(SkipAction{});
+    return;
+  }
   switch (*now) {
     case ActionKind::kMove:
       moves(s, unit, out);

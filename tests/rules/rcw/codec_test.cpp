@@ -135,7 +135,8 @@ std::vector<Event> every_event() {
           TurnEnded{3, 1},
           ended,
           draw,
-          Conceded{0}};
+          Conceded{0},
+          CommandThrown{kA, UnitId{"R-HQ"}, 6, Roll{10, 6, 2}, {}, 2, true, false}};  // R47
 }
 
 }  // namespace
@@ -187,6 +188,9 @@ TEST_CASE("a round trip keeps what the rules read", "[rcw.wire.codec][R13]") {
   CHECK(train.facing.get() == Approx(90));
 
   auto ended = wire::parse_event(wire::serialize(every_event()[23]));
+  auto uncounted = wire::parse_event(wire::serialize(every_event().back()));
+  REQUIRE(uncounted.ok());
+  CHECK_FALSE(std::get<CommandThrown>(*uncounted).counted);  // R47
   REQUIRE(ended.ok());
   CHECK_FALSE(std::get<GameEnded>(*ended).winner.has_value());
 

@@ -82,7 +82,7 @@ TEST_CASE("a hidden unit that moves is revealed, even by a pivot", "[R10][R28][s
     g.edit("M").pos = {10, 10};
     g.edit("H0").pos = {10, 4};
     g.accept(kSide0, EndTurn{});
-    g.accept(kSide1, activate("Q", kMove, kMove));
+    g.accept(kSide1, activate("Q", kMove, kMove), {6});  // R47: the command die
     auto ev = g.accept(kSide1, turn_only ? pivot(90) : move_to({{30, 20}}, 180));
     CHECK(only<UnitsRevealed>(ev).cause == "moved");
     CHECK_FALSE(g.unit("Q").concealed);
@@ -104,7 +104,7 @@ TEST_CASE("limbering and rallying do not reveal", "[R28][R10]") {
   g.conceal("G");
   g.pin("Q");
   g.accept(kSide0, EndTurn{});
-  auto ev = g.accept(kSide1, activate("G", kLimber, kMove));
+  auto ev = g.accept(kSide1, activate("G", kLimber, kMove), {6});  // R47: the command die
   CHECK(count_of<UnitsRevealed>(ev) == 0);
   CHECK(g.unit("G").limbered);
   g.accept(kSide1, SkipAction{});
@@ -134,7 +134,7 @@ TEST_CASE("a concealed unit's actions that do not reveal it reach the enemy as n
   g.conceal("G");
   g.accept(kSide0, EndTurn{});
   const State before = g.state;
-  auto ev = g.accept(kSide1, activate("G", kLimber, kMove));
+  auto ev = g.accept(kSide1, activate("G", kLimber, kMove), {6});  // R47: the command die
   for (const Event& e : g.accept(kSide1, SkipAction{})) ev.push_back(e);
   REQUIRE(count_of<Limbered>(ev) == 1);
   State s = before;
@@ -153,7 +153,7 @@ TEST_CASE("the published hash is the hash of what observers see", "[R20]") {
   g.accept(kSide0, EndTurn{});
   const auto pub = public_hash(g.state);
   const auto full = full_hash(g.state);
-  g.accept(kSide1, activate("G", kLimber, kMove));
+  g.accept(kSide1, activate("G", kLimber, kMove), {6});  // R47: the command die
   g.accept(kSide1, SkipAction{});
   CHECK(full_hash(g.state) != full);
   CHECK(public_hash(g.state) == pub);  // nothing anyone else may see has changed

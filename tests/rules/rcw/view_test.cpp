@@ -54,8 +54,9 @@ bool has(const std::vector<std::string>& ids, const std::string& id) {
 // Decides `c` on the game and folds it, returning what `viewer` receives of each event.
 std::vector<wire::pb::Event> play(TestGame& g, const std::string& seat, const Command& c,
                                   const std::vector<Viewer>& viewers,
-                                  std::vector<std::vector<wire::pb::Event>>& seen) {
-  ScriptedDice dice(std::vector<int>{});
+                                  std::vector<std::vector<wire::pb::Event>>& seen,
+                                  std::vector<int> faces = {}) {
+  ScriptedDice dice(std::move(faces));
   auto events = decide(g.state, seat, c, dice);
   INFO((events.ok() ? "" : describe(events.error())));
   REQUIRE(events.ok());
@@ -114,14 +115,19 @@ TEST_CASE("a concealed unit's activation reaches the enemy and observers as plac
   TestGame g = hidden_r1();
   const std::vector<Viewer> viewers = {kReds, kWhites, kObserver, kArchive};
   std::vector<std::vector<wire::pb::Event>> seen;
-  auto raw = play(g, kSide0, activate("R1", kMove, kMove), viewers, seen);
-  REQUIRE(raw.size() == 1);
+  // R47: a concealed unit throws the command die even where it does not count.
+  auto raw = play(g, kSide0, activate("R1", kMove, kMove), viewers, seen, {6});
+  REQUIRE(raw.size() == 2);
   CHECK(raw[0].has_activated());
+  CHECK(raw[1].has_command_thrown());
   CHECK(seen[0][0].has_activated());  // the Reds
   CHECK(seen[1][0].has_hidden());     // the Whites
   CHECK(seen[2][0].has_hidden());     // an observer
   CHECK(seen[3][0].has_activated());  // the archive of the ended game
   CHECK(seen[1][0].SerializeAsString() == seen[2][0].SerializeAsString());
+  CHECK(seen[0][1].has_command_thrown());
+  CHECK(seen[1][1].has_hidden());
+  CHECK(seen[2][1].has_hidden());
 
   // The open activation is shown only to those who see its unit.
   CHECK(wire::to_view(g.state, kReds).active().unit() == "R1");

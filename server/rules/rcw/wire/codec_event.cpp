@@ -61,6 +61,7 @@ pb::Event to_pb(const Event& event) {
             set_parts(m->mutable_parts(), e.parts);
             m->set_total(e.total);
             m->set_passed(e.passed);
+            m->set_not_counted(!e.counted);
           },
           [&](const ActionSkipped& e) {
             pb::ActionSkipped* m = out.mutable_action_skipped();
@@ -154,7 +155,7 @@ Result<Event> from_pb(const pb::Event& e) {
       const auto& m = e.command_thrown();
       out =
           CommandThrown{UnitId(m.unit()),      maybe_id(m.hq()), m.hq_distance(), rd.roll(m.roll()),
-                        parts_from(m.parts()), m.total(),        m.passed()};
+                        parts_from(m.parts()), m.total(),        m.passed(),      !m.not_counted()};
       break;
     }
     case pb::Event::kActionSkipped: {
