@@ -1,5 +1,6 @@
 #include "rules/rcw/wire/ruleset.h"
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <utility>
@@ -149,6 +150,17 @@ struct Traits {
   static engine::StateHash full_hash(const State& s) { return rcw::full_hash(s); }
 };
 
+// R14: a side may concede at any time, so the seat not to act may still send that one command
+// (decide() refuses it anything else).
+void concede_out_of_turn(engine::ToAct& out) {
+  for (int side = 0; side < kSides; ++side) {
+    const std::string seat = seat_of(side);
+    if (std::find(out.seats.begin(), out.seats.end(), seat) == out.seats.end()) {
+      out.out_of_turn.push_back(seat);
+    }
+  }
+}
+
 // The summary never counts units: a count would betray concealed ones (R20).
 engine::ToAct Traits::to_act(const State& s) {
   engine::ToAct out;
@@ -168,6 +180,7 @@ engine::ToAct Traits::to_act(const State& s) {
       const int side = s.confirmed[0] ? 1 : 0;
       out.summary = both ? "Deployment: both sides place their units"
                          : "Deployment: " + s.sides[side].name + " place their units";
+      concede_out_of_turn(out);
       return out;
     }
     case Phase::kPlay:
@@ -176,6 +189,7 @@ engine::ToAct Traits::to_act(const State& s) {
   out.seats = seats_to_act(s);
   out.summary = "Turn " + std::to_string(s.turn) + " of " + std::to_string(s.turns) + ", " +
                 s.sides[s.side].name + ": activate units";
+  concede_out_of_turn(out);
   return out;
 }
 
