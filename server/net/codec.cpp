@@ -1,9 +1,8 @@
 #include "net/codec.h"
 
-#include <limits>
-
 #include <google/protobuf/util/json_util.h>
 
+#include "grognard/parse.h"
 #include "grognard/v1/protocol.pb.h"
 
 namespace grognard::net {
@@ -27,8 +26,7 @@ std::string json_of(const v1::ServerMessage& message, std::string* error) {
 std::optional<std::string> decode(std::string_view frame, Format format, v1::ClientMessage& out) {
   out.Clear();
   if (format == Format::kBinary) {
-    if (frame.size() > static_cast<std::size_t>(std::numeric_limits<int>::max()) ||
-        !out.ParseFromArray(frame.data(), static_cast<int>(frame.size()))) {
+    if (!proto::parse_message(out, frame)) {
       return "malformed message: not a grognard.v1.ClientMessage in protobuf encoding";
     }
   } else {

@@ -1,8 +1,8 @@
 #include "client/codec.h"
 
-#include <limits>
-
 #include <google/protobuf/util/json_util.h>
+
+#include "grognard/parse.h"
 
 namespace grognard::client {
 
@@ -18,8 +18,7 @@ std::string encode(const v1::ClientMessage& message, Format format) {
 Result<v1::ServerMessage> decode(std::string_view bytes, bool binary) {
   v1::ServerMessage out;
   if (binary) {
-    if (bytes.size() > static_cast<std::size_t>(std::numeric_limits<int>::max()) ||
-        !out.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
+    if (!proto::parse_message(out, bytes)) {
       Failure f;
       f.kind = FailureKind::kDecode;
       f.message = "a binary frame that is not a grognard.v1.ServerMessage";

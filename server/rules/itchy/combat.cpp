@@ -30,60 +30,59 @@ bool friendly_general_with(const State& s, const Unit& unit) {
 Result<AttackPlan> plan_attack(const State& s, const Unit& unit, GridPos target) {
   // §Generals: "cannot attack enemy units"; I7: horse-drawn transport never attacks.
   if (unit.weapon == Weapon::kNone) {
-    return rule_error(clause::kNoWeapon, unit.name + " (" + std::string(to_string(unit.type)) +
-                                             ") cannot attack (§Generals, I7)");
+    return illegal(clause::kNoWeapon, unit.name + " (" + std::string(to_string(unit.type)) +
+                                          ") cannot attack (§Generals, I7)");
   }
   // §Combat: "Each unit may attack only once each turn."
   if (unit.attacked)
-    return rule_error(clause::kAttackOnce, unit.name + " has already attacked this turn");
+    return illegal(clause::kAttackOnce, unit.name + " has already attacked this turn");
   // §Movement: "A unit that is attacking this turn reduces its movement by 1 grid area." (I8)
   const int allowance = movement_allowance(unit.type);
   if (unit.areas_moved > allowance - 1) {
-    return rule_error(clause::kMovedTooFar, unit.name + " moved " +
-                                                std::to_string(unit.areas_moved) +
-                                                " areas; a unit that attacks may move at most " +
-                                                std::to_string(allowance - 1) + " (I8)");
+    return illegal(clause::kMovedTooFar, unit.name + " moved " + std::to_string(unit.areas_moved) +
+                                             " areas; a unit that attacks may move at most " +
+                                             std::to_string(allowance - 1) + " (I8)");
   }
   // I15 and our ruling I17: an exhausted side's unit that attacks does not move (turning in
   // place is allowed).
   if (s.sides[static_cast<std::size_t>(unit.side)].exhausted && unit.areas_moved > 0) {
-    return rule_error(clause::kExhaustedAttack,
-                      unit.name +
-                          " has moved, and an exhausted side's units attack only "
-                          "without moving (I15)");
+    return illegal(clause::kExhaustedAttack,
+                   unit.name +
+                       " has moved, and an exhausted side's units attack only "
+                       "without moving (I15)");
   }
   if (!s.size.contains(target) || !enemy_in(s, target, unit.side)) {
-    return rule_error(clause::kTarget, "there is no enemy at " + engine::to_string(target) +
-                                           " for " + unit.name + " to attack");
+    return illegal(clause::kTarget, "there is no enemy at " + engine::to_string(target) + " for " +
+                                        unit.name + " to attack");
   }
   AttackPlan plan;
   // §Combat, I1: "All ranges are measured through the edges of the grid areas."
   plan.range = engine::grid_distance(unit.pos, target);
   if (plan.range > max_range(unit.weapon)) {
-    return rule_error(clause::kRange, "range " + std::to_string(plan.range) + " is beyond the " +
-                                          std::to_string(max_range(unit.weapon)) + " areas of " +
-                                          std::string(to_string(unit.weapon)));
+    return illegal(clause::kRange, "range " + std::to_string(plan.range) + " is beyond the " +
+                                       std::to_string(max_range(unit.weapon)) + " areas of " +
+                                       std::string(to_string(unit.weapon)));
   }
   // §Combat arc of attack, I2.
   if (!engine::in_arc(unit.pos, unit.facing, target)) {
-    return rule_error(clause::kArc, engine::to_string(target) + " is outside " + unit.name +
-                                        "'s arc of attack (60° either side of its facing, I2)");
+    return illegal(clause::kArc, engine::to_string(target) + " is outside " + unit.name +
+                                     "'s arc of attack (60° either side of its facing, I2)");
   }
   // §Combat: attack out of woods, built-up areas and fortifications only from their edge (I12).
   if (is_cover(s.terrain_at(unit.pos))) {
     const GridPos ahead = engine::step(unit.pos, unit.facing);
     if (s.size.contains(ahead) && ahead != target && is_cover(s.terrain_at(ahead))) {
-      return rule_error(clause::kOutOfCover, unit.name + " is not on the edge of its " +
-                                                 std::string(to_string(s.terrain_at(unit.pos))) +
-                                                 ": the area it faces is " +
-                                                 std::string(to_string(s.terrain_at(ahead))) +
-                                                 " (I12)");
+      return illegal(clause::kOutOfCover, unit.name + " is not on the edge of its " +
+                                              std::string(to_string(s.terrain_at(unit.pos))) +
+                                              ": the area it faces is " +
+                                              std::string(to_string(s.terrain_at(ahead))) +
+                                              " (I12)");
     }
   }
   // §Combat: "Units may only attack targets that are in direct line-of-sight." (I12)
   if (!engine::line_of_sight(unit.pos, target, [&](GridPos p) { return blocks_sight(s, p); })) {
-    return rule_error(clause::kLineOfSight,
-                      unit.name + " cannot see " + engine::to_string(target) + " (I12)");
+    return illegal(clause::kLineOfSight,
+                   unit.name + " cannot see " + engine::to_string(target) + " (I12)");
   }
   plan.general_bonus = friendly_general_with(s, unit);  // §Combat, I7: one more die
   plan.dice = dice_at_range(unit.weapon, plan.range) + (plan.general_bonus ? 1 : 0);

@@ -7,10 +7,6 @@
 
 namespace grognard::itchy::detail {
 
-Error rule_error(const char* clause, std::string message) {
-  return Error{ErrorCode::kIllegal, clause, std::move(message)};
-}
-
 Error error(ErrorCode code, const char* clause, std::string message) {
   return Error{code, clause, std::move(message)};
 }
@@ -53,21 +49,21 @@ Result<const Unit*> commandable(const State& s, int side, const UnitId& id, Inte
                  u->name + " (" + id.get() + ") belongs to the other side");
   }
   if (u->removed) {
-    return rule_error(clause::kRemoved, u->name + " has been destroyed and removed");
+    return illegal(clause::kRemoved, u->name + " has been destroyed and removed");
   }
   // §Combat: "Each unit may attack only once each turn"; I8: nothing follows the attack.
   if (u->attacked && intent == Intent::kAttack) {
-    return rule_error(clause::kAttackOnce, u->name + " has already attacked this turn");
+    return illegal(clause::kAttackOnce, u->name + " has already attacked this turn");
   }
   if (u->attacked && intent == Intent::kMove) {
-    return rule_error(clause::kNoMoveAfterAttack,
-                      u->name + " has attacked: an activation is a move, then an attack (I8)");
+    return illegal(clause::kNoMoveAfterAttack,
+                   u->name + " has attacked: an activation is a move, then an attack (I8)");
   }
   // I8: each unit and General is activated at most once a turn, move then attack.
   const bool is_active = s.active && s.units[*s.active].id == id;
   if (u->activated && !is_active) {
-    return rule_error(clause::kActivatedOnce,
-                      u->name + " has already been activated this turn (each unit acts once)");
+    return illegal(clause::kActivatedOnce,
+                   u->name + " has already been activated this turn (each unit acts once)");
   }
   return u;
 }

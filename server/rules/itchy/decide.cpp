@@ -36,8 +36,8 @@ Result<std::vector<Event>> decide(const State& s, int side, const Command& comma
   // §Turn Sequence 1, I16: nothing moves until the initiative winner has chosen.
   if (s.phase == Phase::kChooseOrder) {
     if (side == s.initiative_winner) {
-      return detail::rule_error(clause::kChooseOrder,
-                                "you won the initiative: first choose to go first or second (I16)");
+      return engine::illegal(clause::kChooseOrder,
+                             "you won the initiative: first choose to go first or second (I16)");
     }
     return error(ErrorCode::kNotYourTurn, clause::kChooseOrder,
                  "the other side is choosing who goes first (I16)");

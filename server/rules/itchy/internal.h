@@ -15,7 +15,7 @@ using engine::Error;
 using engine::ErrorCode;
 using engine::Result;
 
-Error rule_error(const char* clause, std::string message);
+using engine::illegal;  // a command the rules forbid: kIllegal, naming the clause
 Error error(ErrorCode code, const char* clause, std::string message);
 
 // Enemy units and Generals (not removed) of `side`'s opponent.

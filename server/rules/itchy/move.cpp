@@ -50,16 +50,16 @@ Result<Facing> face_enemy(const State& s, const Unit& unit, GridPos p,
     for (const Unit* e : adj) {
       if (e->pos == engine::step(p, *wanted)) return *wanted;
     }
-    return rule_error(clause::kFaceEnemy, unit.name + " stops next to the enemy at " +
-                                              engine::to_string(p) +
-                                              " and must turn to face an adjacent enemy (I9)");
+    return illegal(clause::kFaceEnemy, unit.name + " stops next to the enemy at " +
+                                           engine::to_string(p) +
+                                           " and must turn to face an adjacent enemy (I9)");
   }
   std::optional<GridPos> only;
   for (const Unit* e : adj) {
     if (only && *only != e->pos) {
-      return rule_error(clause::kFaceEnemy, unit.name + " stops next to more than one enemy at " +
-                                                engine::to_string(p) +
-                                                ": say which one it faces (I9)");
+      return illegal(clause::kFaceEnemy, unit.name + " stops next to more than one enemy at " +
+                                             engine::to_string(p) +
+                                             ": say which one it faces (I9)");
     }
     only = e->pos;
   }
@@ -72,15 +72,15 @@ Result<UnitMoved> plan_move(const State& s, const Unit& unit, const std::vector<
                             std::optional<Facing> facing) {
   const int side = unit.side;
   if (unit.attacked) {
-    return rule_error(clause::kNoMoveAfterAttack,
-                      unit.name + " has attacked: an activation is a move, then an attack (I8)");
+    return illegal(clause::kNoMoveAfterAttack,
+                   unit.name + " has attacked: an activation is a move, then an attack (I8)");
   }
   // §Movement: "A unit or General may be moved only once each turn."
-  if (unit.moved) return rule_error(clause::kMoveOnce, unit.name + " has already moved this turn");
+  if (unit.moved) return illegal(clause::kMoveOnce, unit.name + " has already moved this turn");
   const int allowance = movement_allowance(unit.type);
   if (static_cast<int>(steps.size()) > allowance) {
-    return rule_error(clause::kAllowance, unit.name + " may move " + std::to_string(allowance) +
-                                              " grid areas, not " + std::to_string(steps.size()));
+    return illegal(clause::kAllowance, unit.name + " may move " + std::to_string(allowance) +
+                                           " grid areas, not " + std::to_string(steps.size()));
   }
   // I10: a unit faced by an adjacent enemy may move only away from it.
   const auto facing_me = enemies_facing(s, unit.pos, side);
@@ -92,36 +92,36 @@ Result<UnitMoved> plan_move(const State& s, const Unit& unit, const std::vector<
   GridPos p = unit.pos;
   for (Facing dir : steps) {
     if (ev.stopped_by_enemy) {
-      return rule_error(clause::kStopAdjacent,
-                        unit.name + " must stop at " + engine::to_string(p) +
-                            ", the first area it enters next to an enemy (§Movement, I9)");
+      return illegal(clause::kStopAdjacent,
+                     unit.name + " must stop at " + engine::to_string(p) +
+                         ", the first area it enters next to an enemy (§Movement, I9)");
     }
     p = engine::step(p, dir);  // §Movement, I1: through the edges, never the corners
     if (!s.size.contains(p)) {
-      return rule_error(clause::kOffGrid,
-                        unit.name + " cannot leave the battlefield at " + engine::to_string(p));
+      return illegal(clause::kOffGrid,
+                     unit.name + " cannot leave the battlefield at " + engine::to_string(p));
     }
     if (enemy_in(s, p, side)) {
-      return rule_error(clause::kEnemyArea, unit.name + " cannot enter " + engine::to_string(p) +
-                                                ", which holds the enemy (I11)");
+      return illegal(clause::kEnemyArea, unit.name + " cannot enter " + engine::to_string(p) +
+                                             ", which holds the enemy (I11)");
     }
     if (withdrawal && is_front_of_other_enemy(s, p, side, facing_me)) {
-      return rule_error(clause::kWithdrawalFront, unit.name + " may not withdraw into " +
-                                                      engine::to_string(p) +
-                                                      ", the area in front of another enemy (I10)");
+      return illegal(clause::kWithdrawalFront, unit.name + " may not withdraw into " +
+                                                   engine::to_string(p) +
+                                                   ", the area in front of another enemy (I10)");
     }
     ev.path.push_back(p);
     ev.stopped_by_enemy = !enemies_adjacent_to(s, p, side).empty();  // I9 (also withdrawing, I18)
   }
   if (!ev.path.empty() && !stacking_allows(s, unit, p)) {
-    return rule_error(clause::kStacking,
-                      unit.name + " cannot end its move in " + engine::to_string(p) +
-                          ": one unit per area, or one unit with one horse-drawn transport (I11)");
+    return illegal(clause::kStacking,
+                   unit.name + " cannot end its move in " + engine::to_string(p) +
+                       ": one unit per area, or one unit with one horse-drawn transport (I11)");
   }
   for (const Unit* e : facing_me) {
     if (withdrawal && engine::grid_distance(p, e->pos) <= 1) {
-      return rule_error(clause::kWithdrawal, unit.name + " is faced by " + e->name +
-                                                 " and may only withdraw away from it (I10)");
+      return illegal(clause::kWithdrawal, unit.name + " is faced by " + e->name +
+                                              " and may only withdraw away from it (I10)");
     }
   }
   // I15: an exhausted side takes no aggressive action.
@@ -131,9 +131,9 @@ Result<UnitMoved> plan_move(const State& s, const Unit& unit, const std::vector<
       advances = advances || !engine::adjacent(e->pos, unit.pos);
     }
     if (advances) {
-      return rule_error(clause::kExhaustedAdvance,
-                        s.sides[static_cast<std::size_t>(side)].name +
-                            " is exhausted: its units may not move towards the enemy (I15)");
+      return illegal(clause::kExhaustedAdvance,
+                     s.sides[static_cast<std::size_t>(side)].name +
+                         " is exhausted: its units may not move towards the enemy (I15)");
     }
   }
   if (ev.stopped_by_enemy) {

@@ -64,7 +64,7 @@ GameEnded judge(const State& s, std::string reason) {
 
 Result<std::vector<Event>> begin(const State& state, Dice& dice) {
   if (state.phase != Phase::kNotStarted) {
-    return detail::rule_error(clause::kNotStarted, "the battle has already begun");
+    return engine::illegal(clause::kNotStarted, "the battle has already begun");
   }
   return std::vector<Event>{detail::throw_initiative(1, dice)};
 }
@@ -73,7 +73,7 @@ namespace detail {
 
 Result<std::vector<Event>> decide_choose_order(const State& s, int side, const ChooseOrder& c) {
   if (s.phase != Phase::kChooseOrder) {
-    return rule_error(clause::kChooseOrder, "the order of play is not being chosen now");
+    return illegal(clause::kChooseOrder, "the order of play is not being chosen now");
   }
   if (side != s.initiative_winner) {
     return error(ErrorCode::kNotYourTurn, clause::kChooseOrder,

@@ -12,11 +12,11 @@ namespace {
 Result<std::pair<const Gun*, const Figure*>> served(const State& s, const FigureId& id,
                                                     const std::string& gun) {
   const Gun* g = s.gun(gun);
-  if (g == nullptr) return rule_error(clause::kGun, "there is no gun \"" + gun + "\"");
+  if (g == nullptr) return illegal(clause::kGun, "there is no gun \"" + gun + "\"");
   const Figure& f = *s.find(id);
   if (!serves(s, *g, f)) {
-    return rule_error(clause::kCrew,
-                      f.name + " is not crew in base contact with gun \"" + gun + "\" (S24)");
+    return illegal(clause::kCrew,
+                   f.name + " is not crew in base contact with gun \"" + gun + "\" (S24)");
   }
   return std::pair{g, &f};
 }
@@ -27,7 +27,7 @@ Result<std::pair<const Gun*, const Figure*>> ready(const State& s, const FigureI
   auto r = served(s, id, gun);
   if (!r) return r.error();
   if (!r->first->loaded) {
-    return rule_error(clause::kGunUnloaded, "gun \"" + gun + "\" is not loaded (S9)");
+    return illegal(clause::kGunUnloaded, "gun \"" + gun + "\" is not loaded (S9)");
   }
   if (auto st = can_spend(*r->second, cost(Action::kFire, r->second->hurt())); !st) {
     return st.error();
@@ -48,15 +48,15 @@ Result<std::vector<Event>> decide_load_gun(const State& s, const LoadGun& c) {
   auto r = served(s, c.figure, c.gun);
   if (!r) return r.error();
   const auto [g, f] = *r;
-  if (g->loaded) return rule_error(clause::kGunLoad, "gun \"" + g->id + "\" is already loaded");
+  if (g->loaded) return illegal(clause::kGunLoad, "gun \"" + g->id + "\" is already loaded");
   const bool new_hand = std::find(g->loaders.begin(), g->loaders.end(), f->id) == g->loaders.end();
   if (new_hand && g->loaders.size() >= 4) {
-    return rule_error(clause::kGunLoad, "four crew are already loading the gun (S9)");
+    return illegal(clause::kGunLoad, "four crew are already loading the gun (S9)");
   }
   const int room = std::min(base_cost(Action::kLoadCannon) - g->load_spent, 4 - f->gun_load);
   if (room <= 0) {
-    return rule_error(clause::kGunLoad,
-                      f->name + " has given 4 functions to loading this activation (S9)");
+    return illegal(clause::kGunLoad,
+                   f->name + " has given 4 functions to loading this activation (S9)");
   }
   const int per = cost(Action::kFire, f->hurt());  // 1, or 2 when wounded
   const int amount = std::min(room, f->functions / per);
@@ -101,15 +101,15 @@ Result<std::vector<Event>> decide_ball(const State& s, const FireBall& c, Dice& 
   const auto [g, f] = *r;
   const Figure* t = s.find(c.target);
   if (t == nullptr || !t->on_table() || s.groups[t->group].seat == s.groups[f->group].seat) {
-    return rule_error(clause::kGunTarget, "the target must be an enemy figure on the table");
+    return illegal(clause::kGunTarget, "the target must be an enemy figure on the table");
   }
   const auto range = engine::distance(g->pos, t->pos);
   if (engine::beyond(range, Inches{kBallRange})) {
-    return rule_error(clause::kBallRange,
-                      t->name + " is " + engine::to_string(range) + " away, beyond 100\" (S9)");
+    return illegal(clause::kBallRange,
+                   t->name + " is " + engine::to_string(range) + " away, beyond 100\" (S9)");
   }
   if (!in_sight(s, g->pos, t->pos)) {
-    return rule_error(clause::kGunSight, "gun \"" + g->id + "\" cannot see " + t->name + " (S14)");
+    return illegal(clause::kGunSight, "gun \"" + g->id + "\" cannot see " + t->name + " (S14)");
   }
   BallFired ev{f->id,       g->id,     t->id, engine::bearing(g->pos, t->pos),
                range.get(), dice.d6(), false, cost(Action::kFire, f->hurt())};

@@ -8,16 +8,16 @@ namespace {
 
 Result<const Weapon*> ready_weapon(const Figure& f, std::size_t index) {
   if (index >= f.weapons.size() || !is_missile(f.weapons[index].kind)) {
-    return rule_error(clause::kWeapon, f.name + " has no firearm or thrown weapon there");
+    return illegal(clause::kWeapon, f.name + " has no firearm or thrown weapon there");
   }
   const Weapon& w = f.weapons[index];
   if (w.out_of_action) {
-    return rule_error(clause::kOutOfAction,
-                      f.name + "'s " + std::string(to_string(w.kind)) + " is out of action (S7)");
+    return illegal(clause::kOutOfAction,
+                   f.name + "'s " + std::string(to_string(w.kind)) + " is out of action (S7)");
   }
   if (!w.loaded) {
-    return rule_error(clause::kUnloaded,
-                      f.name + "'s " + std::string(to_string(w.kind)) + " is not loaded (S8)");
+    return illegal(clause::kUnloaded,
+                   f.name + "'s " + std::string(to_string(w.kind)) + " is not loaded (S8)");
   }
   return &w;
 }
@@ -45,17 +45,17 @@ Status check_fire(const State& s, const Fire& c) {
   if (!w) return w.error();
   const Figure* t = s.find(c.target);
   if (t == nullptr || !t->on_table() || s.groups[t->group].seat == s.groups[f.group].seat) {
-    return rule_error(clause::kTarget, "the target must be an enemy figure on the table");
+    return illegal(clause::kTarget, "the target must be an enemy figure on the table");
   }
   // S7: out of range or out of line of sight, no shot.
   const auto range = engine::distance(f.pos, t->pos);
   if (engine::beyond(range, max_range((*w)->kind))) {
-    return rule_error(clause::kRange, t->name + " is " + engine::to_string(range) +
-                                          " away, beyond the " +
-                                          std::string(to_string((*w)->kind)) + "'s range (S7)");
+    return illegal(clause::kRange, t->name + " is " + engine::to_string(range) +
+                                       " away, beyond the " + std::string(to_string((*w)->kind)) +
+                                       "'s range (S7)");
   }
   if (!in_sight(s, f.pos, t->pos)) {
-    return rule_error(clause::kLineOfSight, f.name + " cannot see " + t->name + " (S14)");
+    return illegal(clause::kLineOfSight, f.name + " cannot see " + t->name + " (S14)");
   }
   return can_spend(f, cost(fire_action(**w), f.hurt()));
 }
@@ -106,8 +106,8 @@ Result<std::vector<Event>> decide_aim(const State& s, const Aim& c) {
   const Figure& f = *s.find(c.figure);
   bool ready = false;
   for (std::size_t i = 0; i < f.weapons.size(); ++i) ready = ready || ready_weapon(f, i).ok();
-  if (!ready) return rule_error(clause::kAim, f.name + " has no loaded weapon to aim");
-  if (f.aimed) return rule_error(clause::kAim, f.name + " is already aiming");
+  if (!ready) return illegal(clause::kAim, f.name + " has no loaded weapon to aim");
+  if (f.aimed) return illegal(clause::kAim, f.name + " is already aiming");
   const int n = cost(Action::kAim, f.hurt());
   if (auto st = can_spend(f, n); !st) return st.error();
   return std::vector<Event>{FunctionsSpent{f.id, Action::kAim, n, std::nullopt, false}};
@@ -117,11 +117,11 @@ Result<std::vector<Event>> decide_aim(const State& s, const Aim& c) {
 Result<std::vector<Event>> decide_load(const State& s, const Load& c) {
   const Figure& f = *s.find(c.figure);
   if (c.weapon >= f.weapons.size() || !load_action(f.weapons[c.weapon].kind)) {
-    return rule_error(clause::kLoad, f.name + " has no musket, rifle or pistol there");
+    return illegal(clause::kLoad, f.name + " has no musket, rifle or pistol there");
   }
   const Weapon& w = f.weapons[c.weapon];
-  if (w.out_of_action) return rule_error(clause::kOutOfAction, "the weapon is out of action (S7)");
-  if (w.loaded) return rule_error(clause::kLoad, "the weapon is already loaded");
+  if (w.out_of_action) return illegal(clause::kOutOfAction, "the weapon is out of action (S7)");
+  if (w.loaded) return illegal(clause::kLoad, "the weapon is already loaded");
   if (f.functions < 1) return can_spend(f, 1).error();
   const int needed = cost(*load_action(w.kind), f.hurt()) - w.load_spent;
   const int spent = std::min(needed, f.functions);

@@ -6,10 +6,6 @@
 
 namespace grognard::sharpe::detail {
 
-Error rule_error(const char* clause, std::string message) {
-  return Error{ErrorCode::kIllegal, clause, std::move(message)};
-}
-
 Error error(ErrorCode code, const char* clause, std::string message) {
   return Error{code, clause, std::move(message)};
 }
@@ -90,16 +86,16 @@ Result<const Figure*> actor(const State& s, const std::string& seat, const Figur
                  f->name + " is not of the group whose card was drawn (S1)");
   }
   if (!f->on_table()) {
-    return rule_error(clause::kOffTable, f->name + " is " + std::string(to_string(f->state)));
+    return illegal(clause::kOffTable, f->name + " is " + std::string(to_string(f->state)));
   }
   return f;
 }
 
 Status can_spend(const Figure& f, int functions) {
   if (functions > f.functions) {
-    return rule_error(clause::kFunctions, f.name + " needs " + std::to_string(functions) +
-                                              " functions and has " + std::to_string(f.functions) +
-                                              (f.hurt() ? " (wounded: doubled, S4)" : ""));
+    return illegal(clause::kFunctions, f.name + " needs " + std::to_string(functions) +
+                                           " functions and has " + std::to_string(f.functions) +
+                                           (f.hurt() ? " (wounded: doubled, S4)" : ""));
   }
   return engine::ok_status();
 }

@@ -46,19 +46,19 @@ Result<std::vector<Event>> decide_figure(const State& s, const Command& c, Dice&
 // pair in contact to fight).
 Status check_one_at_a_time(const State& s, const Figure& f) {
   if (f.done) {
-    return rule_error(clause::kOneAtATime,
-                      f.name +
-                          " has finished this activation: each figure of the group "
-                          "finishes before the next begins (S1)");
+    return illegal(clause::kOneAtATime,
+                   f.name +
+                       " has finished this activation: each figure of the group "
+                       "finishes before the next begins (S1)");
   }
   if (!s.acting || &s.figures[*s.acting] == &f) return engine::ok_status();
   const Figure& now = s.figures[*s.acting];
   if (!now.on_table()) return engine::ok_status();
   for (const Figure* o : enemies_in_contact(s, now)) {
     if (std::find(now.fought.begin(), now.fought.end(), o->id) == now.fought.end()) {
-      return rule_error(clause::kMustFight, now.name + " is in contact with " + o->name +
-                                                ": the pair fights before " + f.name +
-                                                " begins (S1, S5)");
+      return illegal(clause::kMustFight, now.name + " is in contact with " + o->name +
+                                             ": the pair fights before " + f.name +
+                                             " begins (S1, S5)");
     }
   }
   return engine::ok_status();
@@ -101,7 +101,7 @@ Result<std::vector<Event>> decide_player(const State& s, const std::string& seat
   }
   if (const auto* n = std::get_if<NameHero>(&c)) return decide_name_hero(s, seat, *n);
   if (s.phase != Phase::kActivation) {
-    return rule_error(clause::kThrowFirst, "throw the functions first (S1)");
+    return illegal(clause::kThrowFirst, "throw the functions first (S1)");
   }
   auto f = actor(s, seat, *figure_of(c));
   if (!f) return f.error();

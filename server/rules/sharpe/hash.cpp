@@ -1,6 +1,9 @@
 // The state hash: SHA-256 over a canonical encoding in fixed field order. Lengths are written
-// as integers of 1/1024 inch so that the encoding does not depend on the float format.
+// as integers of 1/1024 inch so that the encoding does not depend on the float format. And the
+// public hash, which leaves the secrets out.
+#include <algorithm>
 #include <cmath>
+#include <tuple>
 
 #include "engine/canonical.h"
 #include "rules/sharpe/rules.h"
@@ -105,6 +108,29 @@ engine::StateHash hash(const State& s) {
   w.i32(s.acting ? static_cast<std::int32_t>(*s.acting) : -1);
   w.tag("end").str(s.result).str(s.end_reason);
   return engine::sha256(w.bytes());
+}
+
+engine::StateHash public_hash(const State& state) {
+  // Every viewer receives the hash after each event. Over a secret it would let anyone who
+  // knows the rest of the state test the few possible values one by one, so the published hash
+  // covers what every viewer may see: the decks in a canonical order (S1) with the faces of
+  // undrawn event cards blanked (S12, S23), no briefing text (S12) and no scatter order (S25).
+  // The stored events, whole, fix the secrets.
+  State s = state;
+  auto blank = [](EventCard& c) { c = EventCard{}; };
+  for (Card& c : s.deck) blank(c.event);
+  for (Card& c : s.extra_cards) blank(c.event);
+  for (EventCard& c : s.bad_deck) blank(c);
+  for (Seat& seat : s.seats) seat.briefing.clear();
+  for (Group& g : s.groups) g.scatter_to_cover = false;
+  std::sort(s.deck.begin(), s.deck.end(), [](const Card& a, const Card& b) {
+    return std::tie(a.kind, a.group, a.event.name, a.event.effect, a.event.amount) <
+           std::tie(b.kind, b.group, b.event.name, b.event.effect, b.event.amount);
+  });
+  std::sort(s.bad_deck.begin(), s.bad_deck.end(), [](const EventCard& a, const EventCard& b) {
+    return std::tie(a.name, a.effect, a.amount) < std::tie(b.name, b.effect, b.amount);
+  });
+  return hash(s);
 }
 
 }  // namespace grognard::sharpe

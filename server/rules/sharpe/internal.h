@@ -15,7 +15,7 @@ using engine::ErrorCode;
 using engine::Result;
 using engine::Status;
 
-Error rule_error(const char* clause, std::string message);
+using engine::illegal;  // a command the rules forbid: kIllegal, naming the clause
 Error error(ErrorCode code, const char* clause, std::string message);
 
 // Events are folded into a scratch state as they are produced, so that each step of a

@@ -75,11 +75,11 @@ Status check_fight(const State& s, const Fight& c) {
     return error(ErrorCode::kNotFound, clause::kContact, "no such enemy on the table");
   }
   if (s.groups[o->group].seat == s.groups[f.group].seat || !in_contact(s, f, *o)) {
-    return rule_error(clause::kContact,
-                      f.name + " is not in base contact with an enemy " + o->name + " (S5)");
+    return illegal(clause::kContact,
+                   f.name + " is not in base contact with an enemy " + o->name + " (S5)");
   }
   if (std::find(f.fought.begin(), f.fought.end(), o->id) != f.fought.end()) {
-    return rule_error(clause::kFoughtPair, "this pair has fought in this activation (S5)");
+    return illegal(clause::kFoughtPair, "this pair has fought in this activation (S5)");
   }
   return engine::ok_status();
 }

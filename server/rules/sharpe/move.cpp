@@ -21,7 +21,7 @@ Result<int> wall_cost(const State& s, const engine::Segment& seg, bool hurt) {
   int total = 0;
   for (const engine::Wall& w : s.all_walls()) {
     if (engine::blocks(w, seg)) {
-      return rule_error(clause::kWall, "a wall is in the way; go through a door or window (S14)");
+      return illegal(clause::kWall, "a wall is in the way; go through a door or window (S14)");
     }
     for (std::size_t i : engine::openings_crossed(w, seg)) {
       const bool door = w.openings[i].kind == engine::OpeningKind::kDoor;
@@ -56,14 +56,14 @@ Status check_leash(const State& s, const Figure& f, Point to) {
   const auto reach = to_inches(kHeroReach);
   if (hero != &f) {
     if (engine::within_distance(to, hero->pos, reach)) return engine::ok_status();
-    return rule_error(clause::kHeroDistance,
-                      f.name + " may not end more than 10\" from " + hero->name + " (S2)");
+    return illegal(clause::kHeroDistance,
+                   f.name + " may not end more than 10\" from " + hero->name + " (S2)");
   }
   for (const Figure& o : s.figures) {
     if (&o == &f || o.group != f.group || !o.on_table()) continue;
     if (!engine::within_distance(o.pos, to, reach) && !in_sight(s, to, o.pos)) {
-      return rule_error(clause::kHeroDistance,
-                        f.name + " would leave " + o.name + " beyond 10\" and out of sight (S2)");
+      return illegal(clause::kHeroDistance,
+                     f.name + " would leave " + o.name + " beyond 10\" and out of sight (S2)");
     }
   }
   return engine::ok_status();
@@ -73,16 +73,16 @@ Status check_leash(const State& s, const Figure& f, Point to) {
 
 Result<FigureMoved> plan_move(const State& s, const Move& m) {
   const Figure& f = *s.find(m.figure);
-  if (m.waypoints.empty()) return rule_error(clause::kMovePath, "a move needs a destination");
+  if (m.waypoints.empty()) return illegal(clause::kMovePath, "a move needs a destination");
   if (f.prone && !m.crawl) {
-    return rule_error(clause::kProne, f.name + " is prone: Stand Up first or crawl (S11)");
+    return illegal(clause::kProne, f.name + " is prone: Stand Up first or crawl (S11)");
   }
   FigureMoved out{f.id, {}, 0, m.crawl, std::nullopt};
   Point at = f.pos;
   double inches = 0;
   for (const Point& p : m.waypoints) {
     if (p.x < 0 || p.y < 0 || p.x > s.width || p.y > s.height) {
-      return rule_error(clause::kMovePath, "the move leaves the table");
+      return illegal(clause::kMovePath, "the move leaves the table");
     }
     engine::Segment seg{at, p};
     auto contact = contact_on(s, f, seg);
@@ -116,7 +116,7 @@ Result<std::vector<Event>> decide_move(const State& s, const Move& m, Dice& dice
 
 Result<std::vector<Event>> decide_stand_up(const State& s, const StandUp& c) {
   const Figure& f = *s.find(c.figure);
-  if (!f.prone) return rule_error(clause::kStandUp, f.name + " is not prone");
+  if (!f.prone) return illegal(clause::kStandUp, f.name + " is not prone");
   const int n = cost(Action::kStandUp, f.hurt());
   if (auto st = can_spend(f, n); !st) return st.error();
   return std::vector<Event>{FunctionsSpent{f.id, Action::kStandUp, n, std::nullopt, false}};

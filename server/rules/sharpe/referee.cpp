@@ -14,18 +14,18 @@ bool on_table(const State& s, Point p) {
 // S12: only one of the referee's cards in the hero deck at a time.
 Result<std::vector<Event>> add_card(const State& s, const AddEventCard& c) {
   if (c.card.kind == CardKind::kHero) {
-    return rule_error(clause::kOneEventCard, "hero cards come from the groups (S1)");
+    return illegal(clause::kOneEventCard, "hero cards come from the groups (S1)");
   }
   bool waiting = !s.extra_cards.empty();
   for (const Card& d : s.deck) waiting = waiting || d.kind != CardKind::kHero;
   if (waiting) {
-    return rule_error(clause::kOneEventCard, "only one event card at a time in the deck (S12)");
+    return illegal(clause::kOneEventCard, "only one event card at a time in the deck (S12)");
   }
   return std::vector<Event>{CardAdded{c.card}};
 }
 
 Result<std::vector<Event>> build_bad_deck(const BuildBadDeck& c, Dice& dice) {
-  if (c.cards.empty()) return rule_error(clause::kRuling, "the bad-card deck needs cards (S12)");
+  if (c.cards.empty()) return illegal(clause::kRuling, "the bad-card deck needs cards (S12)");
   BadDeckBuilt b{{}, c.cards};
   b.rolls = engine::shuffle(b.order, dice);
   return std::vector<Event>{std::move(b)};
@@ -39,37 +39,36 @@ Result<std::vector<Event>> set_briefing(const State& s, const SetBriefing& c) {
 }
 
 Status check_ruling(const State& s, const Ruling& r) {
-  if (r.reason.empty()) return rule_error(clause::kRuling, "a ruling states its reason (S12)");
+  if (r.reason.empty()) return illegal(clause::kRuling, "a ruling states its reason (S12)");
   switch (r.kind) {
     case RulingKind::kPause:
-      return s.paused ? rule_error(clause::kRuling, "the game is already paused")
+      return s.paused ? illegal(clause::kRuling, "the game is already paused")
                       : engine::ok_status();
     case RulingKind::kResume:
-      return s.paused ? engine::ok_status() : rule_error(clause::kRuling, "the game is not paused");
+      return s.paused ? engine::ok_status() : illegal(clause::kRuling, "the game is not paused");
     case RulingKind::kEndGame:
-      return r.result.empty() ? rule_error(clause::kRuling, "name the result")
-                              : engine::ok_status();
+      return r.result.empty() ? illegal(clause::kRuling, "name the result") : engine::ok_status();
     case RulingKind::kAdd:
       if (!s.group_index(r.group)) return error(ErrorCode::kNotFound, clause::kRuling, "no group");
       if (r.added.id.get().empty() || s.find(r.added.id)) {
-        return rule_error(clause::kRuling, "the new figure needs an unused id");
+        return illegal(clause::kRuling, "the new figure needs an unused id");
       }
       return on_table(s, r.added.pos) ? engine::ok_status()
-                                      : rule_error(clause::kRuling, "off the table");
+                                      : illegal(clause::kRuling, "off the table");
     default:
       break;
   }
   const Figure* f = s.find(r.figure);
   if (f == nullptr) return error(ErrorCode::kNotFound, clause::kRuling, "no such figure");
   if (!f->on_table() && r.kind != RulingKind::kHeal) {
-    return rule_error(clause::kRuling, f->name + " is not on the table");
+    return illegal(clause::kRuling, f->name + " is not on the table");
   }
   if (r.kind == RulingKind::kMove && !on_table(s, r.to)) {
-    return rule_error(clause::kRuling, "off the table");
+    return illegal(clause::kRuling, "off the table");
   }
   if (r.kind == RulingKind::kHeal &&
       (f->state == FigureState::kKilled || f->state == FigureState::kLost)) {
-    return rule_error(clause::kRuling, "the dead and the lost are not healed");
+    return illegal(clause::kRuling, "the dead and the lost are not healed");
   }
   return engine::ok_status();
 }
@@ -102,11 +101,11 @@ Result<std::vector<Event>> decide_name_hero(const State& s, const std::string& s
   }
   const auto& hero = s.groups[*g].hero;
   if (hero && s.figures[*hero].on_table()) {
-    return rule_error(clause::kNameHero, "the group's hero is alive (S3)");
+    return illegal(clause::kNameHero, "the group's hero is alive (S3)");
   }
   const Figure* f = s.find(c.figure);
   if (f == nullptr || f->group != *g || !f->on_table()) {
-    return rule_error(clause::kNameHero, "name a figure of the group still on the table (S3)");
+    return illegal(clause::kNameHero, "name a figure of the group still on the table (S3)");
   }
   return std::vector<Event>{HeroNamed{c.group, c.figure}};
 }

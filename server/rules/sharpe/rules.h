@@ -36,7 +36,10 @@ std::vector<Command> legal(const State& state, const std::string& seat);
 // Seats whose commands decide() considers now: the drawn hero's player and the referee (S12).
 std::vector<std::string> seats_to_act(const State& state);
 
-// State hash over the canonical encoding of the state.
+// State hash over the canonical encoding of the whole state, secrets included.
 engine::StateHash hash(const State& state);
+
+// The hash every viewer receives: hash() of the state with its secrets left out (hash.cpp).
+engine::StateHash public_hash(const State& state);
 
 }  // namespace grognard::sharpe

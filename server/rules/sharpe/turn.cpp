@@ -77,10 +77,10 @@ bool hero_needed(const State& s, std::size_t g) {
 Result<std::vector<Event>> throw_functions(const State& s, Dice& dice) {
   const Group& g = s.groups[*s.active];
   if (s.phase != Phase::kThrow) {
-    return rule_error(clause::kThrown, "the functions are already thrown for this card (S1)");
+    return illegal(clause::kThrown, "the functions are already thrown for this card (S1)");
   }
   if (hero_needed(s, *s.active)) {
-    return rule_error(clause::kNameHero, "the hero is dead: first name a new hero (S3)");
+    return illegal(clause::kNameHero, "the hero is dead: first name a new hero (S3)");
   }
   FunctionsThrown t{g.id, dice.d6(), g.base, 0, s.pending};
   t.functions = t.roll.face + g.base;
@@ -94,15 +94,15 @@ Result<std::vector<Event>> throw_functions(const State& s, Dice& dice) {
 // S2 at the end of the activation, then the next card. S22: pairs in contact fight first.
 Result<std::vector<Event>> end_activation(const State& s, Dice& dice) {
   if (s.phase != Phase::kActivation) {
-    return rule_error(clause::kThrowFirst, "throw the functions first (S1)");
+    return illegal(clause::kThrowFirst, "throw the functions first (S1)");
   }
   for (const Figure& f : s.figures) {
     // S1: a finished figure had no pair left to fight when the next began.
     if (f.group != *s.active || !f.on_table() || f.done) continue;
     for (const Figure* o : enemies_in_contact(s, f)) {
       if (std::find(f.fought.begin(), f.fought.end(), o->id) == f.fought.end()) {
-        return rule_error(clause::kMustFight, f.name + " is in contact with " + o->name +
-                                                  ": the pair fights when activated (S5)");
+        return illegal(clause::kMustFight, f.name + " is in contact with " + o->name +
+                                               ": the pair fights when activated (S5)");
       }
     }
   }
@@ -124,7 +124,7 @@ Result<std::vector<Event>> decide_turn(const State& s, const Command& c, Dice& d
 
 Result<std::vector<Event>> begin(const State& s, Dice& dice) {
   if (s.phase != Phase::kNotStarted) {
-    return detail::rule_error(clause::kNotStarted, "the game has already begun");
+    return engine::illegal(clause::kNotStarted, "the game has already begun");
   }
   detail::Emitter e{s, {}};
   detail::shuffle_deck(e, dice);

@@ -2,14 +2,17 @@
 
 #include <google/protobuf/text_format.h>
 
-#include <climits>
 #include <utility>
 
+#include "grognard/parse.h"
+#include "rules/adapter/roll.h"
 #include "rules/itchy/wire/enums.h"
 
 namespace grognard::itchy::wire {
 namespace {
 
+using adapter::roll_from;
+using adapter::set_roll;
 using engine::Error;
 using engine::ErrorCode;
 using engine::Result;
@@ -33,20 +36,6 @@ void set_pos(pb::Pos* out, GridPos p) {
 
 GridPos pos_from_pb(const pb::Pos& p) {
   return GridPos{p.x(), p.y()};
-}
-
-void set_roll(grognard::v1::Roll* out, const Roll& r) {
-  out->set_n(r.n);
-  out->set_sides(static_cast<std::uint32_t>(r.sides));
-  out->set_face(static_cast<std::uint32_t>(r.face));
-}
-
-Result<Roll> roll_from_pb(const grognard::v1::Roll& r) {
-  if (r.sides() < 2 || r.sides() > 1000 || r.face() < 1 || r.face() > r.sides()) {
-    return bad("throw " + std::to_string(r.n()) + " has face " + std::to_string(r.face()) +
-               " on a die of " + std::to_string(r.sides()) + " sides");
-  }
-  return Roll{r.n(), static_cast<int>(r.sides()), static_cast<int>(r.face())};
 }
 
 Result<int> side_from_pb(int side, const char* what) {
@@ -92,9 +81,9 @@ Result<Event> initiative_from_pb(const pb::InitiativeThrown& e) {
   InitiativeThrown out;
   out.turn = e.turn();
   for (const pb::InitiativeThrow& t : e.throws()) {
-    auto r0 = roll_from_pb(t.side0());
+    auto r0 = roll_from(t.side0());
     if (!r0) return r0.error();
-    auto r1 = roll_from_pb(t.side1());
+    auto r1 = roll_from(t.side1());
     if (!r1) return r1.error();
     out.throws.push_back({*r0, *r1});
   }
@@ -134,7 +123,7 @@ Result<Event> attack_resolved_from_pb(const pb::AttackResolved& e) {
   out.general_bonus = e.general_bonus();
   out.cover = e.cover();
   for (const auto& r : e.rolls()) {
-    auto roll = roll_from_pb(r);
+    auto roll = roll_from(r);
     if (!roll) return roll.error();
     out.rolls.push_back(*roll);
   }
@@ -309,17 +298,13 @@ std::string serialize(const Event& event) {
 
 Result<Command> parse_command(std::string_view bytes) {
   pb::Command msg;
-  if (bytes.size() > INT_MAX || !msg.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
-    return bad("malformed command");
-  }
+  if (!proto::parse_message(msg, bytes)) return bad("malformed command");
   return from_pb(msg);
 }
 
 Result<Event> parse_event(std::string_view bytes) {
   pb::Event msg;
-  if (bytes.size() > INT_MAX || !msg.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
-    return bad("malformed event");
-  }
+  if (!proto::parse_message(msg, bytes)) return bad("malformed event");
   return from_pb(msg);
 }
 

@@ -1,8 +1,8 @@
 // Commands on the wire (codec.h).
-#include <climits>
 #include <cmath>
 #include <utility>
 
+#include "grognard/parse.h"
 #include "rules/sharpe/wire/codec.h"
 
 namespace grognard::sharpe::wire {
@@ -216,9 +216,7 @@ std::string serialize(const Command& command) {
 
 Result<Command> parse_command(std::string_view bytes) {
   pb::Command msg;
-  if (bytes.size() > INT_MAX || !msg.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
-    return bad("malformed command");
-  }
+  if (!proto::parse_message(msg, bytes)) return bad("malformed command");
   return from_pb(msg);
 }
 

@@ -1,7 +1,7 @@
 // Events on the wire (codec.h).
-#include <climits>
 #include <utility>
 
+#include "grognard/parse.h"
 #include "rules/sharpe/wire/codec.h"
 
 namespace grognard::sharpe::wire {
@@ -362,9 +362,7 @@ std::string serialize(const Event& event) {
 
 Result<Event> parse_event(std::string_view bytes) {
   pb::Event msg;
-  if (bytes.size() > INT_MAX || !msg.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
-    return bad("malformed event");
-  }
+  if (!proto::parse_message(msg, bytes)) return bad("malformed event");
   return from_pb(msg);
 }
 

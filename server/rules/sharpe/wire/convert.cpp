@@ -25,20 +25,6 @@ Point point_from(const pb::Point& p) {
   return Point{p.x(), p.y()};
 }
 
-void set_roll(grognard::v1::Roll* out, const Roll& r) {
-  out->set_n(r.n);
-  out->set_sides(static_cast<std::uint32_t>(r.sides));
-  out->set_face(static_cast<std::uint32_t>(r.face));
-}
-
-Result<Roll> roll_from(const grognard::v1::Roll& r) {
-  if (r.sides() < 2 || r.sides() > 1000 || r.face() < 1 || r.face() > r.sides()) {
-    return bad("throw " + std::to_string(r.n()) + " has face " + std::to_string(r.face()) +
-               " on a die of " + std::to_string(r.sides()) + " sides");
-  }
-  return Roll{r.n(), static_cast<int>(r.sides()), static_cast<int>(r.face())};
-}
-
 void set_polygon(pb::Polygon* out, const engine::Polygon& p) {
   for (Point v : p.vertices) set_point(out->add_vertices(), v);
 }

@@ -7,6 +7,7 @@
 
 #include "engine/result.h"
 #include "grognard/v1/sharpe.pb.h"
+#include "rules/adapter/roll.h"
 #include "rules/sharpe/command.h"
 #include "rules/sharpe/state.h"
 
@@ -38,8 +39,8 @@ double wire_bearing(engine::Degrees engine_bearing);
 engine::Degrees engine_bearing(double wire_bearing);
 void set_point(pb::Point* out, Point p);
 Point point_from(const pb::Point& p);
-void set_roll(grognard::v1::Roll* out, const Roll& r);
-Result<Roll> roll_from(const grognard::v1::Roll& r);
+using adapter::roll_from;  // throws: shared by every rule set (rules/adapter/roll.h)
+using adapter::set_roll;
 
 void set_polygon(pb::Polygon* out, const engine::Polygon& p);
 engine::Polygon polygon_from(const pb::Polygon& p);

@@ -1,7 +1,6 @@
 #include "rules/sharpe/wire/ruleset.h"
 
 #include <algorithm>
-#include <tuple>
 #include <utility>
 #include <variant>
 
@@ -15,25 +14,6 @@ namespace {
 using engine::Bytes;
 using engine::Error;
 using engine::ErrorCode;
-
-// REQUIRES: `s` came from SharpeRuleset::load_scenario (or a clone of one).
-const State& native(const engine::GameState& s) {
-  return static_cast<const SharpeGameState&>(s).state;
-}
-State& native(engine::GameState& s) {
-  return static_cast<SharpeGameState&>(s).state;
-}
-
-std::vector<Bytes> serialize_all(const std::vector<Event>& events) {
-  std::vector<Bytes> out;
-  out.reserve(events.size());
-  for (const Event& e : events) out.push_back(serialize(e));
-  return out;
-}
-
-Error bad_event(std::string message) {
-  return Error{ErrorCode::kInvalidArgument, "", std::move(message)};
-}
 
 // sharpe::apply trusts its event; one read back from storage is checked for the names that
 // would make folding it undefined (unknown figures, groups, weapons) before it is applied.
@@ -128,77 +108,73 @@ std::string seat_label(const Seat& seat) {
   return seat.name.empty() ? seat.id : seat.name;
 }
 
-}  // namespace
+struct Traits {
+  static constexpr std::string_view kName = "sharpe";
+  using State = sharpe::State;
+  using Command = sharpe::Command;
+  using Event = sharpe::Event;
+  using WireCommand = pb::Command;
+  using WireEvent = pb::Event;
+  using WireView = pb::View;
 
-engine::Result<std::unique_ptr<engine::GameState>> SharpeRuleset::load_scenario(
-    std::string_view text) const {
-  auto state = wire::load_scenario(text);
-  if (!state) return state.error();
-  return std::unique_ptr<engine::GameState>(
-      std::make_unique<SharpeGameState>(std::move(state).value()));
-}
+  static Result<State> load_scenario(std::string_view text) { return wire::load_scenario(text); }
+  static std::string title(const State& s) { return s.scenario_name; }
 
-std::vector<engine::SeatSpec> SharpeRuleset::seats(const engine::GameState& state) const {
-  std::vector<engine::SeatSpec> out;
-  for (const Seat& seat : native(state).seats) {
-    out.push_back(engine::SeatSpec{seat.id, engine::Role::kPlayer, seat_label(seat)});
+  static std::vector<engine::SeatSpec> seats(const State& s) {
+    std::vector<engine::SeatSpec> out;
+    for (const Seat& seat : s.seats) {
+      out.push_back(engine::SeatSpec{seat.id, engine::Role::kPlayer, seat_label(seat)});
+    }
+    out.push_back(engine::SeatSpec{kRefereeSeat, engine::Role::kReferee, "Referee"});
+    return out;
   }
-  out.push_back(engine::SeatSpec{kRefereeSeat, engine::Role::kReferee, "Referee"});
-  return out;
-}
 
-engine::Result<std::vector<Bytes>> SharpeRuleset::begin(const engine::GameState& state,
-                                                        engine::Dice& dice) const {
-  auto events = sharpe::begin(native(state), dice);
-  if (!events) return events.error();
-  return serialize_all(*events);
-}
-
-engine::Result<std::vector<Bytes>> SharpeRuleset::decide(const engine::GameState& state,
-                                                         std::string_view seat,
-                                                         const Bytes& command,
-                                                         engine::Dice& dice) const {
-  auto cmd = parse_command(command);
-  if (!cmd) return cmd.error();
-  auto events = sharpe::decide(native(state), std::string(seat), *cmd, dice);
-  if (!events) return events.error();
-  return serialize_all(*events);
-}
-
-engine::Status SharpeRuleset::apply(engine::GameState& state, const Bytes& event) const {
-  auto ev = parse_event(event);
-  if (!ev) return ev.error();
-  State& s = native(state);
-  Fits fits{s, std::nullopt};
-  std::visit(fits, *ev);
-  if (fits.problem) return bad_event("the event names " + *fits.problem);
-  sharpe::apply(s, *ev);
-  return engine::ok_status();
-}
-
-Bytes SharpeRuleset::view(const engine::GameState& state, const engine::Viewer& viewer) const {
-  return to_view(native(state), viewer).SerializeAsString();
-}
-
-std::optional<Bytes> SharpeRuleset::view_event(const engine::GameState& before, const Bytes& event,
-                                               const engine::Viewer& viewer) const {
-  auto ev = parse_event(event);
-  if (!ev) return std::nullopt;  // nothing unreadable reaches a viewer
-  const bool over = viewer.game_over || native(before).phase == Phase::kOver;
-  return view_of(*ev, viewer, over).SerializeAsString();
-}
-
-std::vector<Bytes> SharpeRuleset::legal(const engine::GameState& state,
-                                        std::string_view seat) const {
-  std::vector<Bytes> out;
-  for (const Command& c : sharpe::legal(native(state), std::string(seat))) {
-    out.push_back(serialize(c));
+  static Result<Command> parse_command(std::string_view bytes) {
+    return wire::parse_command(bytes);
   }
-  return out;
-}
+  static Result<Event> parse_event(std::string_view bytes) { return wire::parse_event(bytes); }
+  static Bytes serialize(const Command& c) { return wire::serialize(c); }
+  static Bytes serialize(const Event& e) { return wire::serialize(e); }
 
-engine::ToAct SharpeRuleset::to_act(const engine::GameState& state) const {
-  const State& s = native(state);
+  static Result<std::vector<Event>> begin(const State& s, engine::Dice& dice) {
+    return sharpe::begin(s, dice);
+  }
+  static Result<std::vector<Event>> decide(const State& s, std::string_view seat,
+                                           const Command& command, engine::Dice& dice) {
+    return sharpe::decide(s, std::string(seat), command, dice);
+  }
+  static void apply(State& s, const Event& event) { sharpe::apply(s, event); }
+
+  static engine::Status fits(const State& s, const Event& event) {
+    Fits fits{s, std::nullopt};
+    std::visit(fits, event);
+    if (fits.problem) {
+      return Error{ErrorCode::kInvalidArgument, "", "the event names " + *fits.problem};
+    }
+    return engine::ok_status();
+  }
+
+  static std::vector<Command> legal(const State& s, std::string_view seat) {
+    return sharpe::legal(s, std::string(seat));
+  }
+
+  static engine::ToAct to_act(const State& s);
+
+  static Bytes view(const State& s, const engine::Viewer& viewer) {
+    return to_view(s, viewer).SerializeAsString();
+  }
+  static std::optional<Bytes> view_event(const State& before, const Event& event, const Bytes&,
+                                         const engine::Viewer& viewer) {
+    const bool over = viewer.game_over || before.phase == Phase::kOver;
+    return view_of(event, viewer, over).SerializeAsString();
+  }
+
+  // Every viewer gets the public hash: the secrets are left out (sharpe::public_hash).
+  static engine::StateHash hash(const State& s) { return public_hash(s); }
+  static engine::StateHash full_hash(const State& s) { return sharpe::hash(s); }
+};
+
+engine::ToAct Traits::to_act(const State& s) {
   engine::ToAct out;
   if (s.phase == Phase::kOver) {
     out.game_over = true;
@@ -227,40 +203,10 @@ engine::ToAct SharpeRuleset::to_act(const engine::GameState& state) const {
   return out;
 }
 
-engine::StateHash SharpeRuleset::hash(const engine::GameState& state) const {
-  // Every viewer receives the hash after each event. Over a secret it would let anyone who
-  // knows the rest of the state test the few possible values one by one, so the published hash
-  // covers what every viewer may see: the decks in a canonical order (S1) with the faces of
-  // undrawn event cards blanked (S12, S23), no briefing text (S12) and no scatter order (S25).
-  // The stored events, whole, fix the secrets.
-  State s = native(state);
-  auto blank = [](EventCard& c) { c = EventCard{}; };
-  for (Card& c : s.deck) blank(c.event);
-  for (Card& c : s.extra_cards) blank(c.event);
-  for (EventCard& c : s.bad_deck) blank(c);
-  for (Seat& seat : s.seats) seat.briefing.clear();
-  for (Group& g : s.groups) g.scatter_to_cover = false;
-  std::sort(s.deck.begin(), s.deck.end(), [](const Card& a, const Card& b) {
-    return std::tie(a.kind, a.group, a.event.name, a.event.effect, a.event.amount) <
-           std::tie(b.kind, b.group, b.event.name, b.event.effect, b.event.amount);
-  });
-  std::sort(s.bad_deck.begin(), s.bad_deck.end(), [](const EventCard& a, const EventCard& b) {
-    return std::tie(a.name, a.effect, a.amount) < std::tie(b.name, b.effect, b.amount);
-  });
-  return sharpe::hash(s);
-}
-
-engine::Ruleset::WireTypes SharpeRuleset::wire_types() const {
-  return {pb::Command::descriptor()->full_name(), pb::Event::descriptor()->full_name(),
-          pb::View::descriptor()->full_name()};
-}
-
-std::string SharpeRuleset::title(const engine::GameState& state) const {
-  return native(state).scenario_name;
-}
+}  // namespace
 
 std::unique_ptr<engine::Ruleset> make_sharpe_ruleset() {
-  return std::make_unique<SharpeRuleset>();
+  return std::make_unique<adapter::WireRuleset<Traits>>();
 }
 
 }  // namespace grognard::sharpe::wire

@@ -1,0 +1,169 @@
+#pragma once
+// The one engine::Ruleset adapter every rule set plugs into (docs/engine.md, "The shared
+// adapter"). A rule set supplies its pure rules and its codec through a Traits struct of static
+// members; WireRuleset<Traits> does the rest: it holds the native state behind
+// engine::GameState, parses and serializes commands and events, checks that an event read back
+// from storage fits the state before folding it, and lists the wire type names.
+//
+// Traits must provide (all static; `Bytes` is engine::Bytes):
+//
+//   static constexpr std::string_view kName;           // "itchy", "sharpe"
+//   using State, Command, Event;                       // the native types of the pure rules
+//   using WireCommand, WireEvent, WireView;            // its protobuf messages (wire_types())
+//
+//   Result<State> load_scenario(std::string_view text);
+//   std::string title(const State&);
+//   std::vector<SeatSpec> seats(const State&);
+//
+//   Result<Command> parse_command(std::string_view bytes);   // kInvalidArgument when malformed
+//   Result<Event> parse_event(std::string_view bytes);
+//   Bytes serialize(const Command&);
+//   Bytes serialize(const Event&);
+//
+//   Result<std::vector<Event>> begin(const State&, Dice&);
+//   Result<std::vector<Event>> decide(const State&, std::string_view seat, const Command&, Dice&);
+//   void apply(State&, const Event&);                  // trusts the event: see fits()
+//   Status fits(const State&, const Event&);           // an error when folding it is undefined
+//   std::vector<Command> legal(const State&, std::string_view seat);
+//   ToAct to_act(const State&);
+//
+//   Bytes view(const State&, const Viewer&);
+//   // `event` parsed from `bytes` (a rule set that hides nothing may return `bytes` as they are)
+//   std::optional<Bytes> view_event(const State& before, const Event& event, const Bytes& bytes,
+//                                   const Viewer&);
+//
+//   StateHash hash(const State&);        // published to every viewer: leaves secrets out
+//   StateHash full_hash(const State&);   // covers everything
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "engine/ruleset.h"
+
+namespace grognard::adapter {
+
+// A rule set's native state behind engine::GameState.
+template <class State>
+class WireGameState final : public engine::GameState {
+ public:
+  explicit WireGameState(State s) : state(std::move(s)) {}
+  std::unique_ptr<engine::GameState> clone() const override {
+    return std::make_unique<WireGameState>(*this);
+  }
+  State state;
+};
+
+// Every GameState passed in must have come from this rule set's load_scenario (or a clone).
+template <class Traits>
+class WireRuleset final : public engine::Ruleset {
+ public:
+  using State = typename Traits::State;
+  using Command = typename Traits::Command;
+  using Event = typename Traits::Event;
+  using GameState = WireGameState<State>;
+
+  std::string_view name() const override { return Traits::kName; }
+
+  WireTypes wire_types() const override {
+    return {Traits::WireCommand::descriptor()->full_name(),
+            Traits::WireEvent::descriptor()->full_name(),
+            Traits::WireView::descriptor()->full_name()};
+  }
+
+  std::string title(const engine::GameState& state) const override {
+    return Traits::title(native(state));
+  }
+
+  engine::Result<std::unique_ptr<engine::GameState>> load_scenario(
+      std::string_view text) const override {
+    auto state = Traits::load_scenario(text);
+    if (!state) return state.error();
+    return std::unique_ptr<engine::GameState>(
+        std::make_unique<GameState>(std::move(state).value()));
+  }
+
+  std::vector<engine::SeatSpec> seats(const engine::GameState& state) const override {
+    return Traits::seats(native(state));
+  }
+
+  engine::Result<std::vector<engine::Bytes>> begin(const engine::GameState& state,
+                                                   engine::Dice& dice) const override {
+    auto events = Traits::begin(native(state), dice);
+    if (!events) return events.error();
+    return serialize_all(*events);
+  }
+
+  engine::Result<std::vector<engine::Bytes>> decide(const engine::GameState& state,
+                                                    std::string_view seat,
+                                                    const engine::Bytes& command,
+                                                    engine::Dice& dice) const override {
+    auto cmd = Traits::parse_command(command);
+    if (!cmd) return cmd.error();
+    auto events = Traits::decide(native(state), seat, *cmd, dice);
+    if (!events) return events.error();
+    return serialize_all(*events);
+  }
+
+  // The pure apply() trusts its event; one read back from storage is checked first.
+  engine::Status apply(engine::GameState& state, const engine::Bytes& event) const override {
+    auto ev = Traits::parse_event(event);
+    if (!ev) return ev.error();
+    State& s = native(state);
+    if (auto st = Traits::fits(s, *ev); !st) return st;
+    Traits::apply(s, *ev);
+    return engine::ok_status();
+  }
+
+  engine::Bytes view(const engine::GameState& state, const engine::Viewer& viewer) const override {
+    return Traits::view(native(state), viewer);
+  }
+
+  std::optional<engine::Bytes> view_event(const engine::GameState& before,
+                                          const engine::Bytes& event,
+                                          const engine::Viewer& viewer) const override {
+    auto ev = Traits::parse_event(event);
+    if (!ev) return std::nullopt;  // nothing unreadable reaches a viewer
+    return Traits::view_event(native(before), *ev, event, viewer);
+  }
+
+  std::vector<engine::Bytes> legal(const engine::GameState& state,
+                                   std::string_view seat) const override {
+    std::vector<engine::Bytes> out;
+    for (const Command& c : Traits::legal(native(state), seat)) {
+      out.push_back(Traits::serialize(c));
+    }
+    return out;
+  }
+
+  engine::ToAct to_act(const engine::GameState& state) const override {
+    return Traits::to_act(native(state));
+  }
+
+  engine::StateHash hash(const engine::GameState& state) const override {
+    return Traits::hash(native(state));
+  }
+
+  engine::StateHash full_hash(const engine::GameState& state) const override {
+    return Traits::full_hash(native(state));
+  }
+
+ private:
+  // REQUIRES: `s` came from load_scenario (or a clone of one).
+  static const State& native(const engine::GameState& s) {
+    return static_cast<const GameState&>(s).state;
+  }
+  static State& native(engine::GameState& s) { return static_cast<GameState&>(s).state; }
+
+  static std::vector<engine::Bytes> serialize_all(const std::vector<Event>& events) {
+    std::vector<engine::Bytes> out;
+    out.reserve(events.size());
+    for (const Event& e : events) out.push_back(Traits::serialize(e));
+    return out;
+  }
+};
+
+}  // namespace grognard::adapter
