@@ -84,7 +84,7 @@ std::vector<std::string> status(const rcw::View& v, const Viewer& viewer, const 
   return out;
 }
 
-std::string marks(const rcw::UnitState& u) {
+std::string marks(const rcw::View& v, const rcw::UnitState& u) {
   std::vector<std::string> m;
   if (!u.placed()) m.push_back("not placed");
   if (u.destroyed()) return "DESTROYED";
@@ -93,6 +93,11 @@ std::string marks(const rcw::UnitState& u) {
   if (u.dug_in()) m.push_back("dug in");
   if (u.concealed()) m.push_back("hidden from the enemy");
   if (u.activated()) m.push_back("activated");
+  if (u.type() == rcw::TRAIN && u.placed()) {
+    const int rail = static_cast<int>(u.rail());
+    m.push_back("on " + (rail < v.rails_size() ? v.rails(rail).name() : std::string("its line")) +
+                " at " + num(u.rail_at()) + "\"" + (u.reversed() ? ", reversed" : ""));
+  }
   std::string out;
   for (const auto& x : m) out += (out.empty() ? "" : ", ") + x;
   return out;
@@ -116,7 +121,7 @@ std::string unit_line(const rcw::View& v, const rcw::UnitState& u, const Columns
          pad_to(training_text(u.training()), Columns::kTraining) +
          pad_to(here ? exact(u.pos().x(), u.pos().y()) : "-", Columns::kPos) +
          pad_to(here && u.type() != rcw::TRAIN ? facing_text(u.facing()) : "-", Columns::kFacing) +
-         pad_to(here ? cover_text(u.cover()) : "-", Columns::kCover) + marks(u);
+         pad_to(here ? cover_text(u.cover()) : "-", Columns::kCover) + marks(v, u);
 }
 
 std::string car_line(const rcw::CarState& car, const Columns& c) {
