@@ -52,7 +52,7 @@ class Intro {
   v1::CommandResult act(Watcher& w, const rcw::Command& c);
   // Skips the open activation's orders until it ends.
   void skip_rest(Watcher& w, const std::string& unit, int side);
-  // The seq where `viewer` first may see `s`: its reveal, the move it stopped, or the end.
+  // The seq where `viewer` first may see `s`: its reveal (before any event names it), or the end.
   std::uint64_t cutoff(const Watcher& viewer, const Secret& s) const;
 
   Watcher& reds_;

@@ -76,7 +76,6 @@ std::uint64_t Intro::cutoff(const Watcher& viewer, const Secret& s) const {
     if (!e.has_rules()) continue;
     const rcw::Event ev = rules_event(e);
     if (ev.has_game_ended()) return e.seq();
-    if (ev.has_moved() && ev.moved().stopped_by() == s.id) return e.seq();
     if (ev.has_units_revealed()) {
       for (const rcw::UnitState& u : ev.units_revealed().units()) {
         if (u.id() == s.id) return e.seq();

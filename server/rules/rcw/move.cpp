@@ -150,9 +150,10 @@ void resolve_train(Emitter& e, std::size_t unit, const MoveOrder& m) {
   mv.facing = placed.facing;
   mv.cost = std::abs(to - from);
   mv.rail_at = to;
+  // R17, R20: the hidden unit is revealed first, so that no event names it while it is hidden.
+  if (stopped) reveal(e, {*stopped}, "an enemy came within 3in");
   if (stopped) mv.stopped_by = e.s.units[*stopped].id;
   e.emit(std::move(mv));
-  if (stopped) reveal(e, {*stopped}, "an enemy came within 3in");
   reveal_near(e, unit);
 }
 
@@ -247,9 +248,10 @@ void resolve_move(Emitter& e, std::size_t unit, const MoveOrder& m) {
   mv.cost = move_cost(e.s, u, path);
   if (stop) mv.stopped_by = e.s.units[stop->enemy].id;
   mv.dug_in_lost = u.dug_in && !path.empty() && !engine::same_place(path.back(), u.pos);  // R22
+  // R17, R20: the hidden unit is revealed first, so that no event names it while it is hidden.
+  if (stop) reveal(e, {stop->enemy}, "an enemy came within 3in");
   e.emit(std::move(mv));
-  if (stop) reveal(e, {stop->enemy}, "an enemy came within 3in");  // R17
-  reveal_near(e, unit);                                            // R10
+  reveal_near(e, unit);  // R10
 }
 
 }  // namespace grognard::rcw::detail

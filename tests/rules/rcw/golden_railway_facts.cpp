@@ -39,7 +39,7 @@ std::vector<std::string> missing_facts(const State& initial, const std::vector<E
   int assault_rounds = 0;
   bool assault_won = false;
   std::set<UnitId> placed;
-  std::optional<UnitId> stopped_by;
+  std::set<UnitId> revealed_near;  // R10, R17: revealed by an enemy within 3in
   std::vector<UnitId> train_volley;  // the cars firing in the current train Shoot
   for (const Event& e : events) {
     const State before = s;
@@ -55,13 +55,12 @@ std::vector<std::string> missing_facts(const State& initial, const std::vector<E
         unseen_activation[u->side] = true;
       }
     } else if (const auto* m = std::get_if<Moved>(&e)) {
-      if (m->stopped_by) stopped_by = m->stopped_by;
+      // R17: the hidden unit that stopped the move was revealed just before it.
+      spotted = spotted || (m->stopped_by && revealed_near.count(*m->stopped_by) > 0);
       train_moved = train_moved || (of_type(s, m->unit, UnitType::kTrain) && m->rail_at);
     } else if (const auto* r = std::get_if<UnitsRevealed>(&e)) {
-      // R17: the hidden unit that stopped a move is revealed by it.
       for (const Unit& u : r->units) {
-        spotted = spotted ||
-                  (stopped_by && u.id == *stopped_by && r->cause == "an enemy came within 3in");
+        if (r->cause == "an enemy came within 3in") revealed_near.insert(u.id);
       }
     } else if (const auto* sh = std::get_if<Shot>(&e)) {
       const Unit* firer = unit_or_train(s, sh->firer);
