@@ -20,12 +20,19 @@
 //   Bytes serialize(const Command&);
 //   Bytes serialize(const Event&);
 //
+//   Status fits(const State&, const Event&);           // an error when folding it is undefined
+//                                                      // (fits_by<Visitor> builds one)
+//   ToAct to_act(const State&);
+//
+// and the pure rules, either as Traits members of these signatures or, when Traits has none,
+// as the free functions of the State's own namespace (found by argument-dependent lookup:
+// `begin(state, dice)`, `decide(state, std::string(seat), command, dice)`, `apply(state,
+// event)`, `legal(state, std::string(seat))`):
+//
 //   Result<std::vector<Event>> begin(const State&, Dice&);
 //   Result<std::vector<Event>> decide(const State&, std::string_view seat, const Command&, Dice&);
 //   void apply(State&, const Event&);                  // trusts the event: see fits()
-//   Status fits(const State&, const Event&);           // an error when folding it is undefined
 //   std::vector<Command> legal(const State&, std::string_view seat);
-//   ToAct to_act(const State&);
 //
 //   Bytes view(const State&, const Viewer&);
 //   // `event` parsed from `bytes` (a rule set that hides nothing may return `bytes` as they are)
@@ -40,11 +47,68 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "engine/ruleset.h"
 
 namespace grognard::adapter {
+
+// The pure rules of a rule set: Traits' own members when it has them, else the free functions
+// of the State's namespace. Kept outside WireRuleset, whose members of the same names would
+// hide the free functions from argument-dependent lookup.
+namespace rules {
+
+template <class Traits, class State>
+auto begin(const State& s, engine::Dice& dice) {
+  if constexpr (requires { Traits::begin(s, dice); }) {
+    return Traits::begin(s, dice);
+  } else {
+    return begin(s, dice);
+  }
+}
+
+template <class Traits, class State, class Command>
+auto decide(const State& s, std::string_view seat, const Command& c, engine::Dice& dice) {
+  if constexpr (requires { Traits::decide(s, seat, c, dice); }) {
+    return Traits::decide(s, seat, c, dice);
+  } else {
+    return decide(s, std::string(seat), c, dice);
+  }
+}
+
+template <class Traits, class State, class Event>
+void apply(State& s, const Event& e) {
+  if constexpr (requires { Traits::apply(s, e); }) {
+    Traits::apply(s, e);
+  } else {
+    apply(s, e);
+  }
+}
+
+template <class Traits, class State>
+auto legal(const State& s, std::string_view seat) {
+  if constexpr (requires { Traits::legal(s, seat); }) {
+    return Traits::legal(s, seat);
+  } else {
+    return legal(s, std::string(seat));
+  }
+}
+
+}  // namespace rules
+
+// A fits() from a visitor over the event that records the first name it does not know:
+// `Visitor{state, std::nullopt}`, with a member `std::optional<std::string> problem` ("unknown
+// unit \"B1\"").
+template <class Visitor, class State, class Event>
+engine::Status fits_by(const State& s, const Event& event) {
+  Visitor v{s, std::nullopt};
+  std::visit(v, event);
+  if (v.problem) {
+    return engine::Error{engine::ErrorCode::kInvalidArgument, "", "the event names " + *v.problem};
+  }
+  return engine::ok_status();
+}
 
 // A rule set's native state behind engine::GameState.
 template <class State>
@@ -92,7 +156,7 @@ class WireRuleset final : public engine::Ruleset {
 
   engine::Result<std::vector<engine::Bytes>> begin(const engine::GameState& state,
                                                    engine::Dice& dice) const override {
-    auto events = Traits::begin(native(state), dice);
+    auto events = rules::begin<Traits>(native(state), dice);
     if (!events) return events.error();
     return serialize_all(*events);
   }
@@ -103,7 +167,7 @@ class WireRuleset final : public engine::Ruleset {
                                                     engine::Dice& dice) const override {
     auto cmd = Traits::parse_command(command);
     if (!cmd) return cmd.error();
-    auto events = Traits::decide(native(state), seat, *cmd, dice);
+    auto events = rules::decide<Traits>(native(state), seat, *cmd, dice);
     if (!events) return events.error();
     return serialize_all(*events);
   }
@@ -114,7 +178,7 @@ class WireRuleset final : public engine::Ruleset {
     if (!ev) return ev.error();
     State& s = native(state);
     if (auto st = Traits::fits(s, *ev); !st) return st;
-    Traits::apply(s, *ev);
+    rules::apply<Traits>(s, *ev);
     return engine::ok_status();
   }
 
@@ -133,7 +197,7 @@ class WireRuleset final : public engine::Ruleset {
   std::vector<engine::Bytes> legal(const engine::GameState& state,
                                    std::string_view seat) const override {
     std::vector<engine::Bytes> out;
-    for (const Command& c : Traits::legal(native(state), seat)) {
+    for (const Command& c : rules::legal<Traits>(native(state), seat)) {
       out.push_back(Traits::serialize(c));
     }
     return out;

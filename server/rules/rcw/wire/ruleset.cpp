@@ -14,8 +14,6 @@ namespace grognard::rcw::wire {
 namespace {
 
 using engine::Bytes;
-using engine::Error;
-using engine::ErrorCode;
 
 // rcw::apply trusts its event; one read back from storage is checked for the names that would
 // make folding it undefined (unknown units, cars, sides, rails) before it is applied.
@@ -112,26 +110,9 @@ struct Traits {
   static Bytes serialize(const Command& c) { return wire::serialize(c); }
   static Bytes serialize(const Event& e) { return wire::serialize(e); }
 
-  static Result<std::vector<Event>> begin(const State& s, engine::Dice& dice) {
-    return rcw::begin(s, dice);
-  }
-  static Result<std::vector<Event>> decide(const State& s, std::string_view seat,
-                                           const Command& command, engine::Dice& dice) {
-    return rcw::decide(s, std::string(seat), command, dice);
-  }
-  static void apply(State& s, const Event& event) { rcw::apply(s, event); }
-
+  // begin, decide, apply and legal: the pure rules' own, found by the adapter.
   static engine::Status fits(const State& s, const Event& event) {
-    Fits fits{s, std::nullopt};
-    std::visit(fits, event);
-    if (fits.problem) {
-      return Error{ErrorCode::kInvalidArgument, "", "the event names " + *fits.problem};
-    }
-    return engine::ok_status();
-  }
-
-  static std::vector<Command> legal(const State& s, std::string_view seat) {
-    return rcw::legal(s, std::string(seat));
+    return adapter::fits_by<Fits>(s, event);
   }
 
   static engine::ToAct to_act(const State& s);
