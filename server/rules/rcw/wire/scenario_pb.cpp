@@ -1,13 +1,11 @@
 #include "rules/rcw/wire/scenario_pb.h"
 
-#include <google/protobuf/io/tokenizer.h>
-#include <google/protobuf/text_format.h>
-
 #include <cmath>
 #include <optional>
 #include <string>
 #include <utility>
 
+#include "rules/adapter/textproto.h"
 #include "rules/rcw/clauses.h"
 #include "rules/rcw/rules.h"
 #include "rules/rcw/wire/convert.h"
@@ -20,33 +18,13 @@ using engine::Error;
 using engine::ErrorCode;
 using Tree = gp::TextFormat::ParseInfoTree;
 
-constexpr std::size_t kMaxTextBytes = std::size_t{1} << 24;
-
 Error scenario_error(std::string message) {
   return Error{ErrorCode::kInvalidArgument, clause::kScenario, std::move(message)};
 }
 
-std::string line_col(int line, int column) {  // 0-based in, 1-based out
-  return "line " + std::to_string(line + 1) + ":" + std::to_string(column + 1) + ": ";
-}
-
-// Keeps the first error the parser reports, with its position.
-class FirstError final : public gp::io::ErrorCollector {
- public:
-  void AddError(int line, gp::io::ColumnNumber column, const std::string& message) override {
-    if (!error_) error_ = line_col(line, column) + message;
-  }
-  const std::optional<std::string>& error() const { return error_; }
-
- private:
-  std::optional<std::string> error_;
-};
-
 // "line L:C: " for element `index` of field `name` of the scenario, or "".
 std::string where(const Tree* tree, const char* name, int index) {
-  if (tree == nullptr) return "";
-  const auto loc = tree->GetLocation(pb::Scenario::descriptor()->FindFieldByName(name), index);
-  return loc.line < 0 ? "" : line_col(loc.line, loc.column);
+  return adapter::where(tree, pb::Scenario::descriptor(), name, index);
 }
 
 Result<int> side_of(int side, const std::string& what) {
@@ -165,16 +143,9 @@ Result<Scenario> convert(const pb::Scenario& s, const Tree* tree) {
 }  // namespace
 
 Result<Scenario> parse_scenario(std::string_view textproto) {
-  if (textproto.size() > kMaxTextBytes) return scenario_error("the scenario text is too long");
   pb::Scenario msg;
-  FirstError errors;
   Tree tree;
-  gp::TextFormat::Parser parser;
-  parser.RecordErrorsTo(&errors);
-  parser.WriteLocationsTo(&tree);
-  if (!parser.ParseFromString(std::string(textproto), &msg)) {
-    return scenario_error(errors.error().value_or("the scenario text could not be read"));
-  }
+  if (auto error = adapter::parse_text(textproto, msg, tree)) return scenario_error(*error);
   return convert(msg, &tree);
 }
 

@@ -1,12 +1,10 @@
 #include "rules/sharpe/wire/scenario_pb.h"
 
-#include <google/protobuf/io/tokenizer.h>
-#include <google/protobuf/text_format.h>
-
 #include <optional>
 #include <string>
 #include <utility>
 
+#include "rules/adapter/textproto.h"
 #include "rules/sharpe/clauses.h"
 #include "rules/sharpe/rules.h"
 #include "rules/sharpe/wire/convert.h"
@@ -18,35 +16,11 @@ namespace gp = ::google::protobuf;
 using engine::Error;
 using engine::ErrorCode;
 
-constexpr std::size_t kMaxTextBytes = std::size_t{1} << 24;
-
 Error scenario_error(std::string message) {
   return Error{ErrorCode::kInvalidArgument, clause::kScenario, std::move(message)};
 }
 
-std::string line_col(int line, int column) {  // 0-based in, 1-based out
-  return "line " + std::to_string(line + 1) + ":" + std::to_string(column + 1) + ": ";
-}
-
-// Keeps the first error the parser reports, with its position.
-class FirstError final : public gp::io::ErrorCollector {
- public:
-  void AddError(int line, gp::io::ColumnNumber column, const std::string& message) override {
-    if (!error_) error_ = line_col(line, column) + message;
-  }
-  const std::optional<std::string>& error() const { return error_; }
-
- private:
-  std::optional<std::string> error_;
-};
-
-// "line L:C: " for element `index` of field `name` of the message `tree` describes, or "".
-std::string where(const gp::TextFormat::ParseInfoTree* tree, const gp::Descriptor* type,
-                  const char* name, int index) {
-  if (tree == nullptr) return "";
-  const auto loc = tree->GetLocation(type->FindFieldByName(name), index);
-  return loc.line < 0 ? "" : line_col(loc.line, loc.column);
-}
+using adapter::where;  // "line L:C: " for a field's element, or ""
 
 const gp::TextFormat::ParseInfoTree* nested(const gp::TextFormat::ParseInfoTree* tree,
                                             const gp::Descriptor* type, const char* name,
@@ -122,16 +96,9 @@ Result<Scenario> convert(const pb::Scenario& s, const gp::TextFormat::ParseInfoT
 }  // namespace
 
 Result<Scenario> parse_scenario(std::string_view textproto) {
-  if (textproto.size() > kMaxTextBytes) return scenario_error("the scenario text is too long");
   pb::Scenario msg;
-  FirstError errors;
   gp::TextFormat::ParseInfoTree tree;
-  gp::TextFormat::Parser parser;
-  parser.RecordErrorsTo(&errors);
-  parser.WriteLocationsTo(&tree);
-  if (!parser.ParseFromString(std::string(textproto), &msg)) {
-    return scenario_error(errors.error().value_or("the scenario text could not be read"));
-  }
+  if (auto error = adapter::parse_text(textproto, msg, tree)) return scenario_error(*error);
   return convert(msg, &tree);
 }
 
