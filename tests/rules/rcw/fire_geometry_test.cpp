@@ -1,31 +1,16 @@
-// RCW terrain, the train's line, line of fire, fire and close assault, tested through the
-// internal functions (rules/rcw/internal.h) on states built from scenarios.
+// RCW terrain, the train's line, line of fire and fire, tested through the internal functions
+// (rules/rcw/internal.h) on states built from scenarios.
 #include <catch2/catch.hpp>
 
-#include "fixture.h"
-#include "rules/rcw/internal.h"
+#include "internal_helpers.h"
 
 namespace rcw_test {
 namespace {
 
-namespace detail = grognard::rcw::detail;
-
-std::size_t idx(const State& s, const std::string& id) {
-  auto i = s.index_of(UnitId{id});
-  REQUIRE(i.has_value());
-  return *i;
-}
-const Unit& u(const State& s, const std::string& id) {
-  return s.units[idx(s, id)];
-}
-std::string clause_of(const grognard::engine::Status& st) {
-  REQUIRE_FALSE(st.ok());
-  return st.error().clause;
-}
-
 // --- Terrain ---------------------------------------------------------------------------------
 
-TEST_CASE("RCW cover follows R12 and R32: village, dug in, woods, rough, armour") {
+TEST_CASE("RCW cover follows R12 and R32: village, dug in, woods, rough, armour",
+          "[R12][R32][rcw.internal]") {
   Scenario sc = ScenarioBuilder()
                     .village(0, 0, 10, 10)
                     .woods(20, 0, 30, 10)
@@ -56,7 +41,8 @@ TEST_CASE("RCW cover follows R12 and R32: village, dug in, woods, rough, armour"
   CHECK(detail::cover_of(s, u(s, "inf-open")) == Cover::kOpen);
 }
 
-TEST_CASE("RCW cavalry pays double inside woods, swamp and rough, overlaps once (R12)") {
+TEST_CASE("RCW cavalry pays double inside woods, swamp and rough, overlaps once (R12)",
+          "[R12][rcw.internal]") {
   Scenario sc = ScenarioBuilder()
                     .woods(10, 0, 20, 10)
                     .rough(15, 0, 25, 10)
@@ -71,7 +57,8 @@ TEST_CASE("RCW cavalry pays double inside woods, swamp and rough, overlaps once 
   CHECK(detail::move_cost(s, u(s, "cav"), {}) == Approx(0.0));
 }
 
-TEST_CASE("RCW wheeled units may not enter woods or swamps, but may leave them (R12, R40)") {
+TEST_CASE("RCW wheeled units may not enter woods or swamps, but may leave them (R12, R40)",
+          "[R12][R40][rcw.internal]") {
   Scenario sc = ScenarioBuilder()
                     .woods(10, 0, 20, 10)
                     .swamp(30, 0, 40, 10)
@@ -98,7 +85,8 @@ TEST_CASE("RCW wheeled units may not enter woods or swamps, but may leave them (
 
 // --- The train's line --------------------------------------------------------------------------
 
-TEST_CASE("RCW the train's line: length, points, bearings, cars and fit (R13)") {
+TEST_CASE("RCW the train's line: length, points, bearings, cars and fit (R13)",
+          "[R13][rcw.internal]") {
   State s;
   s.width = 72;
   s.height = 48;
@@ -139,7 +127,8 @@ TEST_CASE("RCW the train's line: length, points, bearings, cars and fit (R13)") 
 
 // --- Line of fire ------------------------------------------------------------------------------
 
-TEST_CASE("RCW line of fire: terrain blocks, the end's own piece up to 2in does not (R11)") {
+TEST_CASE("RCW line of fire: terrain blocks, the end's own piece up to 2in does not (R11)",
+          "[R11][rcw.internal]") {
   Scenario sc = ScenarioBuilder()
                     .woods(10, 0, 20, 10)
                     .hill(10, 20, 20, 30)
@@ -158,7 +147,8 @@ TEST_CASE("RCW line of fire: terrain blocks, the end's own piece up to 2in does 
   CHECK_FALSE(detail::line_clear(s, 0, {15, 35}, {15, 9.5}, {}));
 }
 
-TEST_CASE("RCW line of fire: footprints block when the firing side sees them (R11, R26)") {
+TEST_CASE("RCW line of fire: footprints block when the firing side sees them (R11, R26)",
+          "[R11][R26][rcw.internal]") {
   Scenario sc = ScenarioBuilder()
                     .unit("blocker", 1, UnitType::kInfantry, {10, 10})
                     .unit("friend", 0, UnitType::kInfantry, {10, 20})
@@ -191,7 +181,8 @@ ShootOrder at(const std::string& target) {
   return ShootOrder{UnitId{target}, std::nullopt, {}};
 }
 
-TEST_CASE("RCW shooting: range, arc, deployed, hidden targets (§1, §4b, R3, R9, R10)") {
+TEST_CASE("RCW shooting: range, arc, deployed, hidden targets (§1, §4b, R3, R9, R10)",
+          "[sec.1][sec.4b][R3][R9][R10][rcw.internal]") {
   Scenario sc = ScenarioBuilder()
                     .unit("mg", 0, UnitType::kMg, {10, 10}, 0)
                     .named("Red MG")
@@ -223,7 +214,8 @@ TEST_CASE("RCW shooting: range, arc, deployed, hidden targets (§1, §4b, R3, R9
   CHECK(clause_of(detail::check_shoot(s, mg, at("near"))) == clause::kDeployedToShoot);
 }
 
-TEST_CASE("RCW observers: artillery through a FAO, mortars through an HQ (§10, R11, R27)") {
+TEST_CASE("RCW observers: artillery through a FAO, mortars through an HQ (§10, R11, R27)",
+          "[sec.10][R11][R27][rcw.internal]") {
   Scenario sc = ScenarioBuilder()
                     .unit("gun", 0, UnitType::kArtillery, {10, 20}, 180)
                     .unit("mortar", 0, UnitType::kMortar, {14, 20}, 180)
@@ -251,7 +243,8 @@ TEST_CASE("RCW observers: artillery through a FAO, mortars through an HQ (§10, 
             turned, gun, ShootOrder{UnitId{"target"}, UnitId{"fao"}, {}})) == clause::kShootArc);
 }
 
-TEST_CASE("RCW train cars fire all round, one at a time, not when pinned (R13, R23)") {
+TEST_CASE("RCW train cars fire all round, one at a time, not when pinned (R13, R23)",
+          "[R13][R23][rcw.internal]") {
   Scenario sc =
       ScenarioBuilder()
           .rail("line", {{0, 10}, {60, 10}})
@@ -273,7 +266,8 @@ TEST_CASE("RCW train cars fire all round, one at a time, not when pinned (R13, R
   CHECK(detail::shoot_options(s, t).size() == 2);  // the free car at each target
 }
 
-TEST_CASE("RCW saves: 4+ with training, any failure destroys, armour only pins (§6, R7)") {
+TEST_CASE("RCW saves: 4+ with training, any failure destroys, armour only pins (§6, R7)",
+          "[sec.6][R7][rcw.internal]") {
   ScriptedDice d1{3, 4};
   auto r = detail::throw_saves(2, Training::kAverage, true, d1);
   CHECK(r.outcome == Outcome::kDestroyed);
@@ -295,7 +289,8 @@ TEST_CASE("RCW saves: 4+ with training, any failure destroys, armour only pins (
   CHECK(r.saves.empty());
 }
 
-TEST_CASE("RCW what hurts armour: fire (R7, R11) and close assault (R8)") {
+TEST_CASE("RCW what hurts armour: fire (R7, R11) and close assault (R8)",
+          "[R7][R11][R8][rcw.internal]") {
   Scenario sc = ScenarioBuilder()
                     .unit("gun", 0, UnitType::kArtillery, {1, 1})
                     .unit("mortar", 0, UnitType::kMortar, {3, 1})
@@ -325,7 +320,8 @@ TEST_CASE("RCW what hurts armour: fire (R7, R11) and close assault (R8)") {
   CHECK(detail::targets_of(s, idx(s, "T")).size() == 2);
 }
 
-TEST_CASE("RCW a shot: dice, hits against cover, saves, armour pinned only (§6, R7, R10)") {
+TEST_CASE("RCW a shot: dice, hits against cover, saves, armour pinned only (§6, R7, R10)",
+          "[sec.6][R7][R10][rcw.internal]") {
   Scenario sc = ScenarioBuilder()
                     .unit("mg", 0, UnitType::kMg, {10, 10}, 0)
                     .unit("inf", 0, UnitType::kInfantry, {20, 10}, 0)
@@ -356,7 +352,8 @@ TEST_CASE("RCW a shot: dice, hits against cover, saves, armour pinned only (§6,
 
 TEST_CASE(
     "RCW a train's Shoot: car after car, the last ends it, a car whose target is gone holds (R13, "
-    "R43)") {
+    "R43)",
+    "[R13][R43][rcw.internal]") {
   Scenario sc =
       ScenarioBuilder()
           .rail("line", {{0, 10}, {60, 10}})
@@ -385,115 +382,6 @@ TEST_CASE(
   CHECK(shot.outcome == Outcome::kDestroyed);
   CHECK(shot.ends_action);
   CHECK(d2.remaining() == 0);
-}
-
-// --- Close assault ---------------------------------------------------------------------------
-
-TEST_CASE("RCW who may assault what: type, reach, front (§11, R3, R4)") {
-  Scenario sc = ScenarioBuilder()
-                    .unit("inf", 0, UnitType::kInfantry, {10, 10}, 0)
-                    .unit("mg", 0, UnitType::kMg, {20, 10}, 0)
-                    .unit("ahead", 1, UnitType::kInfantry, {10, 13})
-                    .unit("too-far", 1, UnitType::kInfantry, {12, 12.3})
-                    .unit("behind", 1, UnitType::kInfantry, {10, 7.5})
-                    .unit("mg-target", 1, UnitType::kInfantry, {20, 12});
-  State s = fresh_state(sc);
-  const std::size_t inf = idx(s, "inf");
-  CHECK(detail::check_assault(s, inf, assault("ahead")).ok());  // exactly 3in (R18)
-  CHECK(clause_of(detail::check_assault(s, inf, assault("too-far"))) == clause::kAssaultReach);
-  CHECK(clause_of(detail::check_assault(s, inf, assault("behind"))) == clause::kAssaultFront);
-  CHECK(clause_of(detail::check_assault(s, idx(s, "mg"), assault("mg-target"))) ==
-        clause::kAssaultWho);
-  CHECK(detail::assault_options(s, inf).size() == 1);
-  s.units[idx(s, "ahead")].concealed = true;
-  CHECK(clause_of(detail::check_assault(s, inf, assault("ahead"))) == clause::kConcealed);
-  CHECK(detail::assault_options(s, inf).empty());
-}
-
-TEST_CASE("RCW assault: contact, flank, attacker pinned falls back 3in (§11, R4, R8)") {
-  Scenario sc = ScenarioBuilder()
-                    .unit("A", 0, UnitType::kInfantry, {10, 10}, 0)
-                    .unit("D", 1, UnitType::kInfantry, {10, 12.5}, 0);  // A is in its rear
-  State s = fresh_state(sc);
-  detail::Emitter e{s, {}};
-  // A: 3, 2 miss. D: a natural 6 hits; 4 - 1 (rear) misses. A saves on 5: pinned.
-  ScriptedDice dice{3, 2, 6, 4, 5};
-  detail::resolve_assault(e, idx(s, "A"), assault("D"), dice);
-  auto moved = only<AssaultMoved>(e.out);
-  CHECK(near(moved.to, {10, 10.5}));
-  auto round = only<AssaultRound>(e.out);
-  CHECK(round.by_defender.hits == 1);
-  CHECK(sum(round.by_defender.parts) == -1);
-  CHECK(round.by_defender.outcome == Outcome::kPinned);
-  auto ended = only<AssaultEnded>(e.out);
-  CHECK(ended.end == AssaultEnd::kFellBack);
-  CHECK(near(ended.attacker_to, {10, 7.5}));
-  CHECK(near(e.s.units[idx(s, "A")].pos, {10, 7.5}));
-}
-
-TEST_CASE("RCW assault: the defender destroyed, the attacker takes its place (§11, R8)") {
-  Scenario sc = ScenarioBuilder()
-                    .unit("A", 0, UnitType::kInfantry, {10, 10}, 0)
-                    .unit("D", 1, UnitType::kInfantry, {10, 12.5}, 180);
-  State s = fresh_state(sc);
-  detail::Emitter e{s, {}};
-  // Round 1: A 1, 1; D 1, 1. Round 2: A 4, 5; D 1, 1; D saves 1, 6: destroyed.
-  ScriptedDice dice{1, 1, 1, 1, 4, 5, 1, 1, 1, 6};
-  detail::resolve_assault(e, idx(s, "A"), assault("D"), dice);
-  CHECK(of<AssaultRound>(e.out).size() == 2);
-  auto ended = only<AssaultEnded>(e.out);
-  CHECK(ended.end == AssaultEnd::kDefenderDestroyed);
-  CHECK(near(ended.attacker_to, {10, 12.5}));
-  CHECK(e.s.units[idx(s, "D")].destroyed);
-}
-
-TEST_CASE("RCW assault: falling back stops at the table's edge (R31), round limit (R21)") {
-  Scenario sc = ScenarioBuilder()
-                    .unit("A", 0, UnitType::kInfantry, {10, 1.5}, 0)
-                    .unit("D", 1, UnitType::kInfantry, {10, 4}, 180)
-                    .unit("B", 0, UnitType::kInfantry, {30, 10}, 0)
-                    .unit("W", 1, UnitType::kWagon, {30, 12.5}, 180);
-  State s = fresh_state(sc);
-  detail::Emitter e{s, {}};
-  ScriptedDice dice{1, 1, 4, 1, 4};  // D hits once; A saves: pinned
-  detail::resolve_assault(e, idx(s, "A"), assault("D"), dice);
-  auto ended = only<AssaultEnded>(e.out);
-  CHECK(ended.end == AssaultEnd::kFellBack);
-  CHECK(near(ended.attacker_to, {10, 0}));
-
-  // A wagon throws no dice (§1); fifty rounds of misses end with the attacker falling back.
-  detail::Emitter e2{s, {}};
-  ScriptedDice misses(std::vector<int>(2 * kMaxAssaultRounds, 1));
-  detail::resolve_assault(e2, idx(s, "B"), assault("W"), misses);
-  CHECK(of<AssaultRound>(e2.out).size() == static_cast<std::size_t>(kMaxAssaultRounds));
-  CHECK(of<AssaultRound>(e2.out).front().by_defender.dice.empty());
-  ended = only<AssaultEnded>(e2.out);
-  CHECK(ended.end == AssaultEnd::kRoundLimit);
-  CHECK(near(ended.attacker_to, {30, 7.5}));
-}
-
-TEST_CASE(
-    "RCW assault on a train car: never in its flank, armour only pinned by cavalry (R8, R23)") {
-  Scenario sc = ScenarioBuilder()
-                    .rail("line", {{0, 10}, {60, 10}})
-                    .train("T", 1, "line", 30, {car("C1")})
-                    .radius(1.5)
-                    .unit("cav", 0, UnitType::kCavalry, {30, 7}, 0);
-  State s = fresh_state(sc);
-  detail::Emitter e{s, {}};
-  // Cavalry 6, 1: one hit; the car 1 misses; the car's save 1 fails: only pinned. Then the
-  // cavalry 1, 1; the car 6 hits; the cavalry saves 4: pinned, falls back.
-  ScriptedDice dice{6, 1, 1, 1, 1, 1, 6, 4};
-  detail::resolve_assault(e, idx(s, "cav"), assault("C1"), dice);
-  auto rounds = of<AssaultRound>(e.out);
-  REQUIRE(rounds.size() == 2);
-  CHECK(rounds[0].by_attacker.needed == 6);
-  CHECK_FALSE(rounds[0].by_attacker.full_effect);
-  CHECK(rounds[0].by_attacker.outcome == Outcome::kPinned);
-  CHECK(rounds[0].by_defender.parts.empty());
-  CHECK(sum(rounds[1].by_defender.parts) == -1);  // the pinned car
-  CHECK(only<AssaultEnded>(e.out).end == AssaultEnd::kFellBack);
-  CHECK(e.s.units[idx(s, "T")].cars[0].pinned);
 }
 
 }  // namespace
