@@ -128,6 +128,7 @@ TEST_CASE("RCW lines become their commands", "[cli][rcw]") {
   CHECK(c.shoot().cars(1).target() == "R-HQ");
   CHECK(command("assault W2").assault().target() == "W2");
   CHECK(command("skip").has_skip_action());
+  CHECK(command("carry").has_carry_out());  // R48
   CHECK(command("end").has_end_turn());
   CHECK(command("concede").has_concede());
   CHECK_FALSE(RcwUi().parse(split("charge W2"), client::pack(reds_view())));
@@ -163,7 +164,7 @@ TEST_CASE("RCW commands read back as typed", "[cli][rcw]") {
   for (const char* line :
        {"deploy R2 10,20.5 45", "confirm", "activate R2 move shoot", "move 18,14 22,14 face 225",
         "pivot 270", "rail 30.5", "shoot W2", "shoot W2 via R-FAO", "shoot W-T1=R2 W-T2=R-HQ",
-        "assault W2", "skip", "end", "concede"}) {
+        "assault W2", "skip", "carry", "end", "concede"}) {
     CHECK(typed(command(line)) == line);
   }
 }
@@ -185,7 +186,7 @@ TEST_CASE("RCW Tab completion offers units, actions, targets and bearings", "[cl
   CHECK(ui.complete({"assault"}, view) == V{"W2", "W-T1", "W-T2"});
   const auto words = ui.command_words();
   for (const char* w : {"deploy", "confirm", "activate", "move", "pivot", "rail", "shoot",
-                        "assault", "skip", "end", "concede"}) {
+                        "assault", "skip", "carry", "end", "concede"}) {
     CHECK(std::find(words.begin(), words.end(), w) != words.end());
   }
 }

@@ -52,6 +52,12 @@ rcw::Command skip() {
   return c;
 }
 
+rcw::Command carry() {
+  rcw::Command c;
+  c.mutable_carry_out();
+  return c;
+}
+
 bool sees(const Watcher& w, const std::string& id) {
   REQUIRE(w.view.has_value());
   return std::any_of(w.view->units().begin(), w.view->units().end(),
@@ -117,9 +123,9 @@ v1::CommandResult Intro::act(Watcher& w, const rcw::Command& c) {
   return send(w, c, all_);
 }
 
-void Intro::skip_rest(Watcher& w, const std::string& unit, int side) {
+void Intro::skip_rest(Watcher& w, const std::string& unit, int side, bool carry_out) {
   for (int i = 0; i < 3 && w.view->has_active() && w.view->active().unit() == unit; ++i) {
-    const auto r = act(w, skip());
+    const auto r = act(w, carry_out ? carry() : skip());
     for (std::uint64_t s = r.first_seq(); s <= r.last_seq(); ++s) hidden_.emplace_back(side, s);
   }
   REQUIRE_FALSE((w.view->has_active() && w.view->active().unit() == unit));
@@ -196,7 +202,7 @@ void Intro::turn_one_whites() {
   CHECK(w3->activate().first() == rcw::LIMBER);
   const auto a = act(whites_, *w3);
   for (std::uint64_t s = a.first_seq(); s <= a.last_seq(); ++s) hidden_.emplace_back(1, s);
-  skip_rest(whites_, "W3", 1);
+  skip_rest(whites_, "W3", 1, true);  // R48: each Limber of a hidden unit waits for its order
   bool limbered = false;
   for (const v1::GameEvent& e : whites_.events) {
     if (e.seq() >= a.first_seq() && e.has_rules()) {

@@ -50,8 +50,8 @@ class Intro {
   std::vector<Watcher*> others(int side) const;  // the enemy of `side` and the observers
   Watcher& general(int side) const { return side == 0 ? reds_ : whites_; }
   v1::CommandResult act(Watcher& w, const rcw::Command& c);
-  // Skips the open activation's orders until it ends.
-  void skip_rest(Watcher& w, const std::string& unit, int side);
+  // Skips (or, with carry_out, carries out: R48) the open activation's orders until it ends.
+  void skip_rest(Watcher& w, const std::string& unit, int side, bool carry_out = false);
   // The seq where `viewer` first may see `s`: its reveal (before any event names it), or the end.
   std::uint64_t cutoff(const Watcher& viewer, const Secret& s) const;
 

@@ -13,6 +13,8 @@
 //   shoot CAR=TARGET [CAR=TARGET ...]    a train's Shoot: a target for each car that fires
 //   assault TARGET                       the current Close Assault
 //   skip                                 forgo the current action
+//   carry                                carry out the current Limber or Rally of a unit
+//                                        hidden from the enemy (R48)
 //   end                                  end your side turn (the rest of your units pass)
 //   concede                              give up the game
 #include "client/codec.h"
@@ -170,10 +172,12 @@ std::optional<Parsed> RcwUi::parse(const std::vector<std::string>& w,
   const std::string verb = words::lower(w[0]);
   const rcw::View v = view_of(view);
   rcw::Command c;
-  if (verb == "confirm" || verb == "skip" || verb == "end" || verb == "concede") {
+  if (verb == "confirm" || verb == "skip" || verb == "carry" || verb == "end" ||
+      verb == "concede") {
     if (w.size() != 1) return fail("usage: " + verb + " (no arguments)");
     if (verb == "confirm") c.mutable_confirm_deployment();
     if (verb == "skip") c.mutable_skip_action();
+    if (verb == "carry") c.mutable_carry_out();
     if (verb == "end") c.mutable_end_turn();
     if (verb == "concede") c.mutable_concede();
     return done(c);

@@ -37,6 +37,7 @@ std::string command_thrown(const rcw::View& v, const rcw::CommandThrown& e) {
   out += ": " + words::die(e.roll());
   const std::string mods = modifiers(e.parts());
   if (!mods.empty()) out += " " + mods;
+  if (e.not_counted()) return out + ": it need not throw, the die does not count (R47)";
   out += " = " + std::to_string(e.total()) + ", needs 4+: ";
   return out + (e.passed() ? "passed" : "FAILED (its Move and Close Assault are lost)");
 }

@@ -50,8 +50,8 @@ std::vector<std::string> observers(const rcw::View& v) {
 }  // namespace
 
 std::vector<std::string> RcwUi::command_words() const {
-  return {"deploy", "confirm", "activate", "move", "pivot",  "rail",
-          "shoot",  "assault", "skip",     "end",  "concede"};
+  return {"deploy", "confirm", "activate", "move",  "pivot", "rail",
+          "shoot",  "assault", "skip",     "carry", "end",   "concede"};
 }
 
 std::vector<HelpEntry> RcwUi::help() const {
@@ -73,6 +73,8 @@ std::vector<HelpEntry> RcwUi::help() const {
        "shoot W-T1=R1 W-T3=R2"},
       {"assault TARGET", "the current Close Assault (§11)", "assault W2"},
       {"skip", "forgo the current action", "skip"},
+      {"carry", "carry out the current Limber or Rally of a unit the enemy cannot see (R48)",
+       "carry"},
       {"end", "end your side turn: your other units pass (R14)", "end"},
       {"concede", "give up the game (the other side wins)", "concede"},
       {"",

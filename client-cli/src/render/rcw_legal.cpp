@@ -44,6 +44,8 @@ std::string command_text(const rcw::View& v, const rcw::Command& c) {
       return "assault " + c.assault().target();
     case C::kSkipAction:
       return "skip";
+    case C::kCarryOut:
+      return "carry";
     case C::kEndTurn:
       return "end";
     case C::kConcede:
@@ -75,7 +77,7 @@ std::string list(const std::vector<std::string>& xs, const std::string& sep) {
 // shoot W2, W3 via R-FAO; assault W2; skip".
 std::string orders_text(const rcw::View& v, const std::vector<rcw::Command>& orders) {
   std::vector<std::string> moves, pivots, rails, shots, assaults;
-  bool skip = false;
+  bool skip = false, carry = false;
   for (const auto& c : orders) {
     if (c.has_move() && c.move().has_rail_at()) {
       rails.push_back(num(c.move().rail_at()));
@@ -89,6 +91,8 @@ std::string orders_text(const rcw::View& v, const std::vector<rcw::Command>& ord
       assaults.push_back(c.assault().target());
     } else if (c.has_skip_action()) {
       skip = true;
+    } else if (c.has_carry_out()) {
+      carry = true;
     }
   }
   std::vector<std::string> parts;
@@ -97,6 +101,7 @@ std::string orders_text(const rcw::View& v, const std::vector<rcw::Command>& ord
   if (!rails.empty()) parts.push_back("rail to " + list(rails, " / ") + "\" along the line");
   if (!shots.empty()) parts.push_back("shoot " + list(shots, ", "));
   if (!assaults.empty()) parts.push_back("assault " + list(assaults, ", "));
+  if (carry) parts.push_back("carry (the Limber or Rally)");
   if (skip) parts.push_back("skip");
   return list(parts, "; ");
 }
@@ -128,7 +133,8 @@ std::vector<std::string> RcwUi::describe_legal(const v1::LegalCommands& legal,
       id = c->activate().unit();
       pairs[id].push_back(action_word(c->activate().first()) + " " +
                           action_word(c->activate().second()));
-    } else if (c->has_move() || c->has_shoot() || c->has_assault() || c->has_skip_action()) {
+    } else if (c->has_move() || c->has_shoot() || c->has_assault() || c->has_skip_action() ||
+               c->has_carry_out()) {
       orders.push_back(*c);
     } else {
       seat.push_back(command_text(v, *c));

@@ -165,6 +165,14 @@ Result<std::vector<Event>> decide_order(const State& s, const Command& c, Dice& 
         s.active->command_failed && (*now == ActionKind::kMove || *now == ActionKind::kAssault);
     e.emit(
         ActionSkipped{u.id, s.active->next, *now, cancelled ? "command throw failed" : "forgone"});
+  } else if (std::holds_alternative<CarryOut>(c)) {
+    const auto now = current_action(s);
+    if (!now || (*now != ActionKind::kLimber && *now != ActionKind::kRally)) {
+      return rule_error(clause::kWrongAction,
+                        "there is no Limber or Rally to carry out now: order the action or skip "
+                        "it (R48)");
+    }
+    carry_out(e, dice);
   } else if (s.active->command_failed && current_action(s) &&
              (*current_action(s) == ActionKind::kMove ||
               *current_action(s) == ActionKind::kAssault)) {

@@ -56,11 +56,13 @@ struct AssaultOrder {
   UnitId target;
 };
 struct SkipAction {};  // the general forgoes the current action
-struct EndTurn {};     // R14: the rest of the side's units pass
-struct Concede {};     // R14
+// R48: a concealed unit's Limber (or Rally) waits for this order to be carried out.
+struct CarryOut {};
+struct EndTurn {};  // R14: the rest of the side's units pass
+struct Concede {};  // R14
 
 using Command = std::variant<Deploy, ConfirmDeployment, Activate, MoveOrder, ShootOrder,
-                             AssaultOrder, SkipAction, EndTurn, Concede>;
+                             AssaultOrder, SkipAction, EndTurn, Concede, CarryOut>;
 
 // --- Events ---------------------------------------------------------------------------------
 

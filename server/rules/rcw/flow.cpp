@@ -33,13 +33,19 @@ std::optional<std::pair<std::size_t, double>> nearest_hq(const State& s, std::si
 }
 
 // §5, R5, R16, R23: the command throw, when the first Move or Close Assault comes up.
-// R47: a concealed unit throws even when it need not (the throw then does not count), so that
-// the dice and events of its hidden turn do not betray where it stands or what it is.
+// R47, R48: a concealed unit throws as soon as it is activated, whatever it declared and
+// wherever it stands; the die counts only when a Move or Close Assault must throw, so that the
+// dice and events of its hidden turn do not betray where it stands, what it is or what it does.
 void command_throw(Emitter& e, Dice& dice) {
   const std::size_t idx = e.s.active->unit;
   const Unit& u = e.s.units[idx];
-  // R5: HQ and FAO never throw.
-  bool counted = u.type != UnitType::kHq && u.type != UnitType::kFao;
+  const Activation& a = *e.s.active;
+  const auto moves = [](ActionKind k) {
+    return k == ActionKind::kMove || k == ActionKind::kAssault;
+  };
+  // R5: HQ and FAO never throw; nor does a unit that declared no Move or Close Assault.
+  bool counted = u.type != UnitType::kHq && u.type != UnitType::kFao &&
+                 (moves(a.actions[0]) || moves(a.actions[1]));
   // R23: a train measures from its first car.
   const Point from = u.type == UnitType::kTrain && !u.cars.empty() ? u.cars[0].pos : u.pos;
   const auto hq = nearest_hq(e.s, idx, from);
@@ -156,6 +162,10 @@ void advance(Emitter& e, Dice& dice) {
       end_activation(e);
       return;
     }
+    if (u.concealed && !a.command_thrown) {
+      command_throw(e, dice);  // R48: at once, for every concealed unit
+      continue;
+    }
     const int i = a.next;
     const ActionKind kind = a.actions[i];
     switch (kind) {
@@ -184,12 +194,21 @@ void advance(Emitter& e, Dice& dice) {
         }
         return;
       case ActionKind::kRally:
-        rally(e, i, dice);  // R24: carried out when it comes up
-        break;
       case ActionKind::kLimber:
-        limber(e, i);
+        // R24: carried out when it comes up; R48: a concealed unit's waits for CarryOut.
+        if (u.concealed) return;
+        carry_out(e, dice);
         break;
     }
+  }
+}
+
+void carry_out(Emitter& e, Dice& dice) {
+  const int i = e.s.active->next;
+  if (e.s.active->actions[i] == ActionKind::kRally) {
+    rally(e, i, dice);
+  } else {
+    limber(e, i);
   }
 }
 

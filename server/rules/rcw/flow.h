@@ -21,6 +21,8 @@ bool all_pinned(const Unit& u);
 std::string side_name(const State& s, int side);
 // The action the open activation carries out next, if one is open and left.
 std::optional<ActionKind> current_action(const State& s);
+// §4c, §4d, R24, R48: carries out the current action, a Rally or a Limber.
+void carry_out(Emitter& e, Dice& dice);
 
 // Deployment (deploy.cpp, R19, R30).
 Status check_deploy(const State& s, int side, const Deploy& d);

@@ -111,7 +111,9 @@ void actions(const State& s, std::vector<Command>& out) {
     case ActionKind::kAssault:
       for (AssaultOrder& o : detail::assault_options(s, unit)) out.push_back(std::move(o));
       break;
-    default:
+    case ActionKind::kLimber:
+    case ActionKind::kRally:
+      out.push_back(CarryOut{});  // R48: a concealed unit's, waiting for the order
       break;
   }
   out.push_back(SkipAction{});

@@ -32,7 +32,8 @@ std::vector<Command> every_command() {
           AssaultOrder{kB},
           SkipAction{},
           EndTurn{},
-          Concede{}};
+          Concede{},
+          CarryOut{}};
 }
 
 Unit whole_unit() {

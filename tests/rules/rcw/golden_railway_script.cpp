@@ -77,7 +77,8 @@ std::vector<Step> script() {
       {kReds, "move { waypoints { x: 29.7 y: 33.01 } facing: 0 }", {}},
       {kReds, "move { waypoints { x: 29.3 y: 27.1 } facing: 0 }", {}},
       // R20: a hidden company activates and forgoes its actions.
-      {kReds, "activate { unit: \"R-INF1\" first: SHOOT second: SHOOT }", {}},
+      // R48: a concealed unit throws the command die at once; it does not count here.
+      {kReds, "activate { unit: \"R-INF1\" first: SHOOT second: SHOOT }", {2}},
       {kReds, "skip_action { }", {}},
       {kReds, "skip_action { }", {}},
       {kReds, "end_turn { }", {}},
@@ -93,7 +94,7 @@ std::vector<Step> script() {
       {kWhites, "activate { unit: \"W-MOR\" first: SHOOT second: SHOOT }", {}},
       {kWhites, "shoot { target: \"R-FAO\" observer: \"W-HQ\" }", {5, 2, 5}},
       {kWhites, "skip_action { }", {}},
-      {kWhites, "activate { unit: \"W-COS\" first: SHOOT second: SHOOT }", {}},
+      {kWhites, "activate { unit: \"W-COS\" first: SHOOT second: SHOOT }", {3}},  // R48
       {kWhites, "skip_action { }", {}},
       {kWhites, "skip_action { }", {}},
       {kWhites, "end_turn { }", {}},

@@ -92,7 +92,7 @@ TEST_CASE("a hidden unit that moves is revealed, even by a pivot", "[R10][R28][s
 TEST_CASE("a hidden unit that fires is revealed", "[R10][sec.9]") {
   TestGame g = hidden_game();
   g.accept(kSide0, EndTurn{});
-  g.accept(kSide1, activate("Q", kShoot, kShoot));
+  g.accept(kSide1, activate("Q", kShoot, kShoot), {1});  // R48: the command die, not counted
   auto ev = g.accept(kSide1, shoot("M"), {1});
   CHECK(only<UnitsRevealed>(ev).cause == "fired");
   CHECK_FALSE(g.unit("Q").concealed);
@@ -105,11 +105,16 @@ TEST_CASE("limbering and rallying do not reveal", "[R28][R10]") {
   g.pin("Q");
   g.accept(kSide0, EndTurn{});
   auto ev = g.accept(kSide1, activate("G", kLimber, kMove), {6});  // R47: the command die
+  CHECK_FALSE(g.unit("G").limbered);  // R48: a concealed unit's Limber waits for its order
+  ev = g.accept(kSide1, CarryOut{});
   CHECK(count_of<UnitsRevealed>(ev) == 0);
   CHECK(g.unit("G").limbered);
   g.accept(kSide1, SkipAction{});
   CHECK(g.unit("G").concealed);
-  ev = g.accept(kSide1, activate("Q", kRally, kShoot), {1});
+  ev = g.accept(kSide1, activate("Q", kRally, kShoot), {6});  // R48: the command die
+  CHECK(count_of<Rallied>(ev) == 0);
+  ev = g.accept(kSide1, CarryOut{}, {1});
+  CHECK(count_of<Rallied>(ev) == 1);
   CHECK(count_of<UnitsRevealed>(ev) == 0);
   CHECK(g.unit("Q").concealed);
 }
@@ -135,6 +140,7 @@ TEST_CASE("a concealed unit's actions that do not reveal it reach the enemy as n
   g.accept(kSide0, EndTurn{});
   const State before = g.state;
   auto ev = g.accept(kSide1, activate("G", kLimber, kMove), {6});  // R47: the command die
+  for (const Event& e : g.accept(kSide1, CarryOut{})) ev.push_back(e);  // R48
   for (const Event& e : g.accept(kSide1, SkipAction{})) ev.push_back(e);
   REQUIRE(count_of<Limbered>(ev) == 1);
   State s = before;

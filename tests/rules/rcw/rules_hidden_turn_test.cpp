@@ -100,3 +100,56 @@ TEST_CASE("a command throw does not name an HQ the viewer does not see",
   CHECK(shown.hq_distance == 0);
   CHECK(std::get<CommandThrown>(*redact(before, Event{t}, sight_of(0))).hq);
 }
+
+TEST_CASE(
+    "a concealed unit throws its command die as soon as it is activated, whatever it "
+    "declared",
+    "[R48][R47][R20][rcw.command.throw]") {
+  TestGame g = hidden_game();
+  const auto events = g.accept(kSide0, activate("FAR", kShoot, kShoot), {2});
+  const CommandThrown t = only<CommandThrown>(events);
+  CHECK_FALSE(t.counted);  // no Move or Close Assault declared: the 2 fails nothing
+  CHECK(t.passed);
+}
+
+TEST_CASE(
+    "each order of a concealed unit's hidden turn brings the enemy one placeholder, "
+    "whatever the action",
+    "[R48][R20][rcw.conceal.hidden]") {
+  // Two hidden MGs, one limbering twice, one forgoing two shots: the same number of events,
+  // command by command, none of which the enemy or an observer may read.
+  auto batches = [](ActionKind kind) {
+    ScenarioBuilder b = hidden_pair();
+    b.unit("MG", 0, UnitType::kMg, {16, 11});
+    TestGame g(b);
+    g.conceal("MG");
+    std::vector<std::size_t> sizes;
+    State before = g.state;
+    auto record = [&](const std::vector<Event>& events) {
+      sizes.push_back(events.size());
+      State s = before;
+      for (const Event& e : events) {
+        CHECK_FALSE(redact(s, e, sight_of(1)).has_value());
+        CHECK_FALSE(redact(s, e, observer()).has_value());
+        apply(s, e);
+      }
+      before = g.state;
+    };
+    record(g.accept(kSide0, activate("MG", kind, kind), {4}));
+    const Command order = kind == ActionKind::kLimber ? Command{CarryOut{}} : Command{SkipAction{}};
+    record(g.accept(kSide0, order));
+    record(g.accept(kSide0, order));
+    CHECK_FALSE(g.state.active.has_value());
+    return sizes;
+  };
+  const auto limbering = batches(ActionKind::kLimber);
+  CHECK(limbering == std::vector<std::size_t>{2, 1, 2});
+  CHECK(batches(ActionKind::kShoot) == limbering);
+}
+
+TEST_CASE("CarryOut carries out only a waiting Limber or Rally",
+          "[R48][rcw.actions.wrong-action]") {
+  TestGame g = hidden_game();
+  g.accept(kSide0, activate("FAR", kShoot, kShoot), {2});
+  CHECK(g.reject(kSide0, CarryOut{}).clause == clause::kWrongAction);
+}

@@ -112,6 +112,7 @@ pb::Command to_pb(const Command& command) {
                  [&](const SkipAction&) { out.mutable_skip_action(); },
                  [&](const EndTurn&) { out.mutable_end_turn(); },
                  [&](const Concede&) { out.mutable_concede(); },
+                 [&](const CarryOut&) { out.mutable_carry_out(); },
              },
              command);
   return out;
@@ -138,6 +139,8 @@ Result<Command> from_pb(const pb::Command& c) {
       return Command{SkipAction{}};
     case pb::Command::kEndTurn:
       return Command{EndTurn{}};
+    case pb::Command::kCarryOut:
+      return Command{CarryOut{}};
     case pb::Command::kConcede:
       return Command{Concede{}};
     case pb::Command::KIND_NOT_SET:
