@@ -8,14 +8,6 @@ engine::Error bad(std::string message) {
   return engine::Error{engine::ErrorCode::kInvalidArgument, "", std::move(message)};
 }
 
-double wire_bearing(engine::Degrees engine_bearing) {
-  return engine::Degrees(180.0 - engine_bearing.get()).normalised().get();
-}
-
-engine::Degrees engine_bearing(double wire_bearing) {
-  return engine::Degrees(180.0 - wire_bearing).normalised();
-}
-
 void set_point(pb::Point* out, Point p) {
   out->set_x(p.x);
   out->set_y(p.y);

@@ -7,6 +7,7 @@
 
 #include "engine/result.h"
 #include "grognard/v1/sharpe.pb.h"
+#include "rules/adapter/bearing.h"
 #include "rules/adapter/roll.h"
 #include "rules/sharpe/command.h"
 #include "rules/sharpe/state.h"
@@ -31,12 +32,10 @@ Result<N> native_enum(int value, int count, const std::string& what) {
   return static_cast<N>(value - 1);
 }
 
-// Bearings on the wire are compass bearings on the table as the schema draws it (y grows south,
-// so 0 = north = toward y = 0, 90 = east); engine/plane.h measures them with y growing north.
-// The table is the engine's mirrored top to bottom, so a bearing b on the wire is 180 − b in the
-// engine (the same formula both ways).
-double wire_bearing(engine::Degrees engine_bearing);
-engine::Degrees engine_bearing(double wire_bearing);
+// Bearings on the wire are compass bearings on the table as the schema draws it, 180 − b in
+// the engine (rules/adapter/bearing.h, shared with RCW).
+using adapter::engine_bearing;
+using adapter::wire_bearing;
 void set_point(pb::Point* out, Point p);
 Point point_from(const pb::Point& p);
 using adapter::roll_from;  // throws: shared by every rule set (rules/adapter/roll.h)
