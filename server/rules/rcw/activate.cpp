@@ -14,16 +14,16 @@ Status can_do(const Unit& u, ActionKind k) {
       return engine::ok_status();
     case ActionKind::kShoot:
       if (u.type == UnitType::kTrain || stats(u.type).shoot_dice > 0) return engine::ok_status();
-      return rule_error(clause::kCannotDo, "a " + what + " does not shoot (§1, R2)");
+      return illegal(clause::kCannotDo, "a " + what + " does not shoot (§1, R2)");
     case ActionKind::kLimber:
       if (limbers(u.type)) return engine::ok_status();
-      return rule_error(clause::kCannotDo,
-                        "only artillery limbers and only MGs and mortars pack (§4c, R9)");
+      return illegal(clause::kCannotDo,
+                     "only artillery limbers and only MGs and mortars pack (§4c, R9)");
     case ActionKind::kAssault:
       if (may_assault(u.type)) return engine::ok_status();
-      return rule_error(clause::kCannotDo,
-                        "only infantry, cavalry and tanks start a close "
-                        "assault (§11, R2, R23)");
+      return illegal(clause::kCannotDo,
+                     "only infantry, cavalry and tanks start a close "
+                     "assault (§11, R2, R23)");
   }
   return engine::ok_status();
 }
@@ -37,23 +37,23 @@ bool acts(ActionKind k) {
 Status check_rally(const Unit& u, const Activate& a) {
   const bool rally[2] = {a.first == ActionKind::kRally, a.second == ActionKind::kRally};
   if ((rally[0] || rally[1]) && !any_pinned(u)) {
-    return rule_error(clause::kNotPinned, u.name + " is not pinned: Rally removes a pin (R25)");
+    return illegal(clause::kNotPinned, u.name + " is not pinned: Rally removes a pin (R25)");
   }
   if (!any_pinned(u)) return engine::ok_status();
   if (u.type == UnitType::kTrain) {
     // R23, R33: cars that are not pinned still fire; the train moves only when none is.
     if (a.first == ActionKind::kMove || (a.second == ActionKind::kMove && !rally[0])) {
-      return rule_error(clause::kRallyFirst,
-                        "a train with a pinned car rallies before it moves (R23, R33)");
+      return illegal(clause::kRallyFirst,
+                     "a train with a pinned car rallies before it moves (R23, R33)");
     }
     return engine::ok_status();
   }
   if (!rally[0] && !rally[1]) {
-    return rule_error(clause::kRallyFirst, u.name + " is pinned and must declare Rally (R25)");
+    return illegal(clause::kRallyFirst, u.name + " is pinned and must declare Rally (R25)");
   }
   if (rally[1] && acts(a.first)) {
-    return rule_error(clause::kRallyFirst,
-                      "a pinned unit's Move, Shoot or Close Assault comes after its Rally (R25)");
+    return illegal(clause::kRallyFirst,
+                   "a pinned unit's Move, Shoot or Close Assault comes after its Rally (R25)");
   }
   return engine::ok_status();
 }
@@ -66,19 +66,19 @@ Status check_limber_state(const State& s, const Unit& u, const Activate& a) {
   const bool artillery = u.type == UnitType::kArtillery;
   for (ActionKind k : {a.first, a.second}) {
     if (k == ActionKind::kMove && !limbered) {
-      return rule_error(clause::kLimberedMove,
-                        artillery ? "artillery must be limbered to move (§4a)"
-                                  : "MGs and mortars must be packed to move (§4a)");
+      return illegal(clause::kLimberedMove, artillery
+                                                ? "artillery must be limbered to move (§4a)"
+                                                : "MGs and mortars must be packed to move (§4a)");
     }
     if (k == ActionKind::kShoot && limbered) {
-      return rule_error(clause::kDeployedToShoot,
-                        artillery ? "artillery must be unlimbered to shoot (§4b)"
-                                  : "MGs and mortars must be deployed to shoot (§4b)");
+      return illegal(clause::kDeployedToShoot,
+                     artillery ? "artillery must be unlimbered to shoot (§4b)"
+                               : "MGs and mortars must be deployed to shoot (§4b)");
     }
     if (k == ActionKind::kLimber) {
       // §12: not in a village (after a Move it is checked where the move ends).
       if (artillery && limbered && !moved && in_terrain(s, u.pos, TerrainKind::kVillage)) {
-        return rule_error(clause::kLimberVillage, "artillery may not deploy in a village (§12)");
+        return illegal(clause::kLimberVillage, "artillery may not deploy in a village (§12)");
       }
       limbered = !limbered;
     }
@@ -91,8 +91,8 @@ Status check_limber_state(const State& s, const Unit& u, const Activate& a) {
 
 Status check_activate(const State& s, int side, const Activate& a) {
   if (s.active) {
-    return rule_error(clause::kActivationOpen,
-                      "finish the open activation first: order or skip its action (§3)");
+    return illegal(clause::kActivationOpen,
+                   "finish the open activation first: order or skip its action (§3)");
   }
   const Unit* u = s.find(a.unit);
   if (u == nullptr) {
@@ -102,12 +102,12 @@ Status check_activate(const State& s, int side, const Activate& a) {
   if (u->side != side) {
     return error(ErrorCode::kPermissionDenied, clause::kNotYours, u->name + " is not yours");
   }
-  if (!u->on_table()) return rule_error(clause::kDestroyed, u->name + " is destroyed");
+  if (!u->on_table()) return illegal(clause::kDestroyed, u->name + " is destroyed");
   if (u->activated) {
-    return rule_error(clause::kActivated, u->name + " has been activated this turn (§3)");
+    return illegal(clause::kActivated, u->name + " has been activated this turn (§3)");
   }
   if (a.first == ActionKind::kAssault && a.second == ActionKind::kAssault) {
-    return rule_error(clause::kOneAssault, "at most one Close Assault in an activation (R5)");
+    return illegal(clause::kOneAssault, "at most one Close Assault in an activation (R5)");
   }
   for (ActionKind k : {a.first, a.second}) {
     if (auto st = can_do(*u, k); !st) return st;
@@ -129,11 +129,10 @@ namespace {
 
 Status check_kind(const State& s, ActionKind wanted) {
   const auto now = current_action(s);
-  if (!now) return rule_error(clause::kNoActivation, "no action waits for an order");
+  if (!now) return illegal(clause::kNoActivation, "no action waits for an order");
   if (*now != wanted) {
-    return rule_error(clause::kWrongAction, "the current action is a " +
-                                                std::string(to_string(*now)) + ", not a " +
-                                                std::string(to_string(wanted)) + " (R5)");
+    return illegal(clause::kWrongAction, "the current action is a " + std::string(to_string(*now)) +
+                                             ", not a " + std::string(to_string(wanted)) + " (R5)");
   }
   return engine::ok_status();
 }
@@ -152,14 +151,14 @@ void shoot(Emitter& e, std::size_t unit, const ShootOrder& o, Dice& dice) {
 
 Result<std::vector<Event>> decide_order(const State& s, const Command& c, Dice& dice) {
   if (!s.active) {
-    return rule_error(clause::kNoActivation, "activate a unit first (§3, §4)");
+    return illegal(clause::kNoActivation, "activate a unit first (§3, §4)");
   }
   const std::size_t unit = s.active->unit;
   const Unit& u = s.units[unit];
   Emitter e{s, {}};
   if (std::holds_alternative<SkipAction>(c)) {
     const auto now = current_action(s);
-    if (!now) return rule_error(clause::kNoActivation, "no action waits for an order");
+    if (!now) return illegal(clause::kNoActivation, "no action waits for an order");
     // R47: a concealed unit's cancelled action is skipped by its general.
     const bool cancelled =
         s.active->command_failed && (*now == ActionKind::kMove || *now == ActionKind::kAssault);
@@ -168,18 +167,18 @@ Result<std::vector<Event>> decide_order(const State& s, const Command& c, Dice& 
   } else if (std::holds_alternative<CarryOut>(c)) {
     const auto now = current_action(s);
     if (!now || (*now != ActionKind::kLimber && *now != ActionKind::kRally)) {
-      return rule_error(clause::kWrongAction,
-                        "there is no Limber or Rally to carry out now: order the action or skip "
-                        "it (R48)");
+      return illegal(clause::kWrongAction,
+                     "there is no Limber or Rally to carry out now: order the action or skip "
+                     "it (R48)");
     }
     carry_out(e, dice);
   } else if (s.active->command_failed && current_action(s) &&
              (*current_action(s) == ActionKind::kMove ||
               *current_action(s) == ActionKind::kAssault)) {
     // R5, R47: the throw failed; a concealed unit's cancelled action is only skipped.
-    return rule_error(clause::kCommand, u.name +
-                                            " failed its command throw: its Move and Close "
-                                            "Assault are cancelled; skip the action (R5)");
+    return illegal(clause::kCommand, u.name +
+                                         " failed its command throw: its Move and Close "
+                                         "Assault are cancelled; skip the action (R5)");
   } else if (const auto* m = std::get_if<MoveOrder>(&c)) {
     if (auto st = check_kind(s, ActionKind::kMove); !st) return st.error();
     if (auto st = check_move(s, unit, *m); !st) return st.error();
@@ -187,17 +186,17 @@ Result<std::vector<Event>> decide_order(const State& s, const Command& c, Dice& 
   } else if (const auto* o = std::get_if<ShootOrder>(&c)) {
     if (auto st = check_kind(s, ActionKind::kShoot); !st) return st.error();
     // §7: a pinned unit does not shoot (R23: a train's pinned cars are check_shoot's).
-    if (all_pinned(u)) return rule_error(clause::kPinned, u.name + " is pinned (§7)");
+    if (all_pinned(u)) return illegal(clause::kPinned, u.name + " is pinned (§7)");
     if (u.type == UnitType::kTrain && o->cars.empty()) {
-      return rule_error(clause::kShootTarget,
-                        "name a target for at least one car, or skip the action (R13)");
+      return illegal(clause::kShootTarget,
+                     "name a target for at least one car, or skip the action (R13)");
     }
     if (auto st = check_shoot(s, unit, *o); !st) return st.error();
     shoot(e, unit, *o, dice);  // a concealed firer is revealed there (R10)
   } else {
     const auto& order = std::get<AssaultOrder>(c);
     if (auto st = check_kind(s, ActionKind::kAssault); !st) return st.error();
-    if (any_pinned(u)) return rule_error(clause::kPinned, u.name + " is pinned (§7, §11)");
+    if (any_pinned(u)) return illegal(clause::kPinned, u.name + " is pinned (§7, §11)");
     if (auto st = check_assault(s, unit, order); !st) return st.error();
     resolve_assault(e, unit, order, dice);
   }

@@ -77,12 +77,12 @@ Status check_assault(const State& s, std::size_t unit, const AssaultOrder& order
   const Unit& u = s.units[unit];
   // §11, R2, R23: only infantry, cavalry and tanks start a close assault.
   if (!may_assault(u.type)) {
-    return rule_error(clause::kAssaultWho, u.name + " (" + std::string(to_string(u.type)) +
-                                               ") may not start a close assault: only infantry, "
-                                               "cavalry and tanks may (§11)");
+    return illegal(clause::kAssaultWho, u.name + " (" + std::string(to_string(u.type)) +
+                                            ") may not start a close assault: only infantry, "
+                                            "cavalry and tanks may (§11)");
   }
   if (u.pinned) {
-    return rule_error(clause::kPinned, u.name + " is pinned and may not close assault (§7, §11)");
+    return illegal(clause::kPinned, u.name + " is pinned and may not close assault (§7, §11)");
   }
   auto t = enemy_target(s, u.side, order.target, clause::kAssaultTarget);
   if (!t) return t.error();
@@ -90,13 +90,13 @@ Status check_assault(const State& s, std::size_t unit, const AssaultOrder& order
   // §11, R4: within 3", centre to centre.
   const Inches d = engine::distance(u.pos, t->pos);
   if (engine::beyond(d, Inches{kAssaultReach})) {
-    return rule_error(clause::kAssaultReach, u.name + " is " + engine::to_string(d) + " from " +
-                                                 tname + "; a close assault reaches 3in (§11, R4)");
+    return illegal(clause::kAssaultReach, u.name + " is " + engine::to_string(d) + " from " +
+                                              tname + "; a close assault reaches 3in (§11, R4)");
   }
   // §11, R3: the target's centre in the attacker's front arc.
   if (!engine::in_front_arc(u.pos, u.facing, t->pos)) {
-    return rule_error(clause::kAssaultFront,
-                      tname + " is not in the front arc of " + u.name + " (§11, R3)");
+    return illegal(clause::kAssaultFront,
+                   tname + " is not in the front arc of " + u.name + " (§11, R3)");
   }
   return engine::ok_status();
 }

@@ -24,7 +24,7 @@ Status check_deploy(const State& s, int side, const Deploy& d) {
                  "units are placed only before turn 1 (R19)");
   }
   if (s.confirmed[side]) {
-    return rule_error(clause::kDeployConfirmed, "your deployment is confirmed (R19)");
+    return illegal(clause::kDeployConfirmed, "your deployment is confirmed (R19)");
   }
   const Unit* u = s.find(d.unit);
   if (u == nullptr) {
@@ -34,8 +34,8 @@ Status check_deploy(const State& s, int side, const Deploy& d) {
     return error(ErrorCode::kPermissionDenied, clause::kNotYours, u->name + " is not yours");
   }
   if (u->fixed) {
-    return rule_error(clause::kDeployUnit,
-                      u->name + " is placed by the scenario and stays there (R19)");
+    return illegal(clause::kDeployUnit,
+                   u->name + " is placed by the scenario and stays there (R19)");
   }
   if (!std::isfinite(d.pos.x) || !std::isfinite(d.pos.y) || !std::isfinite(d.facing.get())) {
     return error(ErrorCode::kInvalidArgument, clause::kDeployZone,
@@ -44,11 +44,11 @@ Status check_deploy(const State& s, int side, const Deploy& d) {
   // R30: the centre inside a zone of the side (zones lie on the table, but say so anyway).
   if (d.pos.x < -engine::kTolerance || d.pos.y < -engine::kTolerance ||
       d.pos.x > s.width + engine::kTolerance || d.pos.y > s.height + engine::kTolerance) {
-    return rule_error(clause::kMoveTable, "the centre must be on the table (R28, R30)");
+    return illegal(clause::kMoveTable, "the centre must be on the table (R28, R30)");
   }
   if (!in_zone(s, side, d.pos)) {
-    return rule_error(clause::kDeployZone,
-                      u->name + "'s centre must lie in a deployment zone of its side (R19, R30)");
+    return illegal(clause::kDeployZone,
+                   u->name + "'s centre must lie in a deployment zone of its side (R19, R30)");
   }
   // R30: not on a unit of its own or a fixed unit (the enemy's secret units are not known).
   const engine::Circle me{d.pos, engine::Inches{u->radius}};
@@ -56,20 +56,20 @@ Status check_deploy(const State& s, int side, const Deploy& d) {
     if (v.id == u->id || !v.on_table() || (v.side != side && !v.fixed)) continue;
     for (const Target& t : targets_of(s, static_cast<std::size_t>(&v - s.units.data()))) {
       if (engine::overlapping(me, engine::Circle{t.pos, engine::Inches{t.radius}})) {
-        return rule_error(clause::kDeployOverlap, u->name + " would stand on " + v.name + " (R30)");
+        return illegal(clause::kDeployOverlap, u->name + " would stand on " + v.name + " (R30)");
       }
     }
   }
   // R30, §12, R12: wheeled units not in woods or swamp; artillery not unlimbered in a village.
   if (wheeled(u->type) &&
       (in_terrain(s, d.pos, TerrainKind::kWoods) || in_terrain(s, d.pos, TerrainKind::kSwamp))) {
-    return rule_error(clause::kMoveTerrain,
-                      u->name + " is wheeled and may not stand in woods or swamp (§12, R30)");
+    return illegal(clause::kMoveTerrain,
+                   u->name + " is wheeled and may not stand in woods or swamp (§12, R30)");
   }
   if (u->type == UnitType::kArtillery && !u->limbered &&
       in_terrain(s, d.pos, TerrainKind::kVillage)) {
-    return rule_error(clause::kLimberVillage,
-                      "artillery may not deploy in a village (§12, R30): place it limbered");
+    return illegal(clause::kLimberVillage,
+                   "artillery may not deploy in a village (§12, R30): place it limbered");
   }
   return engine::ok_status();
 }
@@ -104,11 +104,11 @@ Result<std::vector<Event>> decide_confirm(const State& s, int side, Dice& dice) 
     return error(ErrorCode::kFailedPrecondition, clause::kDeployPhase, "deployment is over (R19)");
   }
   if (s.confirmed[side]) {
-    return rule_error(clause::kDeployConfirmed, "your deployment is already confirmed (R19)");
+    return illegal(clause::kDeployConfirmed, "your deployment is already confirmed (R19)");
   }
   for (const Unit& u : s.units) {
     if (u.side == side && !u.placed) {
-      return rule_error(clause::kDeployUnplaced, u.name + " is not placed yet (R19)");
+      return illegal(clause::kDeployUnplaced, u.name + " is not placed yet (R19)");
     }
   }
   Emitter e{s, {}};

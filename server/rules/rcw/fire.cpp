@@ -54,18 +54,18 @@ Gun gun_of(const State& s, std::size_t unit, std::optional<std::size_t> car) {
 // mortar.
 Result<const Unit*> observer_for(const State& s, const Gun& g, const UnitId& id) {
   if (!g.artillery && !g.mortar) {
-    return rule_error(clause::kObserver,
-                      g.name +
-                          " may not fire through an observer: only artillery and mortars "
-                          "may (§10)");
+    return illegal(clause::kObserver,
+                   g.name +
+                       " may not fire through an observer: only artillery and mortars "
+                       "may (§10)");
   }
   const UnitType needed = g.artillery ? UnitType::kFao : UnitType::kHq;
   const std::string what = g.artillery ? "a FAO" : "an HQ";
   const Unit* o = s.find(id);
   if (o == nullptr || o->side != g.side || !o->on_table() || o->type != needed) {
-    return rule_error(clause::kObserver, g.name + " needs " + what + " of its own side on the " +
-                                             "table to observe for it; " + id.get() +
-                                             " is not one (§10, R27)");
+    return illegal(clause::kObserver, g.name + " needs " + what + " of its own side on the " +
+                                          "table to observe for it; " + id.get() +
+                                          " is not one (§10, R27)");
   }
   return o;
 }
@@ -79,9 +79,9 @@ Result<Target> check_shot(const State& s, const Gun& g, const UnitId& target,
   const std::string tname = name_of(s, *t);
   const Inches range = engine::distance(g.pos, t->pos);
   if (engine::beyond(range, Inches{g.values.range})) {
-    return rule_error(clause::kShootRange, g.name + " is " + engine::to_string(range) + " from " +
-                                               tname + "; its range is " +
-                                               engine::to_string(Inches{g.values.range}) + " (§1)");
+    return illegal(clause::kShootRange, g.name + " is " + engine::to_string(range) + " from " +
+                                            tname + "; its range is " +
+                                            engine::to_string(Inches{g.values.range}) + " (§1)");
   }
   Point from = g.pos;
   std::optional<Degrees> facing = g.facing;
@@ -97,12 +97,11 @@ Result<Target> check_shot(const State& s, const Gun& g, const UnitId& target,
     except.push_back((*o)->id);
   }
   if (facing && !engine::in_front_arc(from, *facing, t->pos)) {
-    return rule_error(clause::kShootArc,
-                      tname + " is not in the front arc of " + who + " (R3, R11)");
+    return illegal(clause::kShootArc, tname + " is not in the front arc of " + who + " (R3, R11)");
   }
   if (!line_clear(s, g.side, from, t->pos, except)) {
-    return rule_error(clause::kLineOfFire,
-                      "the line of fire from " + who + " to " + tname + " is blocked (§10, R11)");
+    return illegal(clause::kLineOfFire,
+                   "the line of fire from " + who + " to " + tname + " is blocked (§10, R11)");
   }
   return t;
 }
@@ -118,28 +117,27 @@ std::optional<std::size_t> car_index(const Unit& train, const UnitId& id) {
 Status check_train(const State& s, std::size_t unit, const ShootOrder& order) {
   const Unit& train = s.units[unit];
   if (order.cars.empty() || !order.target.get().empty()) {
-    return rule_error(clause::kShootTarget, train.name +
-                                                " names a target for each car that fires, and at "
-                                                "least one (R13)");
+    return illegal(clause::kShootTarget, train.name +
+                                             " names a target for each car that fires, and at "
+                                             "least one (R13)");
   }
   if (order.observer) {
-    return rule_error(clause::kObserver,
-                      train.name + "'s cars fire over their own sights, not an observer (R42)");
+    return illegal(clause::kObserver,
+                   train.name + "'s cars fire over their own sights, not an observer (R42)");
   }
   std::vector<std::size_t> named;
   for (const CarShot& cs : order.cars) {
     auto i = car_index(train, cs.car);
     if (!i) {
-      return rule_error(clause::kShootTarget, cs.car.get() + " is not a car of " + train.name);
+      return illegal(clause::kShootTarget, cs.car.get() + " is not a car of " + train.name);
     }
     const Car& c = train.cars[*i];
     if (std::find(named.begin(), named.end(), *i) != named.end()) {
-      return rule_error(clause::kShootTarget,
-                        c.name + " is named twice: each car fires once (R13)");
+      return illegal(clause::kShootTarget, c.name + " is named twice: each car fires once (R13)");
     }
     named.push_back(*i);
-    if (c.destroyed) return rule_error(clause::kDestroyed, c.name + " is destroyed (R13)");
-    if (c.pinned) return rule_error(clause::kPinned, c.name + " is pinned and may not fire (R23)");
+    if (c.destroyed) return illegal(clause::kDestroyed, c.name + " is destroyed (R13)");
+    if (c.pinned) return illegal(clause::kPinned, c.name + " is pinned and may not fire (R23)");
     if (auto t = check_shot(s, gun_of(s, unit, i), cs.target, std::nullopt); !t) return t.error();
   }
   return engine::ok_status();
@@ -179,20 +177,20 @@ Status check_shoot(const State& s, std::size_t unit, const ShootOrder& order) {
   const Unit& u = s.units[unit];
   if (u.type == UnitType::kTrain) return check_train(s, unit, order);
   if (!order.cars.empty()) {
-    return rule_error(clause::kShootTarget,
-                      "only an armoured train names a target for each car (R13)");
+    return illegal(clause::kShootTarget,
+                   "only an armoured train names a target for each car (R13)");
   }
   const UnitStats st = stats(u.type);
   if (st.shoot_dice <= 0 || st.range <= 0) {
-    return rule_error(clause::kCannotDo, u.name + " (" + std::string(to_string(u.type)) +
-                                             ") has no shooting dice (§1, R2)");
+    return illegal(clause::kCannotDo, u.name + " (" + std::string(to_string(u.type)) +
+                                          ") has no shooting dice (§1, R2)");
   }
   // §4b, R9: artillery must be unlimbered, MGs and mortars deployed.
   if (limbers(u.type) && u.limbered) {
     const bool gun = u.type == UnitType::kArtillery;
-    return rule_error(clause::kDeployedToShoot, u.name + " is " + (gun ? "limbered" : "packed") +
-                                                    "; it must " + (gun ? "unlimber" : "deploy") +
-                                                    " before it shoots (§4b, R9)");
+    return illegal(clause::kDeployedToShoot, u.name + " is " + (gun ? "limbered" : "packed") +
+                                                 "; it must " + (gun ? "unlimber" : "deploy") +
+                                                 " before it shoots (§4b, R9)");
   }
   auto t = check_shot(s, gun_of(s, unit, std::nullopt), order.target, order.observer);
   if (!t) return t.error();

@@ -22,9 +22,7 @@ using engine::ErrorCode;
 using engine::Result;
 using engine::Status;
 
-inline Error rule_error(const char* clause, std::string message) {
-  return engine::illegal(clause, std::move(message));
-}
+using engine::illegal;  // a broken clause: kIllegal with the clause id and a sentence
 
 // Events are folded into a scratch state as they are produced, so that each step of a command
 // (a reveal, a move, the shot, a pin) reads the state the one before left behind.

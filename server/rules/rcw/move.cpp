@@ -65,20 +65,20 @@ std::vector<Seen> seen_units(const State& s, std::size_t mover) {
 Status check_train(const State& s, std::size_t unit, const MoveOrder& m) {
   const Unit& u = s.units[unit];
   if (!m.waypoints.empty() || !m.rail_at) {
-    return rule_error(clause::kRails, "a train moves along its line only: give rail_at (R13)");
+    return illegal(clause::kRails, "a train moves along its line only: give rail_at (R13)");
   }
   const double to = *m.rail_at;
   if (!std::isfinite(to)) {
     return error(ErrorCode::kInvalidArgument, clause::kMovePath, "rail_at must be a number");
   }
   if (!engine::within(Inches{std::abs(to - u.rail_at)}, Inches{kTrainMove})) {
-    return rule_error(clause::kMoveAllowance, "a train moves at most 18in along its line (R13)");
+    return illegal(clause::kMoveAllowance, "a train moves at most 18in along its line (R13)");
   }
   if (!train_fits(s, u, to)) {
-    return rule_error(clause::kRails, "every car must stay on the line (R13, R23)");
+    return illegal(clause::kRails, "every car must stay on the line (R13, R23)");
   }
   if (any_pinned(u)) {
-    return rule_error(clause::kPinned, "the train may not move while a car is pinned (R23)");
+    return illegal(clause::kPinned, "the train may not move while a car is pinned (R23)");
   }
   // R28: not through a unit the side sees, nor ending on one (those it starts on aside).
   const auto start = cars_at(s, u, u.rail_at);
@@ -94,12 +94,12 @@ Status check_train(const State& s, std::size_t unit, const MoveOrder& m) {
       for (const Circle& c : cars_at(s, u, r)) hit = hit || overlaps(c, v.feet);
       if (!hit) continue;
       if (k < steps && v.enemy) {
-        return rule_error(clause::kMoveThrough,
-                          "the train may not pass through " + s.units[v.unit].name + " (R28)");
+        return illegal(clause::kMoveThrough,
+                       "the train may not pass through " + s.units[v.unit].name + " (R28)");
       }
       if (k == steps) {
-        return rule_error(clause::kMoveOverlap,
-                          "the train may not end on " + s.units[v.unit].name + " (R28)");
+        return illegal(clause::kMoveOverlap,
+                       "the train may not end on " + s.units[v.unit].name + " (R28)");
       }
     }
   }
@@ -161,9 +161,9 @@ void resolve_train(Emitter& e, std::size_t unit, const MoveOrder& m) {
 
 Status check_move(const State& s, std::size_t unit, const MoveOrder& m) {
   const Unit& u = s.units[unit];
-  if (any_pinned(u)) return rule_error(clause::kPinned, u.name + " is pinned (§7)");
+  if (any_pinned(u)) return illegal(clause::kPinned, u.name + " is pinned (§7)");
   if (u.type == UnitType::kTrain) return check_train(s, unit, m);
-  if (m.rail_at) return rule_error(clause::kRails, "only a train moves along rails (R13)");
+  if (m.rail_at) return illegal(clause::kRails, "only a train moves along rails (R13)");
   if (!std::isfinite(m.facing.get()) || m.waypoints.size() > kMaxWaypoints) {
     return error(ErrorCode::kInvalidArgument, clause::kMovePath,
                  "a facing and at most 32 waypoints, all numbers");
@@ -175,22 +175,22 @@ Status check_move(const State& s, std::size_t unit, const MoveOrder& m) {
     // R28: the centre stays on the table (legs are straight, so the corners decide).
     if (p.x < -engine::kTolerance || p.y < -engine::kTolerance ||
         p.x > s.width + engine::kTolerance || p.y > s.height + engine::kTolerance) {
-      return rule_error(clause::kMoveTable, "the centre must stay on the table (R28)");
+      return illegal(clause::kMoveTable, "the centre must stay on the table (R28)");
     }
   }
   // §12, R12: wheeled units may not enter woods or swamp.
   if (const auto t = forbidden_entry(s, u, m.waypoints)) {
-    return rule_error(clause::kMoveTerrain, u.name + " may not enter " + s.terrain[*t].name + " (" +
-                                                std::string(to_string(s.terrain[*t].kind)) +
-                                                ", §12, R12)");
+    return illegal(clause::kMoveTerrain, u.name + " may not enter " + s.terrain[*t].name + " (" +
+                                             std::string(to_string(s.terrain[*t].kind)) +
+                                             ", §12, R12)");
   }
   // §1, §4a, R12: within the allowance; cavalry pays double in woods, swamp and rough ground.
   const double cost = move_cost(s, u, m.waypoints);
   const double allowance = stats(u.type).move;
   if (!engine::within(Inches{cost}, Inches{allowance})) {
-    return rule_error(clause::kMoveAllowance,
-                      u.name + " moves at most " + engine::to_string(Inches{allowance}) +
-                          "; this move costs " + engine::to_string(Inches{cost}) + " (§1, R12)");
+    return illegal(clause::kMoveAllowance,
+                   u.name + " moves at most " + engine::to_string(Inches{allowance}) +
+                       "; this move costs " + engine::to_string(Inches{cost}) + " (§1, R12)");
   }
   // R28: not through an enemy the side sees; not ending on any unit it sees. Units the mover
   // already overlaps (after a fall back) do not hold it.
@@ -205,12 +205,12 @@ Status check_move(const State& s, std::size_t unit, const MoveOrder& m) {
         const bool at_end = leg + 1 == m.waypoints.size() &&
                             engine::overlapping(Circle{seg.b, Inches{u.radius}}, c);
         if (at_end) {
-          return rule_error(clause::kMoveOverlap,
-                            u.name + " may not end on " + s.units[v.unit].name + " (R28)");
+          return illegal(clause::kMoveOverlap,
+                         u.name + " may not end on " + s.units[v.unit].name + " (R28)");
         }
         if (through && v.enemy) {
-          return rule_error(clause::kMoveThrough,
-                            u.name + " may not pass through " + s.units[v.unit].name + " (R28)");
+          return illegal(clause::kMoveThrough,
+                         u.name + " may not pass through " + s.units[v.unit].name + " (R28)");
         }
       }
       from = m.waypoints[leg];
@@ -221,8 +221,8 @@ Status check_move(const State& s, std::size_t unit, const MoveOrder& m) {
   if (u.type == UnitType::kArtillery && a != nullptr && a->next == 0 &&
       a->actions[1] == ActionKind::kLimber && !m.waypoints.empty() &&
       in_terrain(s, m.waypoints.back(), TerrainKind::kVillage)) {
-    return rule_error(clause::kLimberVillage,
-                      "artillery may not deploy in a village (§12): it would unlimber there");
+    return illegal(clause::kLimberVillage,
+                   "artillery may not deploy in a village (§12): it would unlimber there");
   }
   return engine::ok_status();
 }

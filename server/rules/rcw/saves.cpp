@@ -25,7 +25,7 @@ bool pinned(const State& s, const Target& t) {
 Result<Target> enemy_target(const State& s, int side, const UnitId& id, const char* clause) {
   // R10, R20: the same words whether nothing is there or a concealed enemy is.
   const Error hidden =
-      rule_error(clause::kConcealed, "no enemy unit " + id.get() + " is in sight (R10)");
+      illegal(clause::kConcealed, "no enemy unit " + id.get() + " is in sight (R10)");
   const Unit* owner = nullptr;
   bool destroyed = false;
   std::string name;
@@ -40,11 +40,11 @@ Result<Target> enemy_target(const State& s, int side, const UnitId& id, const ch
     name = c.name;
   }
   if (owner == nullptr) return hidden;
-  if (owner->side == side) return rule_error(clause, name + " is one of your own units");
+  if (owner->side == side) return illegal(clause, name + " is one of your own units");
   if (!owner->placed || !sees(s, Sight{side, false}, *owner)) return hidden;
-  if (destroyed) return rule_error(clause, name + " is already destroyed");
+  if (destroyed) return illegal(clause, name + " is already destroyed");
   if (owner->type == UnitType::kTrain && owner->id == id) {
-    return rule_error(clause, name + " is an armoured train: name one of its cars (R13)");
+    return illegal(clause, name + " is an armoured train: name one of its cars (R13)");
   }
   auto t = find_target(s, id);
   if (!t) return hidden;

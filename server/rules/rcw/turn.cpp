@@ -99,8 +99,8 @@ void end_side_turn(Emitter& e) {
 Result<std::vector<Event>> decide_end_turn(const State& s, Dice& dice) {
   (void)dice;
   if (s.active) {
-    return rule_error(clause::kActivationOpen,
-                      "finish the open activation first: order or skip its action (R14)");
+    return illegal(clause::kActivationOpen,
+                   "finish the open activation first: order or skip its action (R14)");
   }
   // R14: the units not yet activated pass.
   Emitter e{s, {}};
