@@ -122,9 +122,10 @@ TEST_CASE("the RCW table shows each side what it sees, with positions, facings a
   CHECK(at(reds, 18, 20) == 'C');    // R2
   CHECK(at(reds, 18, 19) == '|');    // facing north
   CHECK(at(reds, 22, 17) == 'D');    // R3
-  CHECK(at(reds, 30, 9.5) == 'a');   // W1, the first White unit the Reds see
+  // Letters follow the scenario's order whatever a side sees: W-HQ (a) is hidden, W1 is b.
+  CHECK(at(reds, 30, 9.5) == 'b');   // W1
   CHECK(at(reds, 30, 10.5) == '|');  // facing south
-  CHECK(at(reds, 16, 9) == 'b');     // W2
+  CHECK(at(reds, 16, 9) == 'c');     // W2
   CHECK(at(reds, 24, 5) == '#');     // W-HQ hides in the village
   const std::string hq = row_of(reds, "R-HQ");
   CHECK(std::regex_search(hq, std::regex("^  A R-HQ +Commissar Petrov +HQ +average +12\\.0,17\\.5 "
@@ -134,7 +135,7 @@ TEST_CASE("the RCW table shows each side what it sees, with positions, facings a
       std::regex("C R2 +2nd Red Guards company +infantry +conscript +18\\.0,20\\.0 "
                  "+0 \\(N\\) +open *$")));
   CHECK(
-      std::regex_search(row_of(reds, "W1"), std::regex("a W1 .*elite +30\\.0,9\\.5 +180 \\(S\\)")));
+      std::regex_search(row_of(reds, "W1"), std::regex("b W1 .*elite +30\\.0,9\\.5 +180 \\(S\\)")));
   CHECK(row_of(reds, "W-HQ").empty());
   CHECK(row_of(reds, "W3").empty());
 

@@ -4,11 +4,11 @@
 // Drawn in layers, each over the ones before: terrain filled by kind (`*` woods, `~` swamp,
 // `;` rough ground, `#` village, `^` hill), during deployment the edges of the deployment zones
 // (`0` side 0's, `1` side 1's), roads `.`, railways `=`, objectives `@`, each unit's pointer,
-// then the units: a letter at the unit's centre (side 0's A, B, C… and side 1's a, b, c… as the
-// table lists them) with a pointer in the next cell along its facing (`|` north or south, `-`
-// east or west, `/` and `\` the diagonals, so the cell it stands in tells which way). A train
-// shows its letter at each car's centre. The active unit is drawn last (in reverse video with
-// colour); units not yet placed or destroyed are not drawn: the table lists them.
+// then the units: a letter at the unit's centre (side 0's A, B, C… and side 1's a, b, c… in the
+// scenario's order, the same on every screen) with a pointer in the next cell along its facing (`|`
+// north or south, `-` east or west, `/` and `\` the diagonals, so the cell it stands in tells which
+// way). A train shows its letter at each car's centre. The active unit is drawn last (in reverse
+// video with colour); units not yet placed or destroyed are not drawn: the table lists them.
 #include <cmath>
 
 #include "render/rcw_ui.h"

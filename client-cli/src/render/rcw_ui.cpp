@@ -62,14 +62,10 @@ std::string side_name(const rcw::View& v, int side) {
 }
 
 char letter_of(const rcw::View& v, const std::string& id) {
-  int n[2] = {0, 0};
   for (const auto& u : v.units()) {
-    const int side = u.side() == 1 ? 1 : 0;
-    if (u.id() == id) {
-      if (n[side] >= 26) return '?';
-      return static_cast<char>((side == 0 ? 'A' : 'a') + n[side]);
-    }
-    ++n[side];
+    if (u.id() != id) continue;
+    if (u.mark() >= 26) return '?';
+    return static_cast<char>((u.side() == 1 ? 'a' : 'A') + static_cast<int>(u.mark()));
   }
   return '?';
 }

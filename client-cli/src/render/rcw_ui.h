@@ -73,8 +73,9 @@ const rcw::UnitState* active_unit(const rcw::View& v);
 std::string unit_name(const rcw::View& v, const std::string& id);
 // The side's name ("Reds"), or "side N".
 std::string side_name(const rcw::View& v, int side);
-// The unit's letter on the map and in the table: side 0's units A, B, C… in the view's order,
-// side 1's a, b, c…; '?' when the view does not know it.
+// The unit's letter on the map and in the table: side 0's units A, B, C… in the scenario's
+// order (UnitState.mark), side 1's a, b, c…, the same on every screen and after every reveal;
+// '?' when the view does not know it.
 char letter_of(const rcw::View& v, const std::string& id);
 
 std::string type_text(rcw::UnitType t);
