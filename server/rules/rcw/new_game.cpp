@@ -210,7 +210,11 @@ Result<State> new_game(const Scenario& sc) {
   s.objectives = sc.objectives;
   s.victory = sc.victory;
   s.side = sc.first_side;
-  for (const ScenarioUnit& su : sc.units) s.units.push_back(make_unit(su, sc));
+  std::uint32_t marks[kSides] = {0, 0};
+  for (const ScenarioUnit& su : sc.units) {
+    s.units.push_back(make_unit(su, sc));
+    s.units.back().mark = marks[su.side]++;
+  }
   for (Unit& u : s.units) {
     if (u.type == UnitType::kTrain && detail::train_fits(s, u, u.rail_at)) {
       detail::place_train(s, u);  // R13

@@ -4,6 +4,7 @@
 // Geometry is engine/plane.h's: x east, y north, inches; facings are compass bearings (0 = north,
 // clockwise). Every length comparison follows R18 (engine::kTolerance, bounds inclusive).
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -125,6 +126,9 @@ struct Unit {
   bool gun = false;
   double radius = 1.0;
   int points = 1;
+  // Its place among its side's units in the scenario (0 = the first): fixed and public, so that
+  // a client may mark it with a letter that never changes. Not hashed: the scenario fixes it.
+  std::uint32_t mark = 0;
 
   Point pos;
   Degrees facing;

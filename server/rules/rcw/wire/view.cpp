@@ -1,26 +1,10 @@
 // sight_of, to_view and view_of (codec.h): what one viewer may see (R20). Which units a viewer
 // sees is decided by the rules alone (rcw::sees, rcw::redact, rcw::seen_by); this file only
 // writes down what they leave him.
-#include <cstdint>
-
 #include "rules/rcw/internal.h"
 #include "rules/rcw/wire/codec.h"
 
 namespace grognard::rcw::wire {
-
-namespace {
-
-// The unit's place among its side's units in the scenario: public, as the scenario is.
-std::uint32_t mark_of(const State& s, const Unit& unit) {
-  std::uint32_t n = 0;
-  for (const Unit& u : s.units) {
-    if (u.id == unit.id) return n;
-    if (u.side == unit.side) ++n;
-  }
-  return n;
-}
-
-}  // namespace
 
 Sight sight_of(const State& state, const engine::Viewer& viewer) {
   Sight out;
@@ -53,7 +37,7 @@ pb::View to_view(const State& s, const engine::Viewer& viewer) {
   for (const Unit& u : seen.units) {
     pb::UnitState* pu = out.add_units();
     set_unit(pu, u);
-    pu->set_mark(mark_of(s, u));
+    pu->set_mark(u.mark);
     // R12, R32: the class it counts as where it stands.
     if (u.on_table()) pu->set_cover(pb_enum<pb::Cover>(detail::cover_of(seen, u)));
   }
