@@ -18,11 +18,10 @@ using Columns = std::span<const std::string_view>;
 
 // Column names, in the order of every bind and read below.
 constexpr std::array<std::string_view, 17> kGame{
-    "id",          "ruleset",     "scenario",          "scenario_text",
-    "invite_code", "listed",      "observers_allowed", "status",
-    "seed",        "seed_sha256", "dice_next",         "last_seq",
-    "created_ms",  "updated_ms",  "ended_ms",          "result",
-    "chain_version"};
+    "id",        "ruleset",           "scenario",   "scenario_text", "invite_code",
+    "listed",    "observers_allowed", "status",     "seed",          "seed_sha256",
+    "dice_next", "last_seq",          "created_ms", "updated_ms",    "ended_ms",
+    "result",    "chain_version"};
 constexpr std::array<std::string_view, 7> kSeat{"game_id",     "seat_id",      "role",      "label",
                                                 "player_name", "token_sha256", "claimed_ms"};
 constexpr std::array<std::string_view, 10> kEvent{"game_id",    "seq",       "kind", "payload",

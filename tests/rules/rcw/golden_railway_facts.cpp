@@ -39,7 +39,7 @@ std::vector<std::string> missing_facts(const State& initial, const std::vector<E
   int assault_rounds = 0;
   bool assault_won = false;
   std::set<UnitId> placed;
-  std::set<UnitId> revealed_near;  // R10, R17: revealed by an enemy within 3in
+  std::set<UnitId> revealed_near;    // R10, R17: revealed by an enemy within 3in
   std::vector<UnitId> train_volley;  // the cars firing in the current train Shoot
   for (const Event& e : events) {
     const State before = s;

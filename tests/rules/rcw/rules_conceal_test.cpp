@@ -139,7 +139,7 @@ TEST_CASE("a concealed unit's actions that do not reveal it reach the enemy as n
   g.conceal("G");
   g.accept(kSide0, EndTurn{});
   const State before = g.state;
-  auto ev = g.accept(kSide1, activate("G", kLimber, kMove), {6});  // R47: the command die
+  auto ev = g.accept(kSide1, activate("G", kLimber, kMove), {6});       // R47: the command die
   for (const Event& e : g.accept(kSide1, CarryOut{})) ev.push_back(e);  // R48
   for (const Event& e : g.accept(kSide1, SkipAction{})) ev.push_back(e);
   REQUIRE(count_of<Limbered>(ev) == 1);
