@@ -41,6 +41,9 @@
 //
 //   StateHash hash(const State&);        // published to every viewer: leaves secrets out
 //   StateHash full_hash(const State&);   // covers everything
+//
+// and, for a rule set that shows every viewer everything, `static constexpr bool kHidesNothing =
+// true` (engine::Ruleset::event_public need not ask view_event then).
 
 #include <memory>
 #include <optional>
@@ -213,6 +216,15 @@ class WireRuleset final : public engine::Ruleset {
 
   engine::StateHash full_hash(const engine::GameState& state) const override {
     return Traits::full_hash(native(state));
+  }
+
+  // A rule set that hides nothing says so (`static constexpr bool kHidesNothing = true`), and
+  // the room need not ask view_event for every seat of every event it stores.
+  bool event_public(const engine::GameState& before, const engine::Bytes& event) const override {
+    if constexpr (requires { Traits::kHidesNothing; }) {
+      if constexpr (Traits::kHidesNothing) return true;
+    }
+    return engine::Ruleset::event_public(before, event);
   }
 
  private:

@@ -95,14 +95,8 @@ bool sees(const State& state, const Sight& who, const Unit& unit) {
 
 namespace {
 
-const Unit* unit_or_train(const State& s, const UnitId& id) {
-  if (const Unit* u = s.find(id)) return u;
-  if (const auto ref = s.find_car(id)) return &s.units[ref->unit];
-  return nullptr;
-}
-
 bool sees_id(const State& s, const Sight& who, const UnitId& id) {
-  const Unit* u = unit_or_train(s, id);
+  const Unit* u = s.owner(id);
   return u == nullptr || sees(s, who, *u);
 }
 

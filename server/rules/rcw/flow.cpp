@@ -6,18 +6,6 @@ namespace grognard::rcw::detail {
 
 namespace {
 
-void add_training(std::vector<Modifier>& parts, Training t) {
-  // §5, §7, R5, R6: +1 elite, -1 conscript.
-  if (t == Training::kElite) parts.push_back({"elite", 1});
-  if (t == Training::kConscript) parts.push_back({"conscript", -1});
-}
-
-int sum(const std::vector<Modifier>& parts) {
-  int n = 0;
-  for (const Modifier& m : parts) n += m.value;
-  return n;
-}
-
 // R16: the nearest friendly HQ (not a FAO, R2) on the table, and how far it is.
 std::optional<std::pair<std::size_t, double>> nearest_hq(const State& s, std::size_t unit,
                                                          Point from) {
@@ -62,7 +50,7 @@ void command_throw(Emitter& e, Dice& dice) {
   }
   t.roll = dice.d6();
   add_training(t.parts, u.training);
-  t.total = t.roll.face + sum(t.parts);
+  t.total = total_of(t.roll, t.parts);
   t.passed = !counted || t.total >= kPass;
   e.emit(std::move(t));
 }
@@ -80,7 +68,7 @@ Rallied rally_throw(const State& s, const UnitId& id, const Unit& u, Point at, D
     }
   }
   add_training(r.parts, u.training);
-  r.total = r.roll.face + sum(r.parts);
+  r.total = total_of(r.roll, r.parts);
   r.success = r.total >= kPass;
   return r;
 }

@@ -24,6 +24,18 @@ using engine::Status;
 
 using engine::illegal;  // a broken clause: kIllegal with the clause id and a sentence
 
+// §5, §6, §7, R5, R6, R7: the training modifier of a throw, named as the text names it ("elite"
+// +1, "conscript" -1; none for average).
+inline void add_training(std::vector<Modifier>& parts, Training t) {
+  if (const int m = training_modifier(t); m != 0) parts.push_back({std::string(to_string(t)), m});
+}
+// A throw's total: the die and every modifier.
+inline int total_of(const Roll& roll, const std::vector<Modifier>& parts) {
+  int n = roll.face;
+  for (const Modifier& m : parts) n += m.value;
+  return n;
+}
+
 // Events are folded into a scratch state as they are produced, so that each step of a command
 // (a reveal, a move, the shot, a pin) reads the state the one before left behind.
 struct Emitter {

@@ -58,16 +58,13 @@ SaveResult throw_saves(int hits, Training training, bool full_effect, Dice& dice
   SaveResult r;
   r.full_effect = full_effect;
   std::vector<Modifier> parts;
-  if (const int m = training_modifier(training); m != 0) {
-    parts.push_back({std::string(to_string(training)), m});
-  }
+  add_training(parts, training);
   bool failed = false;
   for (int i = 0; i < hits; ++i) {
     Save save;
     save.roll = dice.d6();
     save.parts = parts;
-    save.total = save.roll.face;
-    for (const Modifier& m : parts) save.total += m.value;
+    save.total = total_of(save.roll, parts);
     save.saved = save.total >= kPass;
     failed = failed || !save.saved;
     r.saves.push_back(std::move(save));

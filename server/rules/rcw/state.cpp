@@ -26,6 +26,12 @@ std::optional<std::size_t> State::index_of(const UnitId& id) const {
   return std::nullopt;
 }
 
+const Unit* State::owner(const UnitId& id) const {
+  if (const Unit* u = find(id)) return u;
+  if (const auto ref = find_car(id)) return &units[ref->unit];
+  return nullptr;
+}
+
 std::optional<State::CarRef> State::find_car(const UnitId& id) const {
   for (std::size_t i = 0; i < units.size(); ++i) {
     for (std::size_t c = 0; c < units[i].cars.size(); ++c) {

@@ -203,6 +203,8 @@ struct State {
     std::size_t car = 0;
   };
   std::optional<CarRef> find_car(const UnitId& id) const;
+  // The unit with this id, or the train whose car it names; null when neither.
+  const Unit* owner(const UnitId& id) const;
 };
 
 // "side:0" / "side:1": the seats of the two generals.
