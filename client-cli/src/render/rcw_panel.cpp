@@ -184,13 +184,7 @@ std::vector<std::string> rcw_text::panel_lines(const rcw::View& v, const Viewer&
 std::vector<std::string> RcwUi::render(const google::protobuf::Any& any, const Viewer& viewer,
                                        const Style& style) const {
   const rcw::View v = view_of(any);
-  std::vector<std::string> lines = map_lines(v, style);
-  lines.push_back("");
-  for (auto& l : panel_lines(v, viewer, style)) {
-    while (!l.empty() && l.back() == ' ') l.pop_back();
-    lines.push_back(std::move(l));
-  }
-  return lines;
+  return words::map_then_panel(map_lines(v, style), panel_lines(v, viewer, style));
 }
 
 }  // namespace grognard::cli

@@ -204,13 +204,7 @@ std::vector<std::string> sharpe_text::panel_lines(const sharpe::View& v, const V
 std::vector<std::string> SharpeUi::render(const google::protobuf::Any& any, const Viewer& viewer,
                                           const Style& style) const {
   const sharpe::View v = view_of(any);
-  std::vector<std::string> lines = map_lines(v, style);
-  lines.push_back("");
-  for (auto& l : panel_lines(v, viewer, style)) {
-    while (!l.empty() && l.back() == ' ') l.pop_back();
-    lines.push_back(std::move(l));
-  }
-  return lines;
+  return words::map_then_panel(map_lines(v, style), panel_lines(v, viewer, style));
 }
 
 }  // namespace grognard::cli

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <utility>
 
 namespace grognard::cli::words {
 
@@ -53,6 +54,16 @@ std::string join(const std::vector<std::string>& words, std::size_t from, std::s
   for (std::size_t i = from; i < words.size() && i < to; ++i)
     out += (out.empty() ? "" : " ") + words[i];
   return out;
+}
+
+std::vector<std::string> map_then_panel(std::vector<std::string> map,
+                                        std::vector<std::string> panel) {
+  map.push_back("");
+  for (auto& l : panel) {
+    while (!l.empty() && l.back() == ' ') l.pop_back();
+    map.push_back(std::move(l));
+  }
+  return map;
 }
 
 std::vector<std::string> wrap(const std::string& first, const std::string& text,

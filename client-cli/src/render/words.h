@@ -38,6 +38,9 @@ std::string join(const std::vector<std::string>& words, std::size_t from, std::s
 // with as many spaces.
 std::vector<std::string> wrap(const std::string& first, const std::string& text,
                               std::size_t width = 100);
+// A table-top screen: the map's lines, a blank line, then the panel's, trailing spaces cut.
+std::vector<std::string> map_then_panel(std::vector<std::string> map,
+                                        std::vector<std::string> panel);
 
 // "12.5" (a trailing '"' allowed); nullopt unless the whole word is a finite number.
 std::optional<double> number_of(const std::string& word);
