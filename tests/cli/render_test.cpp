@@ -79,6 +79,26 @@ TEST_CASE("the map shows terrain, units by side, facing and Generals in plain te
   for (const auto& l : lines) CHECK(l.find('\033') == std::string::npos);
 }
 
+TEST_CASE("the roster lists the victory conditions in order", "[cli][render][I23]") {
+  const ItchyUi ui;
+  itchy::View v = fixed_view();
+  auto* c = v.mutable_victory()->add_conditions();
+  c->set_test(itchy::OBJECTIVES_HELD);
+  c->add_objectives("Drift");
+  c = v.mutable_victory()->add_conditions();
+  c->set_test(itchy::ENEMY_SP_DESTROYED);
+  c->set_side("Boers");
+  c->set_at_least(4);
+  v.mutable_victory()->add_conditions()->set_test(itchy::SCORE);
+  const auto lines = ui.render(client::pack(v), Viewer{0, "side:0"}, Style(false));
+  CHECK(has(lines, "Victory, the first that names a winner:"));
+  CHECK(has(lines, "  1 holding Drift"));
+  CHECK(has(lines, "  2 Boers only: more enemy SP destroyed, at least 4"));
+  CHECK(has(lines, "  3 higher score (enemy SP destroyed + objectives)"));
+  CHECK_FALSE(
+      has(ui.render(client::pack(fixed_view()), Viewer{0, "side:0"}, Style(false)), "Victory"));
+}
+
 TEST_CASE("with colour, terrain and sides are painted", "[cli][render]") {
   const ItchyUi ui;
   const auto lines = ui.render(client::pack(fixed_view()), Viewer{0, "side:0"}, Style(true));

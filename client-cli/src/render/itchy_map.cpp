@@ -161,6 +161,36 @@ std::string unit_line(const itchy::View& v, const itchy::UnitView& u) {
          pad_to(u.removed() ? "" : pos(u.pos()) + arrow(u.facing()), 9) + state;
 }
 
+// One victory condition in words (I23), e.g. "holding The wells of Abu Hamra".
+std::string condition_words(const itchy::VictoryCondition& c) {
+  std::string names;
+  for (const auto& n : c.objectives()) names += (names.empty() ? "" : ", ") + n;
+  std::string out;
+  switch (c.test()) {
+    case itchy::NO_UNITS_LEFT:
+      out = "a side with no units left loses";
+      break;
+    case itchy::SIDE_EXHAUSTED:
+      out = "a side exhausted alone loses";
+      break;
+    case itchy::OBJECTIVES_HELD:
+      out = names.empty() ? "more objective points held" : "holding " + names;
+      break;
+    case itchy::ENEMY_SP_DESTROYED:
+      out = "more enemy SP destroyed";
+      break;
+    case itchy::SCORE:
+      out = "higher score (enemy SP destroyed + " + (names.empty() ? "objectives" : names) + ")";
+      break;
+    case itchy::TURN_LIMIT:
+      return c.side() + " hold out to the last turn";
+    default:
+      return "?";
+  }
+  if (c.at_least() > 0) out += ", at least " + std::to_string(c.at_least());
+  return c.side().empty() ? out : c.side() + " only: " + out;
+}
+
 std::vector<std::string> roster(const itchy::View& v, const Viewer& viewer, const Style& s) {
   std::vector<std::string> lines{v.scenario_name(), phase_line(v), ""};
   for (int side = 0; side < v.sides_size(); ++side) {
@@ -178,6 +208,11 @@ std::vector<std::string> roster(const itchy::View& v, const Viewer& viewer, cons
   for (const auto& o : v.victory().objectives()) {
     lines.push_back("@ " + o.name() + " " + pos(o.pos()) + " " + std::to_string(o.points()) +
                     " pts");
+  }
+  if (v.victory().conditions_size() > 0) lines.push_back("Victory, the first that names a winner:");
+  for (int i = 0; i < v.victory().conditions_size(); ++i) {
+    lines.push_back("  " + std::to_string(i + 1) + " " +
+                    condition_words(v.victory().conditions(i)));
   }
   return lines;
 }

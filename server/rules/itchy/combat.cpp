@@ -43,8 +43,8 @@ Result<AttackPlan> plan_attack(const State& s, const Unit& unit, GridPos target)
                                              " areas; a unit that attacks may move at most " +
                                              std::to_string(allowance - 1) + " (I8)");
   }
-  // I15 and our ruling I17: an exhausted side's unit that attacks does not move (turning in
-  // place is allowed).
+  // I15 and I17 (ratified): an exhausted side's unit that attacks does not move; turning in
+  // place is allowed, as it "will continue to fight to defend its existing position".
   if (s.sides[static_cast<std::size_t>(unit.side)].exhausted && unit.areas_moved > 0) {
     return illegal(clause::kExhaustedAttack,
                    unit.name +
@@ -113,7 +113,7 @@ Result<std::vector<Event>> decide_attack(const State& s, const Unit& unit, GridP
   State after = s;
   itchy::apply(after, out.front());
   if (units_left(after, 0) == 0 || units_left(after, 1) == 0) {  // I16
-    out.push_back(judge(after, "a side has no units left"));
+    out.push_back(judge(after, "a side has no units left", false));
   }
   return out;
 }

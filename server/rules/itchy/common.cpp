@@ -38,6 +38,20 @@ int units_left(const State& s, int side) {
   }));
 }
 
+// I11: at most one unit per area, except one horse-drawn transport with one other unit;
+// I20: Generals do not count. Used for the end of every move and for the start (new_game).
+bool stacking_allows(const State& s, const Unit& unit, GridPos p) {
+  if (is_general(unit.type)) return true;
+  int others = 0;
+  bool transport = unit.type == UnitType::kHorseDrawnTransport;
+  for (const Unit* o : s.at(p)) {
+    if (o == &unit || is_general(o->type)) continue;
+    ++others;
+    transport = transport || o->type == UnitType::kHorseDrawnTransport;
+  }
+  return others == 0 || (others == 1 && transport);
+}
+
 Result<const Unit*> commandable(const State& s, int side, const UnitId& id, Intent intent) {
   const Unit* u = s.find(id);
   if (u == nullptr) {

@@ -47,8 +47,18 @@ engine::Result<AttackPlan> plan_attack(const State& s, const Unit& unit, GridPos
 // I4–I6: the SP lost by one target of `cls` in open or cover to these faces.
 int sp_lost(TargetClass cls, bool cover, const std::vector<int>& faces);
 
-// I16, I19: the GameEnded for a state whose battle is over.
-GameEnded judge(const State& s, std::string reason);
+// I11, I20: may `unit` stand in `p` with the friendly units there? At most one unit per area,
+// except one horse-drawn transport with one other unit; Generals do not count. `p` holds no
+// enemy (checked apart: itchy.move.enemy-area).
+bool stacking_allows(const State& s, const Unit& unit, GridPos p);
+
+// I19: the conditions of a scenario that states none.
+std::vector<VictoryCondition> default_victory_conditions();
+// I23: what is wrong with the scenario's objectives or victory conditions, if anything.
+std::optional<std::string> victory_problem(const Scenario& sc);
+// I16, I23: the GameEnded for a state whose battle is over; `last_turn_over` when it ended at
+// the end of the scenario's last turn.
+GameEnded judge(const State& s, std::string reason, bool last_turn_over);
 
 // I16: the initiative throw for `turn` (D6 each, side 0 first, again on ties).
 InitiativeThrown throw_initiative(int turn, engine::Dice& dice);

@@ -28,20 +28,6 @@ bool is_front_of_other_enemy(const State& s, GridPos p, int side,
   return false;
 }
 
-// I11: at most one unit per area, except one horse-drawn transport with one other unit;
-// I20: Generals do not count. `p` holds no enemy (checked on entry).
-bool stacking_allows(const State& s, const Unit& unit, GridPos p) {
-  if (is_general(unit.type)) return true;
-  int others = 0;
-  bool transport = unit.type == UnitType::kHorseDrawnTransport;
-  for (const Unit* o : s.at(p)) {
-    if (o == &unit || is_general(o->type)) continue;
-    ++others;
-    transport = transport || o->type == UnitType::kHorseDrawnTransport;
-  }
-  return others == 0 || (others == 1 && transport);
-}
-
 // I9, I21: the facing a unit stopped next to enemies ends with.
 Result<Facing> face_enemy(const State& s, const Unit& unit, GridPos p,
                           std::optional<Facing> wanted) {

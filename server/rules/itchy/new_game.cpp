@@ -17,25 +17,31 @@ engine::Error bad(std::string message) {
 }
 
 // I22: scenario bounds.
-constexpr int kMaxGrid = 100;
 constexpr int kMaxTurns = 1000;
 constexpr int kMaxSp = 20;
 
 }  // namespace
 
+std::optional<engine::Error> grid_size_error(GridSize size) {
+  if (size.width >= 1 && size.height >= 1 && size.width <= kMaxGridSide &&
+      size.height <= kMaxGridSide) {
+    return std::nullopt;
+  }
+  const std::string most = std::to_string(kMaxGridSide);
+  return bad("the grid must be between 1x1 and " + most + "x" + most + " areas, not " +
+             std::to_string(size.width) + "x" + std::to_string(size.height) + " (I22)");
+}
+
 Result<State> new_game(const Scenario& sc) {
   if (sc.name.empty()) return bad("the scenario has no name");
-  if (sc.size.width < 1 || sc.size.height < 1 || sc.size.width > kMaxGrid ||
-      sc.size.height > kMaxGrid) {
-    return bad("the grid must be between 1x1 and 100x100 areas, not " +
-               std::to_string(sc.size.width) + "x" + std::to_string(sc.size.height));
-  }
+  if (auto e = grid_size_error(sc.size)) return *e;
   if (sc.turn_limit < 1 || sc.turn_limit > kMaxTurns) {
     return bad("the turn limit must be between 1 and 1000 (I16)");
   }
   if (sc.victory.description.empty()) {
     return bad("the scenario has no victory conditions (I16 requires them)");
   }
+  if (auto problem = detail::victory_problem(sc)) return bad(*problem + " (I23)");
   State s;
   s.scenario_name = sc.name;
   s.size = sc.size;
@@ -46,14 +52,8 @@ Result<State> new_game(const Scenario& sc) {
     }
     s.terrain[static_cast<std::size_t>(t.pos.y * sc.size.width + t.pos.x)] = t.terrain;
   }
-  for (const Objective& o : sc.victory.objectives) {
-    if (!sc.size.contains(o.pos)) {
-      return bad("objective \"" + o.name + "\" at " + engine::to_string(o.pos) +
-                 " is off the grid");
-    }
-    if (o.points < 1) return bad("objective \"" + o.name + "\" must be worth at least 1 point");
-  }
   s.victory = sc.victory;
+  if (s.victory.conditions.empty()) s.victory.conditions = detail::default_victory_conditions();
   s.turn_limit = sc.turn_limit;
 
   std::set<std::string> ids;
@@ -72,7 +72,16 @@ Result<State> new_game(const Scenario& sc) {
         return bad(who + ": a " + std::string(to_string(su.type)) + " cannot carry " +
                    std::string(to_string(su.weapon)) + " (I7)");
       }
-      if (su.sp < 0 || su.sp > kMaxSp) return bad(who + ": Strength Points must be 1 to 20");
+      // §Combat table: "Hand-held Weapons (Native troops only)"; I24: the scenario marks them.
+      if (su.weapon == Weapon::kHandHeld && !su.native) {
+        return bad(who +
+                   ": hand-held weapons are for native troops only; mark the unit native "
+                   "(I24)");
+      }
+      if (su.sp < 0 || su.sp > kMaxSp) {
+        return bad(who +
+                   ": Strength Points must be 1 to 20, or 0 for the type's standard SP (I22)");
+      }
       if (is_general(su.type) && su.sp > 1) return bad(who + ": a General has 1 Strength Point");
       if (!is_general(su.type)) ++units;
       Unit u;
@@ -81,6 +90,7 @@ Result<State> new_game(const Scenario& sc) {
       u.side = side;
       u.type = su.type;
       u.weapon = su.weapon;
+      u.native = su.native;
       u.start_sp = u.sp = su.sp == 0 ? standard_sp(su.type) : su.sp;
       u.pos = su.pos;
       u.facing = su.facing;
@@ -92,16 +102,13 @@ Result<State> new_game(const Scenario& sc) {
 
   // I11, I20: stacking at the start as at the end of every move.
   for (const Unit& u : s.units) {
-    int units_here = 0, transports_here = 0;
     for (const Unit* o : s.at(u.pos)) {
       if (o->side != u.side) {
         return bad("unit \"" + u.id.get() + "\" shares " + engine::to_string(u.pos) +
                    " with enemy \"" + o->id.get() + "\" (I11)");
       }
-      if (!is_general(o->type)) ++units_here;
-      if (o->type == UnitType::kHorseDrawnTransport) ++transports_here;
     }
-    if (units_here > 2 || (units_here == 2 && transports_here == 0)) {
+    if (!detail::stacking_allows(s, u, u.pos)) {
       return bad("illegal stacking at " + engine::to_string(u.pos) +
                  ": one unit per area, or one unit with one horse-drawn transport (I11)");
     }

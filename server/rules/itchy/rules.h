@@ -3,6 +3,7 @@
 // Every clause of the text and every ruling is cited where it is enforced;
 // docs/rules/itchy.md maps clause -> code -> tests.
 
+#include <optional>
 #include <vector>
 
 #include "engine/canonical.h"
@@ -15,6 +16,12 @@ namespace grognard::itchy {
 
 using engine::Dice;
 using engine::Result;
+
+// I22: the largest width and height of a scenario's grid, in areas.
+inline constexpr int kMaxGridSide = 100;
+// I22: why a grid of `size` is refused (kInvalidArgument, itchy.scenario), or nullopt. The
+// scenario loader asks before it lays out the terrain; new_game asks again.
+std::optional<engine::Error> grid_size_error(GridSize size);
 
 // Validates a scenario and builds the state before the first turn. Errors name the problem:
 // unknown unit type or weapon, unit off the grid, illegal stacking, duplicate ids, …

@@ -24,9 +24,10 @@ struct ScenarioUnit {
   std::string name;
   UnitType type = UnitType::kInfantry;
   Weapon weapon = Weapon::kNone;
-  int sp = 0;  // 0: the type's standard SP
+  int sp = 0;  // 1 to 20; 0: the type's standard SP
   GridPos pos;
   Facing facing = Facing::kNorth;
+  bool native = false;  // native troops: the only ones that may carry hand-held weapons (I24)
 };
 
 struct ScenarioSide {
@@ -45,10 +46,30 @@ struct Objective {
   int points = 1;
 };
 
-// I16: the scenario's victory conditions name the winner (docs/rules/itchy.md, I19).
+// I23: what one victory condition tests at the end of the battle.
+enum class VictoryTest : std::uint8_t {
+  kNoUnitsLeft,       // a side with no units left (Generals aside) loses
+  kSideExhausted,     // a side that alone has reached its Exhaustion Point loses
+  kObjectivesHeld,    // the side holding more objective points wins
+  kEnemySpDestroyed,  // the side that destroyed more enemy SP wins
+  kScore,             // the higher score (enemy SP destroyed + objective points) wins (I19)
+  kTurnLimit,         // the battle lasted to the end of the last turn: `side` wins
+};
+std::string_view to_string(VictoryTest t);
+
+struct VictoryCondition {
+  VictoryTest test = VictoryTest::kScore;
+  std::vector<std::string> objectives;  // kObjectivesHeld, kScore: those counted; empty: all
+  int side = -1;     // the only side it may name the winner; -1: either (kTurnLimit needs one)
+  int at_least = 0;  // kObjectivesHeld, kEnemySpDestroyed, kScore: the winner's minimum
+};
+
+// I16: the scenario's victory conditions name the winner. I23: they are tried in order and
+// the first that names a winner decides; a scenario that states none has I19's.
 struct Victory {
   std::string description;
   std::vector<Objective> objectives;
+  std::vector<VictoryCondition> conditions;
 };
 
 struct Scenario {
@@ -69,6 +90,7 @@ struct Unit {
   int side = 0;
   UnitType type = UnitType::kInfantry;
   Weapon weapon = Weapon::kNone;
+  bool native = false;  // I24
   int start_sp = 0;
   int sp = 0;
   GridPos pos;
@@ -102,7 +124,7 @@ struct State {
   std::vector<Terrain> terrain;  // size.width * size.height, row-major
   std::array<SideState, 2> sides;
   std::vector<Unit> units;  // scenario order; removed units stay, marked
-  Victory victory;
+  Victory victory;          // conditions as stated, or I19's when the scenario states none
   int turn_limit = 0;
 
   int turn = 0;  // 1-based once begun

@@ -1,4 +1,5 @@
-// §Turn Sequence, §Exhaustion Point, I14, I16, I19: initiative, order, side turns, the end.
+// §Turn Sequence, §Exhaustion Point, I14, I16: initiative, order, side turns, the end (the
+// winner: victory.cpp).
 #include "rules/itchy/clauses.h"
 #include "rules/itchy/internal.h"
 #include "rules/itchy/rules.h"
@@ -19,45 +20,6 @@ InitiativeThrown throw_initiative(int turn, engine::Dice& dice) {
       return ev;
     }
   }
-}
-
-namespace {
-int objective_points(const State& s, int side) {
-  int points = 0;
-  for (const Objective& o : s.victory.objectives) {
-    for (const Unit* u : s.at(o.pos)) {
-      if (u->side == side) {
-        points += o.points;
-        break;
-      }
-    }
-  }
-  return points;
-}
-}  // namespace
-
-// I19 (our ruling on I16's "the scenario's victory conditions name the winner"): a side with
-// no units left loses; else a side alone in being exhausted loses; else the higher score wins
-// (enemy SP destroyed + points of objectives held), equal scores draw.
-GameEnded judge(const State& s, std::string reason) {
-  GameEnded ev;
-  ev.reason = std::move(reason);
-  for (int side = 0; side < 2; ++side) {
-    ev.score[static_cast<std::size_t>(side)] =
-        s.sides[static_cast<std::size_t>(1 - side)].losses + objective_points(s, side);
-  }
-  const bool none0 = units_left(s, 0) == 0, none1 = units_left(s, 1) == 0;
-  if (none0 || none1) {
-    if (!(none0 && none1)) ev.winner = none0 ? 1 : 0;
-    return ev;
-  }
-  const bool ex0 = s.sides[0].exhausted, ex1 = s.sides[1].exhausted;
-  if (ex0 != ex1) {
-    ev.winner = ex0 ? 1 : 0;
-    return ev;
-  }
-  if (ev.score[0] != ev.score[1]) ev.winner = ev.score[0] > ev.score[1] ? 0 : 1;
-  return ev;
 }
 
 }  // namespace detail
@@ -98,9 +60,10 @@ Result<std::vector<Event>> decide_end_side_turn(const State& s, int side, Dice& 
   itchy::apply(after, out[0]);
   itchy::apply(after, te);
   if (te.exhausted[0] && te.exhausted[1]) {
-    out.push_back(judge(after, "both sides have reached their Exhaustion Point"));
+    out.push_back(
+        judge(after, "both sides have reached their Exhaustion Point", s.turn >= s.turn_limit));
   } else if (s.turn >= s.turn_limit) {
-    out.push_back(judge(after, "the scenario's last turn is over"));
+    out.push_back(judge(after, "the scenario's last turn is over", true));
   } else {
     out.push_back(throw_initiative(s.turn + 1, dice));
   }

@@ -48,10 +48,26 @@ ScenarioBuilder& ScenarioBuilder::unit(int side, std::string id, UnitType type, 
   u.name = id;
   u.type = type;
   u.weapon = weapon;
+  u.native = weapon == Weapon::kHandHeld;  // I24: only native troops carry them
   u.sp = sp;
   u.pos = pos;
   u.facing = facing;
   s_.sides[static_cast<std::size_t>(side)].units.push_back(std::move(u));
+  return *this;
+}
+
+ScenarioBuilder& ScenarioBuilder::native(std::string_view id, bool native) {
+  for (ScenarioSide& side : s_.sides) {
+    for (ScenarioUnit& u : side.units) {
+      if (u.id.get() == id) u.native = native;
+    }
+  }
+  return *this;
+}
+
+ScenarioBuilder& ScenarioBuilder::condition(VictoryTest test, std::vector<std::string> objectives,
+                                            int side, int at_least) {
+  s_.victory.conditions.push_back(VictoryCondition{test, std::move(objectives), side, at_least});
   return *this;
 }
 

@@ -60,9 +60,14 @@ class ScenarioBuilder {
   ScenarioBuilder& general(int side, std::string id, GridPos pos, Facing facing = N) {
     return unit(side, std::move(id), UnitType::kGeneral, pos, facing);
   }
+  // I24: marks the unit native or not (units given hand-held weapons are marked native).
+  ScenarioBuilder& native(std::string_view id, bool native);
   ScenarioBuilder& turns(int limit);
   ScenarioBuilder& objective(std::string name, GridPos pos, int points = 1);
   ScenarioBuilder& victory(std::string description);
+  // I23: adds a victory condition after those already added (none: I19's).
+  ScenarioBuilder& condition(VictoryTest test, std::vector<std::string> objectives = {},
+                             int side = -1, int at_least = 0);
 
   const Scenario& build() const { return s_; }
   operator const Scenario&() const { return s_; }  // NOLINT: implicit by design

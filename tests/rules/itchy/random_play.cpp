@@ -69,7 +69,7 @@ const Command& pick_aggressive(const State& s, int side, const std::vector<Comma
 }
 
 ScenarioUnit unit(const char* id, UnitType t, Weapon w, int x, int y, Facing f) {
-  return ScenarioUnit{UnitId{id}, id, t, w, 0, GridPos{x, y}, f};
+  return ScenarioUnit{UnitId{id}, id, t, w, 0, GridPos{x, y}, f, false};
 }
 
 }  // namespace
@@ -131,7 +131,7 @@ std::vector<Scenario> random_play_scenarios() {
   sc.name = "random skirmish";
   sc.size = {10, 8};
   sc.turn_limit = 8;
-  sc.victory = {"Hold the kraal", {{"kraal", {5, 4}, 3}}};
+  sc.victory = {"Hold the kraal", {{"kraal", {5, 4}, 3}}, {}};  // I19: no conditions stated
   for (int y = 1; y <= 2; ++y) sc.terrain.push_back({{4, y}, Terrain::kWoods});
   sc.terrain.push_back({{5, 4}, Terrain::kBuiltUp});
   sc.terrain.push_back({{6, 4}, Terrain::kBuiltUp});
@@ -155,6 +155,7 @@ std::vector<Scenario> random_play_scenarios() {
       unit("Z5", UnitType::kDismountedCavalry, Weapon::kRifles, 7, 0, Facing::kSouth),
       unit("ZG", UnitType::kGeneral, Weapon::kNone, 4, 1, Facing::kSouth),
   };
+  for (ScenarioUnit& u : sc.sides[1].units) u.native = true;  // hand-held weapons (I24)
   std::vector<Scenario> out{sc};
   for (const char* name : {"intro", "colonial_battle"}) {
     auto parsed = wire::parse_scenario(

@@ -172,4 +172,41 @@ pb::Phase to_pb(Phase p) {
   return pb::PHASE_NOT_STARTED;
 }
 
+std::optional<VictoryTest> from_pb(pb::VictoryTest t) {
+  switch (t) {
+    case pb::NO_UNITS_LEFT:
+      return VictoryTest::kNoUnitsLeft;
+    case pb::SIDE_EXHAUSTED:
+      return VictoryTest::kSideExhausted;
+    case pb::OBJECTIVES_HELD:
+      return VictoryTest::kObjectivesHeld;
+    case pb::ENEMY_SP_DESTROYED:
+      return VictoryTest::kEnemySpDestroyed;
+    case pb::SCORE:
+      return VictoryTest::kScore;
+    case pb::TURN_LIMIT:
+      return VictoryTest::kTurnLimit;
+    default:
+      return std::nullopt;
+  }
+}
+
+pb::VictoryTest to_pb(VictoryTest t) {
+  switch (t) {
+    case VictoryTest::kNoUnitsLeft:
+      return pb::NO_UNITS_LEFT;
+    case VictoryTest::kSideExhausted:
+      return pb::SIDE_EXHAUSTED;
+    case VictoryTest::kObjectivesHeld:
+      return pb::OBJECTIVES_HELD;
+    case VictoryTest::kEnemySpDestroyed:
+      return pb::ENEMY_SP_DESTROYED;
+    case VictoryTest::kScore:
+      return pb::SCORE;
+    case VictoryTest::kTurnLimit:
+      return pb::TURN_LIMIT;
+  }
+  return pb::VICTORY_TEST_UNSPECIFIED;
+}
+
 }  // namespace grognard::itchy::wire

@@ -28,4 +28,8 @@ pb::Terrain to_pb(Terrain t);
 
 pb::Phase to_pb(Phase p);
 
+// VICTORY_TEST_UNSPECIFIED and unknown numbers give nullopt.
+std::optional<VictoryTest> from_pb(pb::VictoryTest t);
+pb::VictoryTest to_pb(VictoryTest t);
+
 }  // namespace grognard::itchy::wire

@@ -13,22 +13,21 @@
 #include "rules/itchy/clauses.h"
 #include "rules/itchy/rules.h"
 #include "rules/itchy/wire/enums.h"
+#include "rules/itchy/wire/scenario_parts.h"
 
 namespace grognard::itchy::wire {
+
 namespace {
 
 namespace gp = ::google::protobuf;
+using detail::nested;
+using detail::scenario_error;
+using detail::where;
 using engine::Error;
 using engine::ErrorCode;
 using engine::Result;
 
-// Largest grid side a scenario may ask for; keeps a typo from allocating gigabytes.
-constexpr int kMaxGridSide = 256;
 constexpr std::size_t kMaxTextBytes = std::size_t{1} << 24;
-
-Error scenario_error(std::string message) {
-  return Error{ErrorCode::kInvalidArgument, clause::kScenario, std::move(message)};
-}
 
 std::string line_col(int line, int column) {  // 0-based in, 1-based out
   return "line " + std::to_string(line + 1) + ":" + std::to_string(column + 1) + ": ";
@@ -67,6 +66,7 @@ std::string readable(const std::string& message) {
     if (message.find("for field \"weapon\"") != std::string::npos) kind = "weapon";
     if (message.find("for field \"facing\"") != std::string::npos) kind = "facing";
     if (message.find("for field \"terrain\"") != std::string::npos) kind = "terrain type";
+    if (message.find("for field \"test\"") != std::string::npos) kind = "victory test";
     return "unknown " + kind + " \"" + *name + "\"";
   }
   const auto type = quoted_after(message, "Message type \"");
@@ -116,7 +116,14 @@ class FirstError final : public gp::io::ErrorCollector {
   std::optional<std::string> error_;
 };
 
-// "line L:C: " for element `index` of `field` of the message `tree` describes, or "".
+}  // namespace
+
+namespace detail {
+
+engine::Error scenario_error(std::string message) {
+  return engine::Error{engine::ErrorCode::kInvalidArgument, clause::kScenario, std::move(message)};
+}
+
 std::string where(const gp::TextFormat::ParseInfoTree* tree, const char* field_name,
                   const gp::Descriptor* type, int index) {
   if (tree == nullptr) return "";
@@ -131,6 +138,10 @@ const gp::TextFormat::ParseInfoTree* nested(const gp::TextFormat::ParseInfoTree*
   if (tree == nullptr) return nullptr;
   return tree->GetTreeForNested(type->FindFieldByName(field_name), index);
 }
+
+}  // namespace detail
+
+namespace {
 
 std::string unit_label(const pb::ScenarioUnit& u, int index, const std::string& side) {
   if (!u.id().empty()) return "unit \"" + u.id() + "\"";
@@ -162,6 +173,7 @@ Result<ScenarioUnit> convert_unit(const pb::ScenarioUnit& u, const std::string& 
   out.name = u.name();
   out.type = *type;
   out.weapon = *weapon;
+  out.native = u.native();
   out.sp = u.sp();
   out.pos = GridPos{u.pos().x(), u.pos().y()};
   out.facing = *facing;
@@ -218,30 +230,6 @@ Result<std::vector<TerrainArea>> expand_terrain(const pb::Scenario& s,
   return out;
 }
 
-Result<Victory> convert_victory(const pb::Scenario& s, const gp::TextFormat::ParseInfoTree* tree) {
-  if (!s.has_victory()) {
-    return scenario_error("the scenario has no victory conditions (victory { ... }, I16)");
-  }
-  const auto* vtree = nested(tree, "victory", pb::Scenario::descriptor(), -1);
-  Victory out;
-  out.description = s.victory().description();
-  for (int i = 0; i < s.victory().objectives_size(); ++i) {
-    const pb::Objective& o = s.victory().objectives(i);
-    const std::string at = where(vtree, "objectives", pb::Victory::descriptor(), i);
-    const std::string label =
-        o.name().empty() ? "objective " + std::to_string(i + 1) : "objective \"" + o.name() + "\"";
-    if (!o.has_pos()) return scenario_error(at + label + " has no position (pos)");
-    if (o.points() < 0) return scenario_error(at + label + " is worth negative points");
-    // Absent points: the native default (1 point).
-    Objective obj;
-    obj.name = o.name();
-    obj.pos = GridPos{o.pos().x(), o.pos().y()};
-    if (o.points() != 0) obj.points = o.points();
-    out.objectives.push_back(std::move(obj));
-  }
-  return out;
-}
-
 }  // namespace
 
 Result<Scenario> parse_scenario(std::string_view textproto) {
@@ -257,12 +245,8 @@ Result<Scenario> parse_scenario(std::string_view textproto) {
     return scenario_error(errors.error().value_or("the scenario text does not parse"));
   }
 
-  if (msg.width() < 1 || msg.height() < 1 || msg.width() > kMaxGridSide ||
-      msg.height() > kMaxGridSide) {
-    return scenario_error(
-        "the grid is " + std::to_string(msg.width()) + "x" + std::to_string(msg.height()) +
-        ": width and height must each be between 1 and " + std::to_string(kMaxGridSide));
-  }
+  // I22: one bound for the grid, asked before the terrain is laid out on it.
+  if (auto e = grid_size_error(GridSize{msg.width(), msg.height()})) return *e;
   if (msg.sides_size() != 2) {
     return scenario_error("a scenario has exactly two sides; this one has " +
                           std::to_string(msg.sides_size()));
@@ -282,7 +266,7 @@ Result<Scenario> parse_scenario(std::string_view textproto) {
   auto terrain = expand_terrain(msg, &tree);
   if (!terrain) return terrain.error();
   out.terrain = std::move(terrain).value();
-  auto victory = convert_victory(msg, &tree);
+  auto victory = detail::convert_victory(msg, &tree);
   if (!victory) return victory.error();
   out.victory = std::move(victory).value();
   return out;

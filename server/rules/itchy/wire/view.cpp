@@ -27,6 +27,7 @@ void fill_unit(pb::UnitView* out, const Unit& u) {
   out->set_moved(u.moved);
   out->set_areas_moved(u.areas_moved);
   out->set_attacked(u.attacked);
+  out->set_native(u.native);
 }
 
 void fill_side(pb::SideView* out, const SideState& s) {
@@ -54,6 +55,13 @@ pb::View to_view(const State& state) {
     po->set_name(o.name);
     set_pos(po->mutable_pos(), o.pos);
     po->set_points(o.points);
+  }
+  for (const VictoryCondition& c : state.victory.conditions) {  // I23: those in force
+    pb::VictoryCondition* pc = victory->add_conditions();
+    pc->set_test(to_pb(c.test));
+    for (const std::string& name : c.objectives) pc->add_objectives(name);
+    if (c.side >= 0) pc->set_side(state.sides[static_cast<std::size_t>(c.side)].name);
+    pc->set_at_least(c.at_least);
   }
   out.set_turn_limit(state.turn_limit);
   out.set_turn(state.turn);
