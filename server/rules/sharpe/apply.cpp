@@ -146,9 +146,9 @@ struct Applier {
     Figure& f = *s.find(e.figure);
     if (!e.path.empty()) f.pos = e.path.back();
     f.functions -= e.functions;
-    f.moved = true;                   // S8, S11
-    if (e.crawl) f.prone = true;      // S11
-    if (e.contact) f.charged = true;  // S5
+    if (e.functions > 0) f.moved = true;  // S8, S11: spent movement functions this turn
+    if (e.crawl) f.prone = true;          // S11
+    if (e.contact) f.charged = true;      // S5
   }
   void operator()(const FunctionsSpent& e) {
     begins(e.figure);

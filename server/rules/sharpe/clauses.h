@@ -15,12 +15,13 @@ inline constexpr const char* kFunctions = "sharpe.functions.cost";
 inline constexpr const char* kUnknownFigure = "sharpe.figure.unknown";
 inline constexpr const char* kNotActive = "sharpe.figure.not-active";  // not the drawn group
 inline constexpr const char* kOffTable = "sharpe.figure.off-table";    // killed or lost
-// Movement, S2, S11, S14
+// Movement, S2, S8, S11, S14, S27
 inline constexpr const char* kMovePath = "sharpe.move.path";
 inline constexpr const char* kWall = "sharpe.move.wall";                   // S14
 inline constexpr const char* kProne = "sharpe.move.prone";                 // S11
 inline constexpr const char* kHeroDistance = "sharpe.move.hero-distance";  // S2
 inline constexpr const char* kStandUp = "sharpe.move.stand-up";
+inline constexpr const char* kNoDistance = "sharpe.move.no-distance";  // S8, S11
 // Fire, S7, S8, S14
 inline constexpr const char* kWeapon = "sharpe.fire.weapon";
 inline constexpr const char* kUnloaded = "sharpe.fire.unloaded";          // S8

@@ -21,8 +21,8 @@ void moves_for(const State& s, const Figure& f, std::vector<Command>& out) {
   const double reach = f.hurt() ? f.functions : 2.0 * f.functions;
   auto toward = [&](Point to, double at_most) {
     const double d = engine::distance(f.pos, to).get();
-    if (d < engine::kTolerance) return;
     const double step = std::min(d, std::min(reach, at_most));
+    if (step <= engine::kTolerance) return;  // S8, S11: never a move that goes nowhere
     out.push_back(Move{f.id, {f.pos + engine::unit(to - f.pos) * step}, false});
   };
   for (const Figure& o : s.figures) {

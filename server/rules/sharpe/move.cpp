@@ -1,5 +1,6 @@
-// Movement: straight segments, walls and openings (S14), crawling and standing (S11), the 10"
-// leash (S2), and moving into base contact (S5).
+// Movement: straight segments, walls and openings (S14, S27), crawling and standing (S11), the
+// 10" leash (S2), and moving into base contact (S5).
+#include <algorithm>
 #include <cmath>
 
 #include "rules/sharpe/clauses.h"
@@ -16,17 +17,47 @@ int movement_cost(double inches, bool crawl, bool hurt) {
   return std::max(n, 0) * cost(crawl ? Action::kCrawl1In : Action::kMove2In, hurt);
 }
 
-// S14: walls block except through openings, at the table's cost for each opening passed.
-Result<int> wall_cost(const State& s, const engine::Segment& seg, bool hurt) {
+// The table's cost for each door (enter, 2) or window (climb, 2) a leg of a move passes (S14).
+int openings_cost(const engine::Wall& w, const engine::Segment& seg, bool hurt) {
   int total = 0;
-  for (const engine::Wall& w : s.all_walls()) {
-    if (engine::blocks(w, seg)) {
-      return illegal(clause::kWall, "a wall is in the way; go through a door or window (S14)");
+  for (std::size_t i : engine::openings_crossed(w, seg)) {
+    const bool door = w.openings[i].kind == engine::OpeningKind::kDoor;
+    total += cost(door ? Action::kEnterDoor : Action::kClimb, hurt);
+  }
+  return total;
+}
+
+// S27: the points where a leg meets the solid part of a free-standing wall, added to `at` (one
+// list per wall, kept over the whole move): each distinct point is one climb, so a corner met by
+// two sides, or a waypoint set on the wall, is climbed once.
+void add_climbs(const engine::Wall& w, const engine::Segment& seg, std::vector<Point>& at) {
+  for (const engine::Segment& solid : engine::solid_segments(w)) {
+    const auto x = engine::intersection(seg, solid);
+    if (x && std::ranges::none_of(at, [&](Point p) { return engine::same_place(p, x->a); })) {
+      at.push_back(x->a);
     }
-    for (std::size_t i : engine::openings_crossed(w, seg)) {
-      const bool door = w.openings[i].kind == engine::OpeningKind::kDoor;
-      total += cost(door ? Action::kEnterDoor : Action::kClimb, hurt);
+  }
+}
+
+// S14, S27: a leg of a move at the walls. A building wall blocks it except through its doors
+// and windows; a free-standing wall (S27: not part of a building outline) is climbed where the
+// leg meets it, recorded in `climbs` and paid once the whole move is known. Returns the cost of
+// the openings passed.
+Result<int> wall_cost(const State& s, const engine::Segment& seg, bool hurt,
+                      std::vector<std::vector<Point>>& climbs) {
+  int total = 0;
+  for (const Building& b : s.buildings) {
+    for (const engine::Wall& w : b.walls) {
+      if (engine::blocks(w, seg)) {
+        return illegal(clause::kWall,
+                       "a building wall is in the way; go through a door or window (S14, S27)");
+      }
+      total += openings_cost(w, seg, hurt);
     }
+  }
+  for (std::size_t i = 0; i < s.walls.size(); ++i) {
+    total += openings_cost(s.walls[i], seg, hurt);
+    add_climbs(s.walls[i], seg, climbs[i]);
   }
   return total;
 }
@@ -80,6 +111,7 @@ Result<FigureMoved> plan_move(const State& s, const Move& m) {
   FigureMoved out{f.id, {}, 0, m.crawl, std::nullopt};
   Point at = f.pos;
   double inches = 0;
+  std::vector<std::vector<Point>> climbs(s.walls.size());  // S27
   for (const Point& p : m.waypoints) {
     if (p.x < 0 || p.y < 0 || p.x > s.width || p.y > s.height) {
       return illegal(clause::kMovePath, "the move leaves the table");
@@ -87,7 +119,7 @@ Result<FigureMoved> plan_move(const State& s, const Move& m) {
     engine::Segment seg{at, p};
     auto contact = contact_on(s, f, seg);
     if (contact) seg.b = contact->first;
-    auto walls = wall_cost(s, seg, f.hurt());
+    auto walls = wall_cost(s, seg, f.hurt(), climbs);
     if (!walls) return walls.error();
     out.functions += *walls;
     inches += engine::length(seg).get();
@@ -99,6 +131,16 @@ Result<FigureMoved> plan_move(const State& s, const Move& m) {
     }
   }
   out.functions += movement_cost(inches, m.crawl, f.hurt());
+  for (const std::vector<Point>& c : climbs) {
+    out.functions += static_cast<int>(c.size()) * cost(Action::kClimb, f.hurt());  // S27: 2 each
+  }
+  // S8, S11: a move or crawl covers some distance and pays for it; only such a move makes the
+  // figure one that "moved" (and a crawl prone).
+  if (inches <= engine::kTolerance || out.functions <= 0) {
+    return illegal(
+        clause::kNoDistance,
+        f.name + " would go nowhere: a move or crawl must cover some distance (S8, S11)");
+  }
   if (auto st = can_spend(f, out.functions); !st) return st.error();
   if (auto st = check_leash(s, f, at); !st) return st.error();
   return out;

@@ -55,7 +55,8 @@ struct Seat {
   std::string briefing;  // S12: seen only by this player and the referee
 };
 
-// S14: a building is its walls (doors and windows as openings) and its floor area.
+// S14: a building is its walls (doors and windows as openings) and its floor area. Its walls are
+// crossed only at the openings (S27).
 struct Building {
   std::string name;
   engine::Polygon floor;
@@ -81,7 +82,7 @@ struct Scenario {
   std::vector<Seat> seats;
   std::vector<ScenarioGroup> groups;
   std::vector<Building> buildings;
-  std::vector<engine::Wall> walls;     // free-standing walls
+  std::vector<engine::Wall> walls;     // free-standing walls: may be climbed (S27)
   std::vector<engine::Polygon> cover;  // S14: cover areas
   std::vector<Gun> guns;
   double base_diameter = kBaseDiameter;  // S5

@@ -16,11 +16,24 @@ FigureState after_hit(FigureState now, HitResult r) {
   return FigureState::kDying;
 }
 
+// S19: how far along the straight run from `from` by `d` the figure stays on the table: the
+// run stops where its own line meets the table edge, not slid along the edge.
+double table_edge_stop(const State& s, Point from, engine::Vec d) {
+  double t = 1.0;
+  auto limit = [&](double at, double delta, double hi) {
+    if (delta > 0 && at + delta > hi) t = std::min(t, (hi - at) / delta);
+    if (delta < 0 && at + delta < 0) t = std::min(t, -at / delta);
+  };
+  limit(from.x, d.dx, s.width);
+  limit(from.y, d.dy, s.height);
+  return std::max(t, 0.0);
+}
+
 // S10: "stopping at any obstacle" — walls stop the run just short of them, and so does the
-// table edge (S19).
+// table edge (S19), each where the run's own line meets it.
 Point stop_at_obstacles(const State& s, Point from, Point to) {
-  double t_best = 1.0;
   const engine::Segment path{from, to};
+  double t_best = table_edge_stop(s, from, to - from);
   const double len = engine::length(path).get();
   for (const engine::Wall& w : s.all_walls()) {
     for (const engine::Segment& solid : engine::solid_segments(w)) {
@@ -31,7 +44,7 @@ Point stop_at_obstacles(const State& s, Point from, Point to) {
     }
   }
   Point p = engine::point_at(path, t_best);
-  p.x = std::clamp(p.x, 0.0, s.width);
+  p.x = std::clamp(p.x, 0.0, s.width);  // rounding only: t_best keeps the run on the table
   p.y = std::clamp(p.y, 0.0, s.height);
   return p;
 }

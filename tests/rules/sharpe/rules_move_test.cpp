@@ -1,5 +1,7 @@
-// §Functions (costs table), movement, S2 (lost figures), S4 (wounded doubling), S11 (prone),
-// S14 (walls and openings).
+// §Functions (costs table), movement, S2 (lost figures), S4 (wounded doubling), S8 and S11 (a
+// move goes somewhere; prone). Walls on the move: rules_terrain_test.cpp.
+
+#include <algorithm>
 
 #include "fixture.h"
 
@@ -49,15 +51,34 @@ TEST_CASE("crawling makes a figure prone, it stands up before walking",
   CHECK(g.reject("p1", StandUp{FigureId{"H"}}).clause == "sharpe.move.stand-up");
 }
 
-TEST_CASE("walls block movement except through doors and windows at their cost",
-          "[S14][sharpe.move.wall]") {
-  // A wall along y = 12 from x = 0 to 20 with a door from 9" to 11" along it.
-  TestGame g(band().wall({{0, 12}, {20, 12}},
-                         {{engine::Inches{9}, engine::Inches{11}, engine::OpeningKind::kDoor}}));
-  g.accept("p1", ThrowFunctions{}, {6});
-  CHECK(g.reject("p1", move("H", {{12, 14}})).clause == "sharpe.move.wall");
-  auto m = only<FigureMoved>(g.accept("p1", move("S", {{10, 14}})));
-  CHECK(m.functions == 2 + 2);  // 4" and the door
+TEST_CASE("a move or crawl that goes nowhere is refused and does not count as moving",
+          "[S8][S11][sharpe.move.no-distance]") {
+  TestGame g(band());
+  g.accept("p1", ThrowFunctions{}, {3});
+  CHECK(g.reject("p1", move("S", {{10, 10}})).clause == "sharpe.move.no-distance");
+  CHECK(g.reject("p1", crawl("S", {10, 10})).clause == "sharpe.move.no-distance");
+  // Further than the tolerance but too short to cost anything (S15 pays started 2").
+  CHECK(g.reject("p1", move("S", {{10, 10.0000015}})).clause == "sharpe.move.no-distance");
+  CHECK_FALSE(g.fig("S").moved);
+  CHECK_FALSE(g.fig("S").prone);
+  // Out and back to the same place has covered 2" and pays for it.
+  CHECK(only<FigureMoved>(g.accept("p1", move("S", {{10, 11}, {10, 10}}))).functions == 1);
+  CHECK(g.fig("S").moved);
+}
+
+TEST_CASE("legal offers no move that goes nowhere", "[S8][S11][sharpe.move.no-distance]") {
+  // S has no functions left but is in base contact with D: he may fight, not move.
+  TestGame g(band());
+  g.state.figures[2].pos = {10, 11};
+  g.accept("p1", ThrowFunctions{}, {3});
+  g.state.figures[0].functions = 0;
+  const auto cmds = legal(g.state, "p1");
+  for (const Command& c : cmds) {
+    const Move* m = std::get_if<Move>(&c);
+    CHECK((m == nullptr || m->figure != FigureId{"S"}));
+  }
+  CHECK(
+      std::ranges::any_of(cmds, [](const Command& c) { return std::holds_alternative<Fight>(c); }));
 }
 
 TEST_CASE("no figure ends a move more than 10 inches from its hero",
