@@ -28,6 +28,9 @@ void add_builtin(room::Registry& registry) {
       spdlog::error("scenario {}/{} skipped: {}", s.ruleset, s.name, status.error().message);
       continue;
     }
+    for (const std::string& w : registry.scenario(s.ruleset, s.name)->warnings) {
+      spdlog::warn("scenario {}/{}: {}", s.ruleset, s.name, w);
+    }
     spdlog::debug("scenario {}/{} loaded", s.ruleset, s.name);
   }
 }

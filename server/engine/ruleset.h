@@ -81,6 +81,12 @@ class Ruleset {
   // Parses and validates a scenario (protobuf text format); errors name the problem.
   virtual Result<std::unique_ptr<GameState>> load_scenario(std::string_view text) const = 0;
 
+  // What a scenario that loads allows but likely does not mean, one line each, for whoever
+  // offers it (the server logs them when it registers its scenarios). Default: nothing.
+  virtual std::vector<std::string> scenario_warnings(const GameState& /*initial*/) const {
+    return {};
+  }
+
   virtual std::vector<SeatSpec> seats(const GameState& state) const = 0;
 
   // Events that start the game once the room is ready (first initiative throw, first shuffle).

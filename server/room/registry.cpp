@@ -15,8 +15,8 @@ engine::Status Registry::add_scenario(std::string ruleset_name, std::string name
   }
   auto state = rs->load_scenario(text);
   if (!state.ok()) return state.error();
-  scenarios_.push_back(
-      ScenarioEntry{std::move(ruleset_name), std::move(name), rs->title(**state), std::move(text)});
+  scenarios_.push_back(ScenarioEntry{std::move(ruleset_name), std::move(name), rs->title(**state),
+                                     std::move(text), rs->scenario_warnings(**state)});
   return engine::ok_status();
 }
 

@@ -12,16 +12,18 @@
 namespace grognard::room {
 
 struct ScenarioEntry {
-  std::string ruleset;  // "itchy"
-  std::string name;     // "intro": the file's stem, what CreateRoom.scenario takes
-  std::string title;    // the scenario's own name
-  std::string text;     // protobuf text format
+  std::string ruleset;                // "itchy"
+  std::string name;                   // "intro": the file's stem, what CreateRoom.scenario takes
+  std::string title;                  // the scenario's own name
+  std::string text;                   // protobuf text format
+  std::vector<std::string> warnings;  // engine::Ruleset::scenario_warnings of its initial state
 };
 
 class Registry {
  public:
   void add_ruleset(std::unique_ptr<engine::Ruleset> ruleset);
-  // Checks that the scenario loads; returns the error otherwise.
+  // Checks that the scenario loads; returns the error otherwise. Its warnings are kept in the
+  // entry (scenario(...)->warnings).
   engine::Status add_scenario(std::string ruleset, std::string name, std::string text);
 
   const engine::Ruleset* ruleset(std::string_view name) const;

@@ -132,6 +132,11 @@ TEST_CASE("Sharpe weapons by number, by kind or by default", "[cli][sharpe]") {
   CHECK(command("fire F1 musket F9", view).fire().weapon() == 1);
   CHECK(command("load F1", view).load().weapon() == 1);  // the first unloaded firearm
   CHECK(command("load F1 pistol", view).load().weapon() == 0);
+  CHECK_FALSE(command("load F1 pistol", view).load().has_functions());  // S8: all it has
+  c = command("load F1 musket 3", view);
+  CHECK(c.load().weapon() == 1);
+  CHECK(c.load().functions() == 3);
+  CHECK(contains(error("load F1 musket 0", view), "\"0\" is not a number of functions"));
   CHECK(error("fire F1 rifle at F9", view) == "Corporal One has no rifle");
   CHECK(error("fire F1 5 at F9", view) == "Corporal One has 2 weapons, not 5");
   CHECK(contains(error("fire F1 sling at F9", view), "\"sling\" is not a weapon"));

@@ -7,7 +7,8 @@
 //   move FIG X,Y [X,Y ...] [crawl]      walk (or crawl) through the waypoints
 //   crawl FIG X,Y [X,Y ...]             the same, crawling
 //   stand FIG | aim FIG                 stand up; aim the figure's weapon
-//   load FIG [WEAPON]                   load (default: the first unloaded firearm)
+//   load FIG [WEAPON [N]]               load (default: the first unloaded firearm), N of the
+//                                       figure's functions into it (default: all it has)
 //   fire FIG [WEAPON] [at] TARGET       fire or throw (default: the first loaded firearm)
 //   fight FIG ENEMY                     a round of hand to hand
 //   hero GROUP FIG                      name a new hero when the hero is dead
@@ -124,15 +125,22 @@ Parsed parse_fire(const std::vector<std::string>& w, const sharpe::View& v) {
 }
 
 Parsed parse_load(const std::vector<std::string>& w, const sharpe::View& v) {
-  if (w.size() < 2 || w.size() > 3)
-    return fail("usage: load FIGURE [WEAPON], e.g. load sharpe rifle");
+  const std::string usage = "usage: load FIGURE [WEAPON [FUNCTIONS]], e.g. load sharpe rifle 3";
+  if (w.size() < 2 || w.size() > 4) return fail(usage);
   const std::string fig = figure_id(v, w[1]);
   std::string error;
-  const auto weapon = weapon_index(v, fig, w.size() == 3 ? w[2] : "", Purpose::kLoad, &error);
+  const auto weapon = weapon_index(v, fig, w.size() >= 3 ? w[2] : "", Purpose::kLoad, &error);
   if (!weapon) return fail(error);
   sharpe::Command c;
   c.mutable_load()->set_figure(fig);
   c.mutable_load()->set_weapon(*weapon);
+  if (w.size() == 4) {  // S8: how many of the figure's functions go into loading
+    const auto n = number_of(w[3]);
+    if (!n || *n < 1 || *n != std::floor(*n) || *n > 99) {
+      return fail("\"" + w[3] + "\" is not a number of functions; " + usage);
+    }
+    c.mutable_load()->set_functions(static_cast<unsigned>(*n));
+  }
   return done(c);
 }
 

@@ -51,8 +51,9 @@ std::vector<HelpEntry> SharpeUi::help() const {
       {"crawl FIG X,Y [X,Y...]", "crawl (2 functions an inch) and lie prone", "crawl hagman 6,41"},
       {"stand FIG", "stand up (2 functions)", "stand hagman"},
       {"aim FIG", "aim (3 functions): +2 on the next shot", "aim harper"},
-      {"load FIG [WEAPON]", "load (4, a rifle 6); default the first unloaded firearm",
-       "load sharpe rifle"},
+      {"load FIG [WEAPON [N]]",
+       "load (4, a rifle 6); default the first unloaded firearm; N: put only N functions in",
+       "load sharpe rifle 3"},
       {"fire FIG [WEAPON] [at] TARGET",
        "fire or throw a weapon (number from 1 or kind); default the first loaded firearm (a knife "
        "only when named)",

@@ -13,6 +13,8 @@
 //
 //   Result<State> load_scenario(std::string_view text);
 //   std::string title(const State&);
+//   (optional) std::vector<std::string> scenario_warnings(const State&);  // else the free
+//                                                      // function of that name, else none
 //   std::vector<SeatSpec> seats(const State&);
 //
 //   Result<Command> parse_command(std::string_view bytes);   // kInvalidArgument when malformed
@@ -90,6 +92,17 @@ void apply(State& s, const Event& e) {
 }
 
 template <class Traits, class State>
+std::vector<std::string> scenario_warnings(const State& s) {
+  if constexpr (requires { Traits::scenario_warnings(s); }) {
+    return Traits::scenario_warnings(s);
+  } else if constexpr (requires { scenario_warnings(s); }) {
+    return scenario_warnings(s);
+  } else {
+    return {};
+  }
+}
+
+template <class Traits, class State>
 auto legal(const State& s, std::string_view seat) {
   if constexpr (requires { Traits::legal(s, seat); }) {
     return Traits::legal(s, seat);
@@ -151,6 +164,10 @@ class WireRuleset final : public engine::Ruleset {
     if (!state) return state.error();
     return std::unique_ptr<engine::GameState>(
         std::make_unique<GameState>(std::move(state).value()));
+  }
+
+  std::vector<std::string> scenario_warnings(const engine::GameState& initial) const override {
+    return rules::scenario_warnings<Traits>(native(initial));
   }
 
   std::vector<engine::SeatSpec> seats(const engine::GameState& state) const override {

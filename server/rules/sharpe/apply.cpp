@@ -194,7 +194,9 @@ struct Applier {
     Group& g = s.groups[*s.group_index(e.group)];
     if (e.cause == "hits") g.morale_tested = true;
   }
-  void operator()(const Scattered& e) { s.groups[*s.group_index(e.group)].scattered = true; }
+  void operator()(const Scattered& e) {  // S6: the mark of the scatter for two lost rounds
+    if (e.cause == kTwoLostRounds) s.groups[*s.group_index(e.group)].scattered = true;
+  }
   void operator()(const ScatterOrderSet& e) {  // S25
     s.groups[*s.group_index(e.group)].scatter_to_cover = e.toward_cover;
   }

@@ -1,4 +1,6 @@
 // Fire combat (S7, S8, S14): range, line of sight, the D20 and its modifiers, loading, aiming.
+#include <algorithm>
+
 #include "rules/sharpe/clauses.h"
 #include "rules/sharpe/internal.h"
 
@@ -113,7 +115,11 @@ Result<std::vector<Event>> decide_aim(const State& s, const Aim& c) {
   return std::vector<Event>{FunctionsSpent{f.id, Action::kAim, n, std::nullopt, false}};
 }
 
-// S8: loading costs the table's functions and may be spread over activations.
+// S8: loading costs the table's functions and may be spread over activations; the player says
+// how many of the figure's functions go into it (all it has unless he says otherwise), never
+// more than the load still needs. What is still needed is never below nothing: a figure healed
+// while loading (S12) may have spent more than its new cost, and then its next Load finishes
+// the loading for no function.
 Result<std::vector<Event>> decide_load(const State& s, const Load& c) {
   const Figure& f = *s.find(c.figure);
   if (c.weapon >= f.weapons.size() || !load_action(f.weapons[c.weapon].kind)) {
@@ -122,10 +128,16 @@ Result<std::vector<Event>> decide_load(const State& s, const Load& c) {
   const Weapon& w = f.weapons[c.weapon];
   if (w.out_of_action) return illegal(clause::kOutOfAction, "the weapon is out of action (S7)");
   if (w.loaded) return illegal(clause::kLoad, "the weapon is already loaded");
-  if (f.functions < 1) return can_spend(f, 1).error();
-  const int needed = cost(*load_action(w.kind), f.hurt()) - w.load_spent;
-  const int spent = std::min(needed, f.functions);
+  if (c.functions && *c.functions < 1) {
+    return illegal(clause::kLoad, "put at least one function into loading (S8)");
+  }
   const Action a = *load_action(w.kind);
+  const int needed = std::max(0, cost(a, f.hurt()) - w.load_spent);
+  const int offered = c.functions.value_or(f.functions);
+  if (needed > 0) {
+    if (auto st = can_spend(f, std::max(1, c.functions.value_or(1))); !st) return st.error();
+  }
+  const int spent = std::min(needed, offered);
   return std::vector<Event>{FunctionsSpent{f.id, a, spent, c.weapon, spent >= needed}};
 }
 

@@ -27,9 +27,12 @@ struct StandUp {
 struct Aim {  // S8
   FigureId figure;
 };
-struct Load {  // S8: spends what it can towards loading `weapon`
+struct Load {  // S8: spends functions towards loading `weapon`
   FigureId figure;
   std::size_t weapon = 0;
+  // How many of the figure's functions go into loading (at most what the load still needs);
+  // unset: every function it has, up to that (S8).
+  std::optional<int> functions;
 };
 struct Fire {  // S7; a thrown weapon is thrown (S8)
   FigureId figure;
@@ -184,6 +187,9 @@ struct FigureRan {  // S6 run away, S10 scatter
   std::vector<Roll> rolls;
   Point to;
 };
+// Scattered.cause of S6's scatter for two rounds of hand to hand lost in a turn ("morale" for
+// a failed test, S6, S9, S10).
+inline constexpr const char* kTwoLostRounds = "two lost rounds";
 struct Scattered {  // S6, S10: every figure of the group runs 3D6", the hero last
   std::string group;
   std::string cause;

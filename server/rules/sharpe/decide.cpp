@@ -41,6 +41,14 @@ Result<std::vector<Event>> decide_figure(const State& s, const Command& c, Dice&
   return decide_fight(s, std::get<Fight>(c), dice);
 }
 
+// S5, S22: an enemy in base contact with `f` whose pair has not fought in this activation.
+const Figure* unfought_enemy(const State& s, const Figure& f) {
+  for (const Figure* o : enemies_in_contact(s, f)) {
+    if (std::find(f.fought.begin(), f.fought.end(), o->id) == f.fought.end()) return o;
+  }
+  return nullptr;
+}
+
 // S1: the figures of a group act one at a time, each finishing before the next begins. A figure
 // that acts after another has begun makes that one finished (S22: not while it still has a
 // pair in contact to fight).
@@ -54,12 +62,23 @@ Status check_one_at_a_time(const State& s, const Figure& f) {
   if (!s.acting || &s.figures[*s.acting] == &f) return engine::ok_status();
   const Figure& now = s.figures[*s.acting];
   if (!now.on_table()) return engine::ok_status();
-  for (const Figure* o : enemies_in_contact(s, now)) {
-    if (std::find(now.fought.begin(), now.fought.end(), o->id) == now.fought.end()) {
-      return illegal(clause::kMustFight, now.name + " is in contact with " + o->name +
-                                             ": the pair fights before " + f.name +
-                                             " begins (S1, S5)");
-    }
+  if (const Figure* o = unfought_enemy(s, now)) {
+    return illegal(clause::kMustFight, now.name + " is in contact with " + o->name +
+                                           ": the pair fights before " + f.name +
+                                           " begins (S1, S5)");
+  }
+  return engine::ok_status();
+}
+
+// S5: "a round is fought ... again whenever either figure of a pair still in contact is
+// activated". A figure activated in contact with an enemy fights that round first (its pairs in
+// the order the player gives, S22); only then may it spend functions on anything else.
+Status check_pairs_fought(const State& s, const Figure& f, const Command& c) {
+  if (std::holds_alternative<Fight>(c)) return engine::ok_status();
+  if (const Figure* o = unfought_enemy(s, f)) {
+    return illegal(clause::kMustFight, f.name + " is in base contact with " + o->name +
+                                           ": the pair fights a round before " + f.name +
+                                           " does anything else (S5)");
   }
   return engine::ok_status();
 }
@@ -106,6 +125,7 @@ Result<std::vector<Event>> decide_player(const State& s, const std::string& seat
   auto f = actor(s, seat, *figure_of(c));
   if (!f) return f.error();
   if (auto one = check_one_at_a_time(s, **f); !one) return one.error();
+  if (auto pairs = check_pairs_fought(s, **f, c); !pairs) return pairs.error();
   return decide_figure(s, c, dice);
 }
 

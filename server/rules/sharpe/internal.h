@@ -48,8 +48,9 @@ Status check_fight(const State& s, const Fight& c);
 void hurt(Emitter& e, const FigureId& id, std::optional<Roll> roll, HitResult r, Dice& dice);
 // A successful to-hit result (fire, canister, ball): the Hit Table's D6, then S10.
 void resolve_hit(Emitter& e, const FigureId& target, Point source, Dice& dice);
-void count_hit(Emitter& e, std::size_t group, Point source, Dice& dice);   // S10
-void scatter(Emitter& e, std::size_t group, Point source, Dice& dice);     // S10
+void count_hit(Emitter& e, std::size_t group, Point source, Dice& dice);  // S10
+// S10; `cause` is Scattered.cause ("morale", or kTwoLostRounds for S6's).
+void scatter(Emitter& e, std::size_t group, Point source, Dice& dice, const char* cause = "morale");
 void run_away(Emitter& e, const FigureId& id, Point from, Dice& dice);     // S6
 void check_lost(Emitter& e, std::size_t group);                            // S2
 void fight(Emitter& e, const FigureId& a, const FigureId& b, Dice& dice);  // S5, S6

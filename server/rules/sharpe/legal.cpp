@@ -36,7 +36,7 @@ void figure_commands(const State& s, const Figure& f, std::vector<Command>& out)
   out.push_back(StandUp{f.id});
   out.push_back(Aim{f.id});
   for (std::size_t w = 0; w < f.weapons.size(); ++w) {
-    out.push_back(Load{f.id, w});
+    out.push_back(Load{f.id, w, std::nullopt});
     for (const Figure& o : s.figures) out.push_back(Fire{f.id, w, o.id});
   }
   for (const Figure* o : detail::enemies_in_contact(s, f)) out.push_back(Fight{f.id, o->id});

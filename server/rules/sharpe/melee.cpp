@@ -28,7 +28,11 @@ std::vector<Modifier> melee_modifiers(const State& s, const Figure& f) {
   if (f.qualities.elite) m.push_back({"elite/NCO", 1});
   if (f.qualities.mounted) m.push_back({"mounted", 4});
   if (f.melee_rounds >= 1) m.push_back({"second time in hand to hand", -2});  // S5: this turn
-  if (f.weapons.empty()) m.push_back({"unarmed", -1});
+  // Unarmed −1: no weapon, or only thrown weapons already thrown (S21: gone once thrown).
+  const bool armed = std::any_of(f.weapons.begin(), f.weapons.end(), [](const Weapon& w) {
+    return w.kind != WeaponKind::kThrown || !w.out_of_action;
+  });
+  if (!armed) m.push_back({"unarmed", -1});
   if (hero_of(s, f) == &f) m.push_back({"hero (player)", 2});
   return m;
 }
@@ -51,6 +55,10 @@ void fight(Emitter& e, const FigureId& a_id, const FigureId& b_id, Dice& dice) {
   hurt(e, *m.loser, std::nullopt, hit_table(diff), dice);  // S5: the difference is read
   const Figure& loser = *e.s.find(*m.loser);
   const std::size_t g = loser.group;
+  // S6: a group whose figures lose two rounds in a turn scatters, once that turn, when the
+  // second is lost; a scatter earlier in the turn (fire, a ball, a failed test) does not count
+  // for it (Group::scattered is this scatter's mark only).
+  bool owed = e.s.groups[g].melee_losses >= 2 && !e.s.groups[g].scattered;
   if (loser.on_table()) {
     MoraleTested t{e.s.groups[g].id, dice.d6(), true, "lost round"};  // S6
     t.passed = t.roll.face <= 5;
@@ -58,13 +66,12 @@ void fight(Emitter& e, const FigureId& a_id, const FigureId& b_id, Dice& dice) {
     if (t.passed) {
       run_away(e, loser.id, winner_pos, dice);
     } else {
-      scatter(e, g, winner_pos, dice);
+      // One scatter for this round: the failed test's, and S6's when it is owed.
+      scatter(e, g, winner_pos, dice, owed ? kTwoLostRounds : "morale");
+      owed = false;
     }
   }
-  // S6: two lost rounds in a turn scatter the group (once).
-  if (e.s.groups[g].melee_losses >= 2 && !e.s.groups[g].scattered) {
-    scatter(e, g, winner_pos, dice);
-  }
+  if (owed) scatter(e, g, winner_pos, dice, kTwoLostRounds);
 }
 
 // S22: each pair in contact fights once per activation, in the order the player gives.

@@ -1,5 +1,7 @@
 // Scenario validation and the state before the first turn.
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <set>
 
 #include "rules/sharpe/clauses.h"
@@ -126,6 +128,35 @@ Result<State> new_game(const Scenario& sc) {
   s.cover = sc.cover;
   s.guns = sc.guns;
   return s;
+}
+
+// S24: a gun's crew are the figures of the group the scenario names, and serve it within one
+// base diameter. A scenario may mean them to walk to the gun, so this is a warning, not an
+// error: fewer of them serve it at the start than can load it together (four, S9, or the whole
+// group when it is smaller), so a reload takes longer than the scenario may mean.
+std::vector<std::string> scenario_warnings(const State& s) {
+  std::vector<std::string> out;
+  for (const Gun& g : s.guns) {
+    int crew = 0, serving = 0;
+    std::string away;
+    for (const Figure& f : s.figures) {
+      if (!f.on_table() || s.groups[f.group].id != g.group) continue;
+      ++crew;
+      if (detail::serves(s, g, f)) {
+        ++serving;
+        continue;
+      }
+      char inches[32];
+      std::snprintf(inches, sizeof inches, "%.2f", engine::distance(f.pos, g.pos).get());
+      away += (away.empty() ? "" : ", ") + f.name + " (" + inches + "\")";
+    }
+    if (serving >= std::min(crew, 4)) continue;
+    out.push_back("gun \"" + g.id + "\": only " + std::to_string(serving) +
+                  " of its crew (group \"" + g.group + "\") serve it at the start; " + away +
+                  " stand more than a base diameter from it (S24), so a reload of 16 functions, at "
+                  "most 4 from each crew member an activation, takes longer (S9)");
+  }
+  return out;
 }
 
 }  // namespace grognard::sharpe

@@ -19,6 +19,10 @@ using engine::Result;
 // Validates a scenario and builds the state before the first turn. Errors name the problem.
 Result<State> new_game(const Scenario& scenario);
 
+// What a valid scenario allows but likely does not mean, one line each for the host: a gun whose
+// crew cannot serve it at the start (S24).
+std::vector<std::string> scenario_warnings(const State& state);
+
 // S1: the first shuffle and draw. REQUIRES: state.phase == Phase::kNotStarted.
 Result<std::vector<Event>> begin(const State& state, Dice& dice);
 

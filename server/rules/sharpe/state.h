@@ -149,7 +149,7 @@ struct Group {
   int hits = 0;                     // S10: this turn
   bool morale_tested = false;       // S10: once a turn
   int melee_losses = 0;             // S6: this turn
-  bool scattered = false;           // S6: this turn, by two lost rounds
+  bool scattered = false;           // S6: this turn, for two lost rounds (no other scatter)
   bool scatter_to_cover = false;    // S25: the player's standing order for a scatter (S10)
 };
 

@@ -148,10 +148,10 @@ void count_hit(Emitter& e, std::size_t g, Point source, Dice& dice) {
 
 // S10: every figure runs 3D6", the hero last, directly away or toward cover as the group's
 // player ordered (S25; away when the table has no cover); then S2.
-void scatter(Emitter& e, std::size_t g, Point source, Dice& dice) {
+void scatter(Emitter& e, std::size_t g, Point source, Dice& dice, const char* cause) {
   const bool to_cover =
       e.s.groups[g].scatter_to_cover && (!e.s.cover.empty() || !e.s.buildings.empty());
-  e.emit(Scattered{e.s.groups[g].id, "morale", to_cover});
+  e.emit(Scattered{e.s.groups[g].id, cause, to_cover});
   std::vector<FigureId> order;
   const auto hero = e.s.groups[g].hero;
   for (std::size_t i = 0; i < e.s.figures.size(); ++i) {

@@ -34,7 +34,7 @@ std::vector<Command> every_command() {
       Move{kS, {{1, 2}, {3.5, 4}}, true},
       StandUp{kS},
       Aim{kS},
-      Load{kS, 1},
+      Load{kS, 1, std::nullopt},
       Fire{kS, 2, kD},
       Fight{kS, kD},
       NameHero{"sharpe", FigureId("harper")},
@@ -165,4 +165,19 @@ TEST_CASE("bad bytes and bad fields are refused with a message", "[sharpe.wire.c
   wire::pb::Event hidden;
   hidden.mutable_deck_shuffled()->set_hidden(true);
   CHECK_FALSE(wire::from_pb(hidden).ok());
+}
+
+TEST_CASE("a Load's count of functions is kept, and unset stays unset",
+          "[S8][sharpe.fire.load][sharpe.wire.codec]") {
+  for (const std::optional<int> n :
+       {std::optional<int>{}, std::optional<int>{0}, std::optional<int>{3}}) {
+    auto back = wire::parse_command(wire::serialize(Command{Load{kS, 1, n}}));
+    REQUIRE(back.ok());
+    CHECK(std::get<Load>(*back).functions == n);
+  }
+  wire::pb::Command load;
+  load.mutable_load()->set_figure("sharpe");
+  CHECK_FALSE(wire::to_pb(*wire::from_pb(load)).load().has_functions());
+  load.mutable_load()->set_functions(4000000000U);
+  CHECK_FALSE(wire::from_pb(load).ok());
 }

@@ -97,17 +97,17 @@ TEST_CASE("loading costs the table's functions and may be spread over activation
   TestGame g(field());
   g.state.figures[1].weapons[0].loaded = false;
   g.accept("p1", ThrowFunctions{}, {4});
-  auto l = only<FunctionsSpent>(g.accept("p1", Load{FigureId{"R"}, 0}));
+  auto l = only<FunctionsSpent>(g.accept("p1", Load{FigureId{"R"}, 0, std::nullopt}));
   CHECK(l.functions == 4);
   CHECK_FALSE(l.loaded);
   g.accept("p1", EndActivation{});
   g.accept("p2", ThrowFunctions{}, {1});
   g.accept("p2", EndActivation{}, {2});
   g.accept("p1", ThrowFunctions{}, {4});
-  l = only<FunctionsSpent>(g.accept("p1", Load{FigureId{"R"}, 0}));
+  l = only<FunctionsSpent>(g.accept("p1", Load{FigureId{"R"}, 0, std::nullopt}));
   CHECK(l.functions == 2);
   CHECK(l.loaded);
-  CHECK(g.reject("p1", Load{FigureId{"R"}, 0}).clause == "sharpe.fire.load");
+  CHECK(g.reject("p1", Load{FigureId{"R"}, 0, std::nullopt}).clause == "sharpe.fire.load");
 }
 
 TEST_CASE("the Hit Table and wounds", "[S4]") {

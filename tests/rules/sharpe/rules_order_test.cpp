@@ -49,11 +49,11 @@ TEST_CASE("each figure of the group finishes before the next begins",
 
 TEST_CASE("a figure in contact fights its pair before another figure begins",
           "[S1][S5][sharpe.melee.must-fight]") {
-  ScenarioBuilder b = two_men();
-  b.get().groups[1].figures[0].pos = {10, 11};  // D in base contact with S
-  TestGame g(b);
+  TestGame g(two_men());
   g.accept("p1", ThrowFunctions{}, {6});
-  g.accept("p1", Aim{FigureId{"S"}});
+  g.accept("p1", move("S", {{10, 9}}));  // S is acting
+  g.state.figures[2].pos = {10, 10};     // D ends up in base contact with S (a run, a ruling)
+  CHECK(g.reject("p1", Aim{FigureId{"S"}}).clause == clause::kMustFight);  // S5: fight first
   const Error e = g.reject("p1", move("H", {{16, 10}}));
   CHECK(e.clause == clause::kMustFight);
   CHECK(e.message == "S is in contact with D: the pair fights before H begins (S1, S5)");

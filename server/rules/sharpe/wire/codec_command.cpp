@@ -1,5 +1,7 @@
 // Commands on the wire (codec.h).
 #include <cmath>
+#include <limits>
+#include <optional>
 #include <utility>
 
 #include "grognard/parse.h"
@@ -60,6 +62,9 @@ pb::Command to_pb(const Command& command) {
                  [&](const Load& c) {
                    out.mutable_load()->set_figure(c.figure.get());
                    out.mutable_load()->set_weapon(static_cast<std::uint32_t>(c.weapon));
+                   if (c.functions) {
+                     out.mutable_load()->set_functions(static_cast<std::uint32_t>(*c.functions));
+                   }
                  },
                  [&](const Fire& c) {
                    pb::Fire* f = out.mutable_fire();
@@ -139,7 +144,14 @@ Result<Command> from_pb(const pb::Command& c) {
     case pb::Command::kLoad: {
       auto f = figure_id(c.load().figure(), "load");
       if (!f) return f.error();
-      return Command{Load{*f, c.load().weapon()}};
+      std::optional<int> functions;
+      if (c.load().has_functions()) {
+        if (c.load().functions() > static_cast<std::uint32_t>(std::numeric_limits<int>::max())) {
+          return bad("load's functions is out of range");
+        }
+        functions = static_cast<int>(c.load().functions());
+      }
+      return Command{Load{*f, c.load().weapon(), functions}};
     }
     case pb::Command::kFire: {
       auto f = figure_id(c.fire().figure(), "fire");
