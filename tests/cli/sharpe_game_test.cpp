@@ -130,13 +130,24 @@ TEST_CASE("the French gun fires canister from the terminal client when its card 
     REQUIRE(grognard("join " + code + " --as player/" + seat, dir->path(), server.url()).status ==
             0);
   }
-  // A referee may always act, so his `wait` waits for the next event, not for his turn.
+  // The referee may act at any time, out of turn; like any seat's, his `wait` waits until the
+  // server names him to act: while the game is paused for him (S12).
   Background ref("play " + code, referee.path(), server.url());
   ref.send("wait 30");
   ref.send("map");
   REQUIRE(ref.wait_for("> wait 30", 20));
   std::this_thread::sleep_for(500ms);
   CHECK_FALSE(contains(ref.output(), "Table 72"));
+  const Run paused = grognard("play " + code, referee.path(), server.url(), "pause the rain\n");
+  INFO(paused.output);
+  REQUIRE(paused.status == 0);
+  REQUIRE(ref.wait_for("Table 72", 20));
+  CHECK(ref.finish(20s) == 0);
+  INFO(ref.output());
+  CHECK(contains(ref.output(), "(paused for the referee: the rain)"));
+  const Run resumed =
+      grognard("play " + code, referee.path(), server.url(), "resume the sun is out\n");
+  REQUIRE(resumed.status == 0);
 
   // Every hero's card comes up once a turn: the players throw and end until Lieutenant
   // Marbot's does; then his gunner fires the loaded 4-pounder at the partisans in the orchard
@@ -157,10 +168,6 @@ TEST_CASE("the French gun fires canister from the terminal client when its card 
   }
   INFO(fired);
   REQUIRE_FALSE(fired.empty());
-  REQUIRE(ref.wait_for("Table 72", 20));
-  CHECK(ref.finish(20s) == 0);
-  INFO(ref.output());
-  CHECK(ref.output().find(" throws for functions: d6 ") < ref.output().find("Table 72"));
   // Every figure in the cone throws its d6 against the band's number, shown with the band.
   CHECK(std::regex_search(fired, std::regex("Canonnier Blanc fires canister from gun at bearing "
                                             "111\\.4 \\(1 function\\): Teresa "

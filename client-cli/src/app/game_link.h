@@ -42,8 +42,6 @@ struct GameState {
   bool my_turn() const;
   // Watching, not playing (the server names an observer's place "observer:…").
   bool observer() const { return seat_id.empty() || role == "observer"; }
-  // A referee may act at any time: "your turn" means nothing to him.
-  bool referee() const { return role == "referee"; }
   bool over() const { return status == "finished" || status == "failed" || status == "expired"; }
   // The side index of a "side:N" seat; -1 for observers and other seats.
   int side() const;

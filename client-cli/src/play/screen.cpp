@@ -51,8 +51,8 @@ std::vector<std::string> play_screen(const GameState& st, const RulesetUi* ui, c
     lines.push_back("(this client cannot draw the rule set \"" + st.ruleset + "\")");
   }
   lines.push_back("");
-  const bool mine = st.my_turn() && !st.referee();
-  std::string turn = st.referee() ? "Referee: " : mine ? "YOUR TURN: " : "";
+  const bool mine = st.my_turn();
+  const std::string turn = mine ? "YOUR TURN: " : "";
   lines.push_back(style.paint(
       turn + st.to_act, Paint{mine ? Colour::kGreen : Colour::kDefault, Colour::kDefault, mine}));
   lines.push_back("Last events:");

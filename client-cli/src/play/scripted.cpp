@@ -172,9 +172,9 @@ int Script::run_line(const std::string& line, int line_no) {
       for (const auto& l : help_lines(ui_)) std::cout << l << "\n";
       return 0;
     case Action::kWait: {
-      // A seat waits for its turn; an observer, or a referee (who may always act), for the next
-      // event.
-      const bool observer = link_.state().observer() || link_.state().referee();
+      // A seat waits until the server names it among the seats to act; an observer, for the
+      // next event.
+      const bool observer = link_.state().observer();
       const std::uint64_t before = link_.state().last_seq;
       const auto r = pump(a.seconds, [&] {
         const GameState& st = link_.state();

@@ -111,6 +111,8 @@ struct Applier {
     if (e.card.kind == CardKind::kHero) start_activation(s, *s.group_index(e.card.group));
     if (e.card.kind == CardKind::kEvent) s.pending = e.card.event;
     if (e.card.kind == CardKind::kDrawBad) s.draw_bad = true;
+    // S19: a "draw a Bad Card" finding the bad deck empty when the next hero comes does nothing.
+    if (e.card.kind == CardKind::kHero && s.bad_deck.empty()) s.draw_bad = false;
   }
   void operator()(const BadCardDrawn& e) {
     s.bad_deck.erase(s.bad_deck.begin());

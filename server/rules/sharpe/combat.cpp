@@ -46,6 +46,7 @@ Status check_fire(const State& s, const Fire& c) {
   auto w = ready_weapon(f, c.weapon);
   if (!w) return w.error();
   const Figure* t = s.find(c.target);
+  // S16: only an enemy, a figure of another player's seat, is fired at.
   if (t == nullptr || !t->on_table() || s.groups[t->group].seat == s.groups[f.group].seat) {
     return illegal(clause::kTarget, "the target must be an enemy figure on the table");
   }

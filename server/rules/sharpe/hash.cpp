@@ -113,14 +113,17 @@ engine::StateHash hash(const State& s) {
 engine::StateHash public_hash(const State& state) {
   // Every viewer receives the hash after each event. Over a secret it would let anyone who
   // knows the rest of the state test the few possible values one by one, so the published hash
-  // covers what every viewer may see: the decks in a canonical order (S1) with the faces of
-  // undrawn event cards blanked (S12, S23), no briefing text (S12) and no scatter order (S25).
-  // The stored events, whole, fix the secrets.
+  // covers what every viewer may see: the decks in a canonical order (S1), an undrawn card of
+  // the referee's only as "a card" (S23: neither its kind, event card or "draw a Bad Card", nor
+  // its face), the bad deck's cards blanked (S12), no briefing text (S12) and no scatter order
+  // (S25). The stored events, whole, fix the secrets.
   State s = state;
-  auto blank = [](EventCard& c) { c = EventCard{}; };
-  for (Card& c : s.deck) blank(c.event);
-  for (Card& c : s.extra_cards) blank(c.event);
-  for (EventCard& c : s.bad_deck) blank(c);
+  auto hide = [](Card& c) {
+    if (c.kind != CardKind::kHero) c = Card{CardKind::kEvent, {}, {}};
+  };
+  for (Card& c : s.deck) hide(c);
+  for (Card& c : s.extra_cards) hide(c);
+  for (EventCard& c : s.bad_deck) c = EventCard{};
   for (Seat& seat : s.seats) seat.briefing.clear();
   for (Group& g : s.groups) g.scatter_to_cover = false;
   std::sort(s.deck.begin(), s.deck.end(), [](const Card& a, const Card& b) {

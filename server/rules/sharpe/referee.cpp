@@ -11,7 +11,8 @@ bool on_table(const State& s, Point p) {
   return p.x >= 0 && p.y >= 0 && p.x <= s.width && p.y <= s.height;
 }
 
-// S12: only one of the referee's cards in the hero deck at a time.
+// S12, S23: only one of the referee's cards at a time: waiting for the shuffle, in the deck, or
+// drawn and not yet come to the next hero (else a second drawn card would overwrite it).
 Result<std::vector<Event>> add_card(const State& s, const AddEventCard& c) {
   if (c.card.kind == CardKind::kHero) {
     return illegal(clause::kOneEventCard, "hero cards come from the groups (S1)");
@@ -20,6 +21,10 @@ Result<std::vector<Event>> add_card(const State& s, const AddEventCard& c) {
   for (const Card& d : s.deck) waiting = waiting || d.kind != CardKind::kHero;
   if (waiting) {
     return illegal(clause::kOneEventCard, "only one event card at a time in the deck (S12)");
+  }
+  if (s.pending || s.draw_bad) {
+    return illegal(clause::kOneEventCard,
+                   "the card drawn before has not yet come to the next hero (S23)");
   }
   return std::vector<Event>{CardAdded{c.card}};
 }

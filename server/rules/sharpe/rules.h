@@ -37,7 +37,9 @@ void apply(State& state, const Event& event);
 // A finite, sensible set of commands `seat` may give now; each is accepted by decide().
 std::vector<Command> legal(const State& state, const std::string& seat);
 
-// Seats whose commands decide() considers now: the drawn hero's player and the referee (S12).
+// The seats to act now: the drawn hero's player, or the referee alone while the game is paused
+// for him (S12). The referee, and a player for his scatter orders (S25), may also act out of
+// turn (wire/ruleset.cpp lists them in ToAct.out_of_turn).
 std::vector<std::string> seats_to_act(const State& state);
 
 // State hash over the canonical encoding of the whole state, secrets included.

@@ -134,10 +134,11 @@ Result<std::vector<Event>> begin(const State& s, Dice& dice) {
 
 std::vector<std::string> seats_to_act(const State& s) {
   if (s.phase == Phase::kNotStarted || s.phase == Phase::kOver) return {};
-  std::vector<std::string> out;
-  if (s.active && !s.paused) out.push_back(s.groups[*s.active].seat);
-  out.push_back(kRefereeSeat);  // S12: rulings are commands like any other
-  return out;
+  // S12: the referee may act at any time (the wire lists him out of turn); he is the seat to
+  // act only while the game is paused for him.
+  if (s.paused) return {kRefereeSeat};
+  if (s.active) return {s.groups[*s.active].seat};
+  return {};
 }
 
 }  // namespace grognard::sharpe

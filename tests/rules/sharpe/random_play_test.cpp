@@ -58,8 +58,13 @@ void check_reach(const State& s, const std::string& group) {
 void check_state(const State& before, const State& s, const Event& ev) {
   REQUIRE(s.figures.size() >= before.figures.size());  // S12: the referee may add figures
   REQUIRE(s.turn >= before.turn);
-  // S12: the referee can act whenever the game is running.
-  REQUIRE(seats_to_act(s).empty() == (s.phase == Phase::kOver || s.phase == Phase::kNotStarted));
+  // Nobody is to act before the first shuffle or after the end; S12: while the game is paused
+  // the referee alone is to act (he may act out of turn at any other time).
+  if (s.phase == Phase::kOver || s.phase == Phase::kNotStarted) {
+    REQUIRE(seats_to_act(s).empty());
+  } else if (s.paused) {
+    REQUIRE(seats_to_act(s) == std::vector<std::string>{kRefereeSeat});
+  }
   if (s.phase == Phase::kOver) REQUIRE_FALSE(s.active.has_value());
   if (s.acting) REQUIRE(s.figures[*s.acting].group == s.active);  // S1
   for (std::size_t i = 0; i < s.figures.size(); ++i) {

@@ -105,11 +105,17 @@ TEST_CASE("a canister hit is read on the Hit Table and counts for morale",
           "[S9][S10][sharpe.artillery.cone]") {
   TestGame g(battery(GunType::k4pdr, {{10, 16}}));
   g.accept("p1", ThrowFunctions{}, {6});
-  // Throw 5 hits (1-5); Hit Table 6 kills; 1 hit of 1 figure: morale test 6 scatters.
+  // Throw 5 hits (1-5); Hit Table 6 kills; 1 hit of 1 figure: the morale test (S10), a 2,
+  // passes: no scatter.
   auto ev = g.accept("p1", canister(), {5, 6, 2});
   CHECK(throws_of(ev)[0].hit);
   CHECK(only<FigureHurt>(ev).after == FigureState::kKilled);
-  CHECK(only<MoraleTested>(ev).cause == "hits");
+  const auto m = only<MoraleTested>(ev);
+  CHECK(m.cause == "hits");
+  CHECK(m.roll.face == 2);
+  CHECK(m.passed);
+  CHECK(count_of<Scattered>(ev) == 0);
+  CHECK(g.group("french").hits == 1);
   CHECK(g.fig("A").functions == 5);  // the Fire cost, 1
 }
 

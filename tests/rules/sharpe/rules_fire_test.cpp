@@ -43,16 +43,43 @@ TEST_CASE("equal to the range misses", "[S7]") {
 
 TEST_CASE("a bare 20 always hits and a bare 1 misses and breaks the weapon",
           "[S7][sharpe.fire.out-of-action]") {
-  TestGame g(field());
-  g.state.figures[4].pos = {10, 29};  // 19" from S; rifle R at 40" is fine anyway
+  // E stands exactly 10" from P: the pistol's best, 20 halved, makes 10, not above 10; only the
+  // bare 20 rule hits.
+  ScenarioBuilder b = field();
+  b.get().groups[1].figures[0].pos = {10, 29};  // D 19" from R: the rifle's 2 x 1 falls short
+  b.get().groups[1].figures[1].pos = {14, 20};
+  TestGame miss(b);
+  miss.accept("p1", ThrowFunctions{}, {6});
+  const Fired short_shot = only<Fired>(miss.accept("p1", fire("P", "E"), {19}));
+  CHECK(short_shot.range == Approx(10.0));
+  CHECK(short_shot.total == 10);
+  CHECK_FALSE(short_shot.hit);
+  TestGame g(b);
   g.accept("p1", ThrowFunctions{}, {6});
-  CHECK(only<Fired>(g.accept("p1", fire("P", "E"), {20, 5, 1})).hit);
+  const Fired bare = only<Fired>(g.accept("p1", fire("P", "E"), {20, 5, 1}));
+  CHECK(bare.total == 10);
+  CHECK(bare.hit);
   CHECK(g.fig("E").state == FigureState::kKilled);
   auto f = only<Fired>(g.accept("p1", fire("R", "D"), {1}));
   CHECK_FALSE(f.hit);
   CHECK(f.malfunction);
   g.state.figures[1].weapons[0].loaded = true;
   CHECK(g.reject("p1", fire("R", "D")).clause == "sharpe.fire.out-of-action");
+}
+
+TEST_CASE("throwing a knife or hatchet costs 2 functions, 4 when wounded", "[S4][S8][S21]") {
+  TestGame g(field());
+  g.accept("p1", ThrowFunctions{}, {6});
+  // K at (16,10) throws at E 4" off: 2 halves to 1, a miss; the knife is gone (S21).
+  const Fired thrown = only<Fired>(g.accept("p1", fire("K", "E"), {2}));
+  CHECK(thrown.functions == 2);
+  CHECK(g.fig("K").functions == 4);
+  CHECK(g.fig("K").weapons[0].out_of_action);
+  TestGame w(field());
+  w.accept("referee", ruling(RulingKind::kWound, "K", "a fall"));
+  w.accept("p1", ThrowFunctions{}, {6});
+  CHECK(only<Fired>(w.accept("p1", fire("K", "E"), {2})).functions == 4);
+  CHECK(w.fig("K").functions == 2);
 }
 
 TEST_CASE("rifle doubles, pistol halves rounding up", "[S7]") {

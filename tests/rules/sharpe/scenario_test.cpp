@@ -120,8 +120,8 @@ TEST_CASE("SharpeRuleset through bytes: seats, begin, decide, apply, legal, hash
   for (int step = 0; step < 40; ++step) {
     const auto act = rs->to_act(gs);
     REQUIRE_FALSE(act.game_over);
-    REQUIRE(act.seats.size() == 2);
-    CHECK(act.seats.back() == "referee");
+    REQUIRE(act.seats.size() == 1);  // the drawn hero's player; the referee out of turn (S12)
+    CHECK(act.seats.front() != "referee");
     const std::string seat = act.seats.front();
     const auto legal = rs->legal(gs, seat);
     REQUIRE_FALSE(legal.empty());
@@ -154,4 +154,51 @@ TEST_CASE("SharpeRuleset through bytes: seats, begin, decide, apply, legal, hash
   auto stray = wire::serialize(Event{FigureRan{FigureId("nobody"), {}, {1, 1}}});
   CHECK_FALSE(rs->apply(gs, stray).ok());
   CHECK(rs->hash(gs) == before);
+}
+
+TEST_CASE("the referee acts out of turn, and is the seat to act only while paused",
+          "[sharpe.wire.ruleset][S12][S25]") {
+  auto rs = wire::make_sharpe_ruleset();
+  auto loaded = rs->load_scenario(village());
+  REQUIRE(loaded.ok());
+  auto& gs = **loaded;
+  auto has = [](const std::vector<std::string>& v, const std::string& x) {
+    return std::find(v.begin(), v.end(), x) != v.end();
+  };
+  // Before the first shuffle nobody is to act; the referee and the players may act out of turn.
+  auto act = rs->to_act(gs);
+  CHECK(act.seats.empty());
+  CHECK(has(act.out_of_turn, "referee"));
+  engine::SeededDice dice(engine::Seed{7});
+  auto started = rs->begin(gs, dice);
+  REQUIRE(started.ok());
+  for (const auto& e : *started) REQUIRE(rs->apply(gs, e).ok());
+  // A card is drawn: its player is to act; the referee may act at any time, out of turn.
+  act = rs->to_act(gs);
+  REQUIRE(act.seats.size() == 1);
+  const std::string player = act.seats.front();
+  CHECK(player.rfind("player:", 0) == 0);
+  CHECK(has(act.out_of_turn, "referee"));
+  CHECK_FALSE(has(act.out_of_turn, player));
+  CHECK(act.out_of_turn.size() == 3);  // the two other players (S25) and the referee
+  // Paused: the referee alone is to act; the drawn player may only give scatter orders (S25).
+  Ruling pause;
+  pause.kind = RulingKind::kPause;
+  pause.reason = "the rain";
+  auto paused = rs->decide(gs, "referee", wire::serialize(Command{pause}), dice);
+  REQUIRE(paused.ok());
+  for (const auto& e : *paused) REQUIRE(rs->apply(gs, e).ok());
+  act = rs->to_act(gs);
+  CHECK(act.seats == std::vector<std::string>{"referee"});
+  CHECK_FALSE(has(act.out_of_turn, "referee"));
+  CHECK(has(act.out_of_turn, player));
+  CHECK(act.summary.find("paused for the referee: the rain") != std::string::npos);
+  Ruling resume = pause;
+  resume.kind = RulingKind::kResume;
+  auto resumed = rs->decide(gs, "referee", wire::serialize(Command{resume}), dice);
+  REQUIRE(resumed.ok());
+  for (const auto& e : *resumed) REQUIRE(rs->apply(gs, e).ok());
+  act = rs->to_act(gs);
+  CHECK(act.seats == std::vector<std::string>{player});
+  CHECK(has(act.out_of_turn, "referee"));
 }

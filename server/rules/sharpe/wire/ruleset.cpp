@@ -166,11 +166,14 @@ engine::ToAct Traits::to_act(const State& s) {
   }
   out.seats = seats_to_act(s);
   // S25: a player gives his groups' scatter orders at any time; decide() refuses the rest.
-  for (const Seat& seat : s.seats) {
-    if (std::find(out.seats.begin(), out.seats.end(), seat.id) == out.seats.end()) {
-      out.out_of_turn.push_back(seat.id);
+  // S12: the referee may act at any time; he is among the seats to act only when paused.
+  auto out_of_turn = [&](const std::string& seat) {
+    if (std::find(out.seats.begin(), out.seats.end(), seat) == out.seats.end()) {
+      out.out_of_turn.push_back(seat);
     }
-  }
+  };
+  for (const Seat& seat : s.seats) out_of_turn(seat.id);
+  out_of_turn(kRefereeSeat);
   if (s.phase == Phase::kNotStarted) {
     out.summary = "Waiting for the first shuffle";
     return out;

@@ -108,10 +108,9 @@ pb::Event view_of(const Event& event, const engine::Viewer& viewer, bool game_ov
     out.mutable_bad_deck_built()->clear_order();
     out.mutable_bad_deck_built()->set_hidden(true);
   } else if (out.has_card_added() && !is_referee(viewer) && !game_over) {
-    // The referee's card is his until it is drawn: others learn only that one was added.
-    pb::Card* card = out.mutable_card_added()->mutable_card();
-    card->clear_event();
-    card->clear_group();
+    // S23: the referee's card is his until it is drawn: others learn only that one was added,
+    // not its kind (event card or "draw a Bad Card") nor its face.
+    out.mutable_card_added()->clear_card();
     out.mutable_card_added()->set_hidden(true);
   } else if (out.has_briefing_set() && !may_read_briefing(viewer, out.briefing_set().seat())) {
     out.mutable_briefing_set()->clear_text();
