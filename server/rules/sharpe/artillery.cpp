@@ -100,6 +100,7 @@ Result<std::vector<Event>> decide_ball(const State& s, const FireBall& c, Dice& 
   if (!r) return r.error();
   const auto [g, f] = *r;
   const Figure* t = s.find(c.target);
+  // S16: a ball is fired only at an enemy, a figure of another player's seat.
   if (t == nullptr || !t->on_table() || s.groups[t->group].seat == s.groups[f->group].seat) {
     return illegal(clause::kGunTarget, "the target must be an enemy figure on the table");
   }

@@ -75,6 +75,14 @@ std::vector<const Figure*> enemies_in_contact(const State& s, const Figure& f) {
   return out;
 }
 
+// S5, S22: an enemy in base contact with `f` whose pair has not fought in this activation.
+const Figure* unfought_enemy(const State& s, const Figure& f) {
+  for (const Figure* o : enemies_in_contact(s, f)) {
+    if (std::find(f.fought.begin(), f.fought.end(), o->id) == f.fought.end()) return o;
+  }
+  return nullptr;
+}
+
 Result<const Figure*> actor(const State& s, const std::string& seat, const FigureId& id) {
   const Figure* f = s.find(id);
   if (f == nullptr) {

@@ -41,14 +41,6 @@ Result<std::vector<Event>> decide_figure(const State& s, const Command& c, Dice&
   return decide_fight(s, std::get<Fight>(c), dice);
 }
 
-// S5, S22: an enemy in base contact with `f` whose pair has not fought in this activation.
-const Figure* unfought_enemy(const State& s, const Figure& f) {
-  for (const Figure* o : enemies_in_contact(s, f)) {
-    if (std::find(f.fought.begin(), f.fought.end(), o->id) == f.fought.end()) return o;
-  }
-  return nullptr;
-}
-
 // S1: the figures of a group act one at a time, each finishing before the next begins. A figure
 // that acts after another has begun makes that one finished (S22: not while it still has a
 // pair in contact to fight).

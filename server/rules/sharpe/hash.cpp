@@ -54,14 +54,27 @@ void figure(CanonicalWriter& w, const Figure& f) {
   w.i32(f.gun_load).boolean(f.done);
 }
 
-void terrain(CanonicalWriter& w, const State& s) {
-  w.tag("walls");
-  for (const engine::Wall& wall : s.all_walls()) {
+void walls(CanonicalWriter& w, const std::vector<engine::Wall>& walls) {
+  w.u32(count(walls.size()));
+  for (const engine::Wall& wall : walls) {
     w.u32(count(wall.path.size()));
     for (Point p : wall.path) point(w, p);
+    w.u32(count(wall.openings.size()));
     for (const engine::Opening& o : wall.openings) {
       w.i32(fixed(o.from.get())).i32(fixed(o.to.get())).u8(static_cast<std::uint8_t>(o.kind));
     }
+  }
+}
+
+// Free-standing walls and each building's walls and floor apart: S27 prices them differently.
+void terrain(CanonicalWriter& w, const State& s) {
+  w.tag("walls");
+  walls(w, s.walls);
+  w.tag("buildings").u32(count(s.buildings.size()));
+  for (const Building& b : s.buildings) {
+    w.str(b.name).u32(count(b.floor.vertices.size()));
+    for (Point v : b.floor.vertices) point(w, v);
+    walls(w, b.walls);
   }
   w.tag("cover").u32(count(s.cover.size()));
   for (const engine::Polygon& p : s.cover) {

@@ -32,6 +32,7 @@ bool in_sight(const State& s, Point from, Point to);  // S14: walls block, figur
 bool in_cover(const State& s, Point firer, const Figure& target);   // S14
 bool in_contact(const State& s, const Figure& a, const Figure& b);  // S5
 std::vector<const Figure*> enemies_in_contact(const State& s, const Figure& f);
+const Figure* unfought_enemy(const State& s, const Figure& f);  // S5, S22
 engine::Inches to_inches(double v);
 int sum(const std::vector<Modifier>& parts);
 

@@ -81,6 +81,7 @@ Status check_fight(const State& s, const Fight& c) {
   if (o == nullptr || !o->on_table()) {
     return error(ErrorCode::kNotFound, clause::kContact, "no such enemy on the table");
   }
+  // S16: only a figure of another player's seat is an enemy to fight.
   if (s.groups[o->group].seat == s.groups[f.group].seat || !in_contact(s, f, *o)) {
     return illegal(clause::kContact,
                    f.name + " is not in base contact with an enemy " + o->name + " (S5)");

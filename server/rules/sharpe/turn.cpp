@@ -99,11 +99,9 @@ Result<std::vector<Event>> end_activation(const State& s, Dice& dice) {
   for (const Figure& f : s.figures) {
     // S1: a finished figure had no pair left to fight when the next began.
     if (f.group != *s.active || !f.on_table() || f.done) continue;
-    for (const Figure* o : enemies_in_contact(s, f)) {
-      if (std::find(f.fought.begin(), f.fought.end(), o->id) == f.fought.end()) {
-        return illegal(clause::kMustFight, f.name + " is in contact with " + o->name +
-                                               ": the pair fights when activated (S5)");
-      }
+    if (const Figure* o = unfought_enemy(s, f)) {
+      return illegal(clause::kMustFight, f.name + " is in contact with " + o->name +
+                                             ": the pair fights when activated (S5)");
     }
   }
   Emitter e{s, {}};

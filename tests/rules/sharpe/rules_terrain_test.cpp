@@ -103,3 +103,14 @@ TEST_CASE("a run that reaches the table edge stops where its own line meets the 
   CHECK(r.to.y == Approx(26.0));  // not (72, 28.24), slid along the edge
   CHECK(g.fig("D").pos.y == Approx(26.0));
 }
+
+TEST_CASE("the state hash tells a free-standing wall from the same wall of a building",
+          "[S27][sharpe.hash]") {
+  // S27 prices the two differently, so two states that differ only there must hash apart.
+  const engine::Wall w{{{0, 12}, {20, 12}}, {}};
+  const engine::Polygon floor{{{0, 12}, {20, 12}, {20, 20}, {0, 20}}};
+  const TestGame free_standing(party().wall(w.path, {}));
+  const TestGame of_building(party().building(floor, {w}));
+  CHECK(hash(free_standing.state) != hash(of_building.state));
+  CHECK(public_hash(free_standing.state) != public_hash(of_building.state));
+}
