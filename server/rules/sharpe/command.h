@@ -108,6 +108,19 @@ using Command = std::variant<ThrowFunctions, Move, StandUp, Aim, Load, Fire, Fig
                              EndActivation, AddEventCard, BuildBadDeck, SetBriefing, Ruling,
                              LoadGun, FireCanister, FireBall, SetScatter>;
 
+// The figure a command is for; null for the commands of a seat (throw, end, rulings, …).
+inline const FigureId* figure_of(const Command& c) {
+  return std::visit(
+      [](const auto& x) -> const FigureId* {
+        if constexpr (requires { x.figure; }) {
+          return &x.figure;
+        } else {
+          return nullptr;
+        }
+      },
+      c);
+}
+
 // --- Events -------------------------------------------------------------------------------
 
 // One modifier of a throw, named as the rule text names it ("aimed", "charging"), so that a

@@ -17,18 +17,6 @@ bool is_player_seat(const State& s, const std::string& seat) {
   return false;
 }
 
-const FigureId* figure_of(const Command& c) {
-  return std::visit(
-      [](const auto& x) -> const FigureId* {
-        if constexpr (requires { x.figure; }) {
-          return &x.figure;
-        } else {
-          return nullptr;
-        }
-      },
-      c);
-}
-
 Result<std::vector<Event>> decide_figure(const State& s, const Command& c, Dice& dice) {
   if (const auto* m = std::get_if<Move>(&c)) return decide_move(s, *m, dice);
   if (const auto* x = std::get_if<StandUp>(&c)) return decide_stand_up(s, *x);

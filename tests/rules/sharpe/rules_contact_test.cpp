@@ -19,18 +19,6 @@ ScenarioBuilder in_contact() {
       .figure("E", {40, 30}, {musket()});
 }
 
-const FigureId* figure_named(const Command& c) {
-  return std::visit(
-      [](const auto& x) -> const FigureId* {
-        if constexpr (requires { x.figure; }) {
-          return &x.figure;
-        } else {
-          return nullptr;
-        }
-      },
-      c);
-}
-
 }  // namespace
 
 TEST_CASE("a figure activated in contact fights that round before it may walk away",
@@ -47,7 +35,7 @@ TEST_CASE("a figure activated in contact fights that round before it may walk aw
   bool offered_fight = false;
   for (const Command& c : legal(g.state, "p1")) {
     CHECK_FALSE(std::holds_alternative<EndActivation>(c));
-    const FigureId* f = figure_named(c);
+    const FigureId* f = figure_of(c);
     if (f == nullptr || *f != FigureId{"S"}) continue;
     CHECK(std::holds_alternative<Fight>(c));
     offered_fight = offered_fight || std::holds_alternative<Fight>(c);
