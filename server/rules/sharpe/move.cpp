@@ -29,14 +29,20 @@ int openings_cost(const engine::Wall& w, const engine::Segment& seg, bool hurt) 
 
 // S27: the points where a leg meets the solid part of a free-standing wall, added to `at` (one
 // list per wall, kept over the whole move): each distinct point is one climb, so a corner met by
-// two sides, or a waypoint set on the wall, is climbed once.
-void add_climbs(const engine::Wall& w, const engine::Segment& seg, std::vector<Point>& at) {
+// two sides, or a waypoint set on the wall, is climbed once. A leg may cross the wall, not walk
+// along its top.
+Status add_climbs(const engine::Wall& w, const engine::Segment& seg, std::vector<Point>& at) {
   for (const engine::Segment& solid : engine::solid_segments(w)) {
     const auto x = engine::intersection(seg, solid);
-    if (x && std::ranges::none_of(at, [&](Point p) { return engine::same_place(p, x->a); })) {
+    if (!x) continue;
+    if (!engine::same_place(x->a, x->b)) {
+      return illegal(clause::kWall, "a move may climb over a wall, not run along it (S27)");
+    }
+    if (std::ranges::none_of(at, [&](Point p) { return engine::same_place(p, x->a); })) {
       at.push_back(x->a);
     }
   }
+  return engine::ok_status();
 }
 
 // S14, S27: a leg of a move at the walls. A building wall blocks it except through its doors
@@ -57,7 +63,7 @@ Result<int> wall_cost(const State& s, const engine::Segment& seg, bool hurt,
   }
   for (std::size_t i = 0; i < s.walls.size(); ++i) {
     total += openings_cost(s.walls[i], seg, hurt);
-    add_climbs(s.walls[i], seg, climbs[i]);
+    if (auto st = add_climbs(s.walls[i], seg, climbs[i]); !st) return st.error();
   }
   return total;
 }
@@ -111,7 +117,8 @@ Result<FigureMoved> plan_move(const State& s, const Move& m) {
   FigureMoved out{f.id, {}, 0, m.crawl, std::nullopt};
   Point at = f.pos;
   double inches = 0;
-  std::vector<std::vector<Point>> climbs(s.walls.size());  // S27
+  // S27: a figure standing on a wall (a move ended there paid its climb) gets down for nothing.
+  std::vector<std::vector<Point>> climbs(s.walls.size(), std::vector<Point>{f.pos});
   for (const Point& p : m.waypoints) {
     if (p.x < 0 || p.y < 0 || p.x > s.width || p.y > s.height) {
       return illegal(clause::kMovePath, "the move leaves the table");
@@ -132,7 +139,8 @@ Result<FigureMoved> plan_move(const State& s, const Move& m) {
   }
   out.functions += movement_cost(inches, m.crawl, f.hurt());
   for (const std::vector<Point>& c : climbs) {
-    out.functions += static_cast<int>(c.size()) * cost(Action::kClimb, f.hurt());  // S27: 2 each
+    // S27: 2 for each climb; the first point is where the figure stood.
+    out.functions += static_cast<int>(c.size() - 1) * cost(Action::kClimb, f.hurt());
   }
   // S8, S11: a move or crawl covers some distance and pays for it; only such a move makes the
   // figure one that "moved" (and a crawl prone).

@@ -114,3 +114,21 @@ TEST_CASE("the state hash tells a free-standing wall from the same wall of a bui
   CHECK(hash(free_standing.state) != hash(of_building.state));
   CHECK(public_hash(free_standing.state) != public_hash(of_building.state));
 }
+
+TEST_CASE("a figure that stopped on a free-standing wall gets down without a second climb",
+          "[S27][sharpe.move.wall]") {
+  TestGame g(party().wall({{0, 12}, {20, 12}}));
+  g.accept("p1", ThrowFunctions{}, {6});
+  // Up onto the wall: 2" (1) and the climb (2); then down the far side: 2" (1) and no climb.
+  CHECK(only<FigureMoved>(g.accept("p1", move("S", {{10, 12}}))).functions == 1 + 2);
+  CHECK(only<FigureMoved>(g.accept("p1", move("S", {{10, 14}}))).functions == 1);
+}
+
+TEST_CASE("a move may cross a free-standing wall but not run along its top",
+          "[S27][sharpe.move.wall]") {
+  TestGame g(party().wall({{0, 12}, {20, 12}}));
+  g.accept("p1", ThrowFunctions{}, {6});
+  const Error along = g.reject("p1", move("S", {{10, 12}, {16, 12}}));
+  CHECK(along.clause == "sharpe.move.wall");
+  CHECK(along.message == "a move may climb over a wall, not run along it (S27)");
+}
