@@ -1,4 +1,5 @@
 // Scenario validation and the state before the first turn.
+#include <algorithm>
 #include <set>
 
 #include "rules/itchy/clauses.h"
@@ -56,6 +57,11 @@ Result<State> new_game(const Scenario& sc) {
   if (s.victory.conditions.empty()) s.victory.conditions = detail::default_victory_conditions();
   s.turn_limit = sc.turn_limit;
 
+  // I24: a scenario that marks no unit native (as every scenario did before the mark, and as
+  // the games stored then keep their scenario) has its hand-held units read as the natives.
+  const bool marks_natives = std::any_of(sc.sides.begin(), sc.sides.end(), [](const auto& ss) {
+    return std::any_of(ss.units.begin(), ss.units.end(), [](const auto& u) { return u.native; });
+  });
   std::set<std::string> ids;
   for (int side = 0; side < 2; ++side) {
     const ScenarioSide& ss = sc.sides[static_cast<std::size_t>(side)];
@@ -73,7 +79,8 @@ Result<State> new_game(const Scenario& sc) {
                    std::string(to_string(su.weapon)) + " (I7)");
       }
       // §Combat table: "Hand-held Weapons (Native troops only)"; I24: the scenario marks them.
-      if (su.weapon == Weapon::kHandHeld && !su.native) {
+      const bool native = su.native || (!marks_natives && su.weapon == Weapon::kHandHeld);
+      if (su.weapon == Weapon::kHandHeld && !native) {
         return bad(who +
                    ": hand-held weapons are for native troops only; mark the unit native "
                    "(I24)");
@@ -90,7 +97,7 @@ Result<State> new_game(const Scenario& sc) {
       u.side = side;
       u.type = su.type;
       u.weapon = su.weapon;
-      u.native = su.native;
+      u.native = native;
       u.start_sp = u.sp = su.sp == 0 ? standard_sp(su.type) : su.sp;
       u.pos = su.pos;
       u.facing = su.facing;

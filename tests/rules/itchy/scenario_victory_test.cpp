@@ -146,10 +146,18 @@ TEST_CASE("the colonial battle: whoever holds the wells at the end has won",
 }
 
 TEST_CASE("scenario: hand-held weapons are for native troops only", "[I24][I7][itchy.scenario]") {
+  // Once a scenario marks its natives, a hand-held weapon on any other unit is refused.
   const std::string hand_held = with("weapon: MUSKETS", "weapon: HAND_HELD");
-  CHECK(refused(hand_held).message ==
+  const std::string marked = hand_held.substr(0, hand_held.find("  units { id: \"RG\"")) +
+                             "  units { id: \"R2\" type: INFANTRY weapon: HAND_HELD native: true "
+                             "pos { x: 2 y: 3 } facing: NORTH }\n" +
+                             hand_held.substr(hand_held.find("  units { id: \"RG\""));
+  CHECK(refused(marked).message ==
         "unit \"B1\" of Blue: hand-held weapons are for native troops only; mark the unit "
         "native (I24)");
+  // A scenario that marks no unit native (every one written before the mark, kept in the games
+  // stored then) has its hand-held units read as the natives.
+  CHECK(load_ok(hand_held).find(UnitId{"B1"})->native);
   const State st = load_ok(with("weapon: MUSKETS", "weapon: HAND_HELD native: true"));
   CHECK(st.find(UnitId{"B1"})->native);
   CHECK(wire::to_view(st).units(2).native());
@@ -157,9 +165,18 @@ TEST_CASE("scenario: hand-held weapons are for native troops only", "[I24][I7][i
   CHECK(
       load_ok(with("weapon: MUSKETS", "weapon: MUSKETS native: true")).find(UnitId{"B1"})->native);
   CHECK_FALSE(load_ok(std::string(kBase)).find(UnitId{"R1"})->native);
-  // The colonial battle marks its spearmen and horsemen native.
+  // The colonial battle marks its spearmen and horsemen native; its text as stored before the
+  // mark existed still loads, with its hand-held units native (the mark changes nothing else).
+  std::string unmarked = read_scenario("colonial_battle.textproto");
+  for (auto at = unmarked.find("native: true"); at != std::string::npos;
+       at = unmarked.find("native: true")) {
+    unmarked.erase(at, std::string_view("native: true").size());
+  }
+  const State before_marks = load_ok(unmarked);
   for (const Unit& u : fresh_state(colonial()).units) {
-    if (u.weapon == Weapon::kHandHeld) CHECK(u.native);
+    if (u.weapon != Weapon::kHandHeld) continue;
+    CHECK(u.native);
+    CHECK(before_marks.find(u.id)->native);
   }
 }
 
@@ -168,7 +185,10 @@ TEST_CASE("native troops in a scenario built in code", "[I24][itchy.scenario]") 
                           .unit(0, "Z", UnitType::kInfantry, Weapon::kHandHeld, {1, 6})
                           .infantry(1, "X", {1, 1}, S);
   REQUIRE(new_game(b).ok());
-  auto r = new_game(b.native("Z", false));
+  // Unmarked with no other unit marked: read as native; beside a marked unit: refused.
+  REQUIRE(new_game(b.native("Z", false)).ok());
+  b.unit(1, "N", UnitType::kInfantry, Weapon::kHandHeld, {3, 1});
+  auto r = new_game(b);
   REQUIRE_FALSE(r.ok());
   CHECK(r.error().clause == "itchy.scenario");
   CHECK_THAT(r.error().message, Catch::Contains("native troops only"));
