@@ -1,5 +1,10 @@
 #include "net/codec.h"
 
+#include <charconv>
+#include <climits>
+
+#include <google/protobuf/io/coded_stream.h>
+#include <google/protobuf/struct.pb.h>
 #include <google/protobuf/util/json_util.h>
 
 #include "grognard/parse.h"
@@ -21,24 +26,98 @@ std::string json_of(const v1::ServerMessage& message, std::string* error) {
   return out;
 }
 
+// Field 1 (request_id, a varint) of a binary frame that failed to parse, read field by field up
+// to the first one that cannot be read. The last value read wins, as in protobuf. 0: none.
+std::uint64_t binary_request_id(std::string_view frame) {
+  if (frame.size() > static_cast<std::size_t>(INT_MAX)) return 0;
+  google::protobuf::io::CodedInputStream in(reinterpret_cast<const std::uint8_t*>(frame.data()),
+                                            static_cast<int>(frame.size()));
+  std::uint64_t id = 0;
+  while (const std::uint32_t tag = in.ReadTag()) {
+    const std::uint32_t field = tag >> 3;
+    std::uint64_t varint = 0;
+    std::uint32_t fixed32 = 0;
+    std::uint32_t length = 0;
+    switch (tag & 7) {
+      case 0:
+        if (!in.ReadVarint64(&varint)) return id;
+        if (field == 1) id = varint;
+        break;
+      case 1:
+        if (!in.ReadLittleEndian64(&varint)) return id;
+        break;
+      case 2:
+        if (!in.ReadVarint32(&length) || length > static_cast<std::uint32_t>(INT_MAX) ||
+            !in.Skip(static_cast<int>(length))) {
+          return id;
+        }
+        break;
+      case 5:
+        if (!in.ReadLittleEndian32(&fixed32)) return id;
+        break;
+      default:  // groups, or not a wire type at all
+        return id;
+    }
+  }
+  return id;
+}
+
+// "requestId" (or "request_id") of a JSON text frame that is a JSON object but not a valid
+// ClientMessage. Read exactly from a JSON string; from a JSON number only while a double holds it
+// exactly (up to 2^53). 0: none.
+std::uint64_t json_request_id(std::string_view frame) {
+  {
+    // When an unknown field is the only fault, the id parses as usual.
+    v1::ClientMessage lenient;
+    google::protobuf::util::JsonParseOptions options;
+    options.ignore_unknown_fields = true;
+    if (google::protobuf::util::JsonStringToMessage(frame, &lenient, options).ok()) {
+      return lenient.request_id();
+    }
+  }
+  google::protobuf::Struct object;
+  if (!google::protobuf::util::JsonStringToMessage(frame, &object).ok()) return 0;
+  for (const char* key : {"requestId", "request_id"}) {
+    auto it = object.fields().find(key);
+    if (it == object.fields().end()) continue;
+    const google::protobuf::Value& v = it->second;
+    if (v.has_string_value()) {
+      const std::string& text = v.string_value();
+      std::uint64_t id = 0;
+      auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), id);
+      if (ec == std::errc{} && end == text.data() + text.size()) return id;
+    } else if (v.has_number_value()) {
+      constexpr double kExact = 9007199254740992.0;  // 2^53
+      const double n = v.number_value();
+      if (n >= 0 && n <= kExact && n == static_cast<double>(static_cast<std::uint64_t>(n))) {
+        return static_cast<std::uint64_t>(n);
+      }
+    }
+    return 0;
+  }
+  return 0;
+}
+
 }  // namespace
 
-std::optional<std::string> decode(std::string_view frame, Format format, v1::ClientMessage& out) {
+std::optional<DecodeError> decode(std::string_view frame, Format format, v1::ClientMessage& out) {
   out.Clear();
   if (format == Format::kBinary) {
     if (!proto::parse_message(out, frame)) {
-      return "malformed message: not a grognard.v1.ClientMessage in protobuf encoding";
+      return DecodeError{binary_request_id(frame),
+                         "malformed message: not a grognard.v1.ClientMessage in protobuf encoding"};
     }
   } else {
     google::protobuf::util::JsonParseOptions options;
     options.ignore_unknown_fields = false;
     auto status = google::protobuf::util::JsonStringToMessage(frame, &out, options);
     if (!status.ok()) {
-      return "malformed JSON message: " + std::string(status.message());
+      return DecodeError{json_request_id(frame),
+                         "malformed JSON message: " + std::string(status.message())};
     }
   }
   if (out.body_case() == v1::ClientMessage::BODY_NOT_SET) {
-    return "empty message: set one of the ClientMessage body fields";
+    return DecodeError{out.request_id(), "empty message: set one of the ClientMessage body fields"};
   }
   return std::nullopt;
 }

@@ -16,9 +16,18 @@ namespace grognard::net {
 
 enum class Format : std::uint8_t { kBinary, kJson };
 
-// Parses one frame into `out`. Returns the sentence a client gets with INVALID_ARGUMENT when the
-// frame is malformed (bad protobuf, bad JSON, unknown JSON field) or carries no body.
-std::optional<std::string> decode(std::string_view frame, Format format, v1::ClientMessage& out);
+// Why a frame was refused: the sentence a client gets with INVALID_ARGUMENT, and the request id
+// the answer carries (0 when none could be read).
+struct DecodeError {
+  std::uint64_t request_id = 0;
+  std::string message;
+};
+
+// Parses one frame into `out`. Fails when the frame is malformed (bad protobuf, bad JSON, unknown
+// JSON field) or carries no body; the error then carries the frame's request id whenever it can be
+// read: a JSON object's "requestId" (or "request_id"), or a binary frame's field 1 read up to the
+// first malformed field.
+std::optional<DecodeError> decode(std::string_view frame, Format format, v1::ClientMessage& out);
 
 // Serializes `message`. JSON omits fields at their default values. A message that cannot be
 // printed as JSON (an Any of a type this build does not know) becomes an Error reply.

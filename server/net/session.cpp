@@ -244,7 +244,7 @@ void Session::on_message(std::string_view data, bool binary) {
   format_ = binary ? Format::kBinary : Format::kJson;
   v1::ClientMessage message;
   if (auto error = decode(data, format_, message)) {
-    deliver(*room::error_message(0, v1::INVALID_ARGUMENT, "", *error));
+    deliver(*room::error_message(error->request_id, v1::INVALID_ARGUMENT, "", error->message));
     return;
   }
   if (auto reply = gate_.answer(message)) {

@@ -141,6 +141,10 @@ class Room : public std::enable_shared_from_this<Room> {
   std::vector<SeatRecord> seats_;
   std::vector<EventRecord> log_;
   std::map<std::pair<std::string, std::string>, CommandRecord> commands_;
+  // SHA-256 of each command's payload (type name and bytes), for the commands accepted since the
+  // room was loaded, so that an id re-used with another payload is refused. The store keeps no
+  // command payloads, so a command restored from the log has no entry (docs/protocol.md).
+  std::map<std::pair<std::string, std::string>, Hash32> command_digests_;
   std::vector<PeerEntry> peers_;
   bool busy_ = false;
   bool failed_ = false;

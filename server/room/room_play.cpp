@@ -34,6 +34,17 @@ const char* outcome_of(v1::Code code) {
   }
 }
 
+// What a re-sent command is compared by: its type name (the part after the URL's last '/') and
+// its serialized bytes, as received.
+Hash32 payload_digest(const google::protobuf::Any& command) {
+  const std::string& url = command.type_url();
+  const auto slash = url.rfind('/');
+  const std::string type = slash == std::string::npos ? url : url.substr(slash + 1);
+  std::string text = std::to_string(type.size()) + ":" + type;
+  text += command.value();
+  return sha256_of(text);
+}
+
 std::shared_ptr<v1::ServerMessage> reply(std::uint64_t request_id) {
   auto m = std::make_shared<v1::ServerMessage>();
   m->set_request_id(request_id);
@@ -58,8 +69,17 @@ void Room::command(std::shared_ptr<Peer> peer, v1::SendCommand req, std::uint64_
       return reject(v1::INVALID_ARGUMENT, "",
                     "a command needs a command_id of 1 to 128 characters");
     }
-    // A command re-sent (after a reconnect, say) is answered, never applied twice.
+    // A command re-sent (after a reconnect, say) is answered, never applied twice; its id
+    // re-used for another payload is refused.
+    const Hash32 digest = payload_digest(req.command());
     if (auto it = commands_.find({*seat_id, req.command_id()}); it != commands_.end()) {
+      if (auto d = command_digests_.find(it->first);
+          d != command_digests_.end() && d->second != digest) {
+        return reject(v1::INVALID_ARGUMENT, "",
+                      "command_id \"" + req.command_id() +
+                          "\" was already used for a different command: the payload differs; "
+                          "give each new command a new command_id");
+      }
       deps_.metrics.command("duplicate");
       auto m = reply(request_id);
       auto* r = m->mutable_command_result();
@@ -102,7 +122,8 @@ void Room::command(std::shared_ptr<Peer> peer, v1::SendCommand req, std::uint64_
       return reject(v1::UNAVAILABLE, "", "internal error: " + st.error().message);
     }
     p->batch.game->dice_next = dice.next();
-    p->after = [this, peer, request_id, seat = *seat_id, command_id = req.command_id()](bool ok) {
+    p->after = [this, peer, request_id, seat = *seat_id, command_id = req.command_id(),
+                digest](bool ok) {
       if (!ok) {
         deps_.metrics.command("unavailable");
         peer->send(error_message(request_id, v1::UNAVAILABLE, "",
@@ -110,6 +131,7 @@ void Room::command(std::shared_ptr<Peer> peer, v1::SendCommand req, std::uint64_
         return;
       }
       deps_.metrics.command("accepted");
+      command_digests_[{seat, command_id}] = digest;
       // The seat that gave the command, even if the connection has left it since.
       const CommandRecord& c = commands_.at({seat, command_id});
       auto m = reply(request_id);

@@ -99,7 +99,7 @@ TEST_CASE("malformed and premature messages get an error and the connection stay
     REQUIRE(c.send_raw("[1, 2, 3]", false).ok());
     expect_error(c, v1::INVALID_ARGUMENT);
     REQUIRE(c.send_raw(R"({"requestId": "5", "noSuchField": {}})", false).ok());
-    expect_error(c, v1::INVALID_ARGUMENT);
+    expect_error(c, v1::INVALID_ARGUMENT, 5);  // the id is readable: the answer carries it
   }
   SECTION("an empty ClientMessage, in either format") {
     REQUIRE(c.send_raw("", true).ok());
@@ -113,6 +113,7 @@ TEST_CASE("malformed and premature messages get an error and the connection stay
     REQUIRE(m.ok());
     REQUIRE(m->has_error());
     CHECK(m->error().code() == v1::INVALID_ARGUMENT);
+    CHECK(m->request_id() == 9);
   }
   SECTION("a second Hello with an unknown protocol version") {
     v1::ClientMessage hello;

@@ -1,0 +1,120 @@
+// Protocol edges (docs/protocol.md): a refused frame's answer carries the request id whenever it
+// can be read, and a command id re-used for another payload is refused, while the same command
+// re-sent is answered as the duplicate.
+#include <catch2/catch.hpp>
+
+#include "client/codec.h"
+#include "game.h"
+
+namespace grognard::e2e {
+
+namespace {
+
+// The next frame, decoded: REQUIREs it is an Error.
+v1::ServerMessage error_answer(Client& c) {
+  auto frame = c.receive_raw(kWait);
+  REQUIRE(frame.ok());
+  auto message = client::decode(frame->bytes, frame->binary);
+  REQUIRE(message.ok());
+  REQUIRE(message->has_error());
+  return *message;
+}
+
+}  // namespace
+
+TEST_CASE("a malformed JSON frame is answered with its readable requestId", "[e2e][protocol]") {
+  ServerProcess server;
+  Client c = connect(server, Format::kJson);
+
+  // A body of the wrong JSON type: the id is read from the JSON object.
+  REQUIRE(c.send_raw(R"({"requestId":"41","ping":[]})", false).ok());
+  auto wrong_type = error_answer(c);
+  CHECK(wrong_type.request_id() == 41);
+  CHECK(wrong_type.error().code() == v1::INVALID_ARGUMENT);
+
+  // The id as a JSON number, under its proto name; an unknown field.
+  REQUIRE(c.send_raw(R"({"request_id":42,"ping":{},"noSuchField":1})", false).ok());
+  auto unknown = error_answer(c);
+  CHECK(unknown.request_id() == 42);
+  CHECK(unknown.error().code() == v1::INVALID_ARGUMENT);
+
+  // Not JSON at all: no id to read.
+  REQUIRE(c.send_raw(R"({"requestId":"43","ping":)", false).ok());
+  auto broken = error_answer(c);
+  CHECK(broken.request_id() == 0);
+  CHECK(broken.error().code() == v1::INVALID_ARGUMENT);
+
+  CHECK(c.ping().ok());
+}
+
+TEST_CASE("a malformed binary frame is answered with its readable request_id", "[e2e][protocol]") {
+  ServerProcess server;
+  Client c = connect(server);
+
+  v1::ClientMessage m;
+  m.set_request_id(44);
+  m.mutable_ping();
+  // Field 2 claims 5 bytes and has 1: the frame does not parse, but field 1 comes before it.
+  const std::string truncated = m.SerializeAsString() + std::string("\x12\x05\x00", 3);
+  REQUIRE(c.send_raw(truncated, true).ok());
+  auto answer = error_answer(c);
+  CHECK(answer.request_id() == 44);
+  CHECK(answer.error().code() == v1::INVALID_ARGUMENT);
+
+  // Garbage before any field 1: no id.
+  REQUIRE(c.send_raw(std::string("\xff\xff\xff", 3), true).ok());
+  CHECK(error_answer(c).request_id() == 0);
+
+  CHECK(c.ping().ok());
+}
+
+TEST_CASE(
+    "a command id re-used with another payload is refused, the same command re-sent is the "
+    "duplicate",
+    "[e2e][protocol]") {
+  ServerProcess server(kPlayFlags);
+  Game g = start_game(server);
+  step(g);  // the initiative winner's order choice
+  Player& p = to_act(g);
+
+  auto legal = p.client.legal();
+  REQUIRE(legal.ok());
+  REQUIRE(p.view.has_value());
+  const itchy::Command chosen = choose(*legal, *p.view);
+  const std::string id = next_command_id(p);
+  auto first = p.client.itchy_command(chosen, id);
+  if (!first) FAIL(client::describe(first.failure()));
+  CHECK_FALSE(first->duplicate());
+  sync_all(g, first->last_seq());
+
+  // The same id, another command: refused, naming the id, and nothing happens.
+  itchy::Command different;
+  if (chosen.has_end_side_turn()) {
+    different.mutable_move()->set_unit("NOBODY");
+    different.mutable_move()->add_steps(itchy::NORTH);
+  } else {
+    different.mutable_end_side_turn();
+  }
+  auto reused = p.client.itchy_command(different, id);
+  REQUIRE_FALSE(reused.ok());
+  CHECK(reused.code() == v1::INVALID_ARGUMENT);
+  CHECK(reused.failure().message.find(id) != std::string::npos);
+  CHECK(reused.failure().message.find("payload differs") != std::string::npos);
+
+  // The same command with the same id: the duplicate, answered with the first result.
+  auto again = p.client.itchy_command(chosen, id);
+  if (!again) FAIL(client::describe(again.failure()));
+  CHECK(again->duplicate());
+  CHECK(again->first_seq() == first->first_seq());
+  CHECK(again->last_seq() == first->last_seq());
+
+  auto log = p.client.get_events(g.game_id);
+  REQUIRE(log.ok());
+  CHECK(log->last_seq() == first->last_seq());
+  for (Player& q : g.players) {
+    auto push = q.client.next_push(kQuiet);
+    CHECK_FALSE(push.ok());
+  }
+}
+
+}  // namespace grognard::e2e
