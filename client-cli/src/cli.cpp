@@ -41,14 +41,15 @@ std::optional<std::string> seat_token(const Common& c, const PlayFlags& f) {
   if (seats.size() > 1) {
     std::cerr << "grognard: you hold several seats in " << f.room << "; choose one with --as:";
     for (const auto& s : seats)
-      std::cerr << " " << (s.role == "referee" ? s.role : s.role + "/" + s.label);
+      std::cerr << " " << shell_quote(s.role == "referee" ? s.role : s.role + "/" + s.label);
     std::cerr << std::endl;
     return std::nullopt;
   }
   if (f.as.empty()) {
     std::cerr << "grognard: no seat of yours in \"" << f.room << "\" on " << c.server
               << " is saved in " << TokenStore().file().string() << ".\nTake one: grognard join "
-              << f.room << " --as ROLE/SEAT (general/SIDE, player/NAME or referee)" << std::endl;
+              << shell_quote(f.room) << " --as ROLE/SEAT (general/SIDE, player/NAME or referee)"
+              << std::endl;
     return std::nullopt;
   }
   if (join_command(c, f.room, f.as, f.name) != 0) return std::nullopt;
@@ -197,7 +198,13 @@ int run_cli(int argc, char** argv) {
   replay->add_option("--as", ro.as_seat, "see it as this seat (side:0, player:anna, referee)");
   auto* at_opt = replay->add_option("--at", at, "print the screen at event SEQ and exit");
 
-  CLI11_PARSE(app, argc, argv);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    // CLI11 prints the help (status 0) or says what is wrong; every usage error exits 2
+    // (docs/client.md), whatever number CLI11 gives it.
+    return app.exit(e) == 0 ? 0 : 2;
+  }
   c.server = server_url(server_flag);
   if (no_colour) ::setenv("NO_COLOR", "1", 1);
   if (*rooms) return rooms_command(c);

@@ -3,6 +3,7 @@
 
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
+#include <cctype>
 
 #include "room/replay.h"
 #include "room/seal.h"
@@ -202,6 +203,32 @@ std::shared_ptr<v1::ServerMessage> Room::seated(const SeatRecord& s, std::uint64
   return m;
 }
 
+namespace {
+
+std::string lowered(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// A join names a seat by its id ("side:0", "player:british"), by the id without its role
+// ("british" for "player:british") or by its label ("British", "Desert Column"), in any case.
+bool names_seat(const SeatRecord& s, const std::string& name) {
+  const std::string n = lowered(name), id = lowered(s.seat_id), prefix = lowered(s.role) + ":";
+  return n == id || n == lowered(s.label) ||
+         (id.rfind(prefix, 0) == 0 && n == id.substr(prefix.size()));
+}
+
+// "the seat British is already taken by Anna"; without a name of its own (a holder who gave
+// none is named by the seat's label), only that it is taken.
+std::string taken_message(const SeatRecord& s) {
+  const std::string seat = s.label.empty() ? s.seat_id : s.label;
+  if (s.player_name.empty() || s.player_name == s.label)
+    return "the seat " + seat + " is already taken";
+  return "the seat " + seat + " is already taken by " + s.player_name;
+}
+
+}  // namespace
+
 void Room::join(std::shared_ptr<Peer> peer, v1::JoinRoom req, std::uint64_t request_id) {
   run([this, peer, req = std::move(req), request_id] {
     auto reject = [&](v1::Code code, std::string msg) {
@@ -226,12 +253,9 @@ void Room::join(std::shared_ptr<Peer> peer, v1::JoinRoom req, std::uint64_t requ
       for (const SeatRecord& s : seats_) {
         if (s.role != req.role()) continue;
         any_of_role = true;
-        const bool wanted = req.seat().empty() || req.seat() == s.seat_id || req.seat() == s.label;
-        if (!wanted) continue;
+        if (!req.seat().empty() && !names_seat(s, req.seat())) continue;
         if (s.claimed_ms != 0) {
-          if (!req.seat().empty()) {
-            return reject(v1::FAILED_PRECONDITION, "seat " + s.label + " is taken");
-          }
+          if (!req.seat().empty()) return reject(v1::FAILED_PRECONDITION, taken_message(s));
           continue;
         }
         found = &s;

@@ -77,6 +77,12 @@ std::string readable(const client::Failure& f) {
   return "Error.";
 }
 
+std::string as_sentence(const std::string& message) {
+  std::string out = sentence(message);
+  if (!out.empty()) out[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(out[0])));
+  return out + ".";
+}
+
 bool connection_lost(const client::Failure& f) {
   return f.kind == client::FailureKind::kClosed || f.kind == client::FailureKind::kIo ||
          f.kind == client::FailureKind::kTimeout ||

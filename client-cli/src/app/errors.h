@@ -10,6 +10,8 @@
 namespace grognard::cli {
 
 std::string readable(const client::Failure& failure);
+// The server's `message` as a sentence of its own: capitalized, one full stop.
+std::string as_sentence(const std::string& message);
 // True when the failure means the connection is gone (retry after reconnecting).
 bool connection_lost(const client::Failure& failure);
 

@@ -1,8 +1,10 @@
 #include "app/lobby.h"
 
+#include <algorithm>
 #include <cctype>
 #include <ctime>
 #include <iostream>
+#include <string_view>
 
 #include "app/errors.h"
 #include "app/json_out.h"
@@ -39,13 +41,12 @@ int take_seat(const Common& c, client::Client& cl, const std::string& code, cons
               const std::string& name) {
   const auto [role, seat] = split_as(as);
   auto seated = cl.join(code, role, seat, name);
-  // A seat named by the part of its id after the role ("player/anna" for "player:anna"), in
-  // any case: the server knows seats by their whole id or their label.
-  if (!seated && seated.failure().code == v1::NOT_FOUND && !seat.empty() &&
-      seat.find(':') == std::string::npos) {
-    std::string id = role + ":" + seat;
-    for (char& ch : id) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-    if (auto again = cl.join(code, role, id, name)) seated = std::move(again);
+  if (!seated && !c.json && seated.failure().kind == client::FailureKind::kServer &&
+      seated.failure().code == v1::FAILED_PRECONDITION) {
+    // A taken seat reads as the server words it ("The seat British is already taken by
+    // Anna."), not as "Not now: …".
+    std::cerr << "grognard: " << as_sentence(seated.failure().message) << std::endl;
+    return 1;
   }
   if (!seated) return fail(c, seated.failure());
   std::string label;
@@ -72,7 +73,7 @@ int take_seat(const Common& c, client::Client& cl, const std::string& code, cons
   } else {
     std::cout << "Seated as " << seated->role() << " " << (label.empty() ? r.seat_id : label)
               << " (" << r.seat_id << ") in game " << r.game_id << ".\n"
-              << "Play with:  grognard play " << r.invite_code << std::endl;
+              << "Play with:  grognard play " << shell_quote(r.invite_code) << std::endl;
   }
   return 0;
 }
@@ -93,6 +94,17 @@ std::string as_text(const v1::SeatInfo& seat) {
   if (id.rfind(seat.role() + ":", 0) == 0 && seat.label().empty())
     return seat.role() + "/" + id.substr(seat.role().size() + 1);
   return seat.role() + "/" + (seat.label().empty() ? id : seat.label());
+}
+
+std::string shell_quote(const std::string& text) {
+  const auto plain = [](unsigned char ch) {
+    return std::isalnum(ch) != 0 ||
+           std::string_view("_@%+=:,./-").find(static_cast<char>(ch)) != std::string_view::npos;
+  };
+  if (!text.empty() && std::all_of(text.begin(), text.end(), plain)) return text;
+  std::string out = "'";
+  for (char ch : text) out += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+  return out + "'";
 }
 
 std::pair<std::string, std::string> split_as(const std::string& as) {
@@ -147,8 +159,8 @@ int create_command(const Common& c, const CreateOptions& o) {
     if (o.as.empty()) {
       std::string lead = "Take a seat:  ";
       for (const auto& s : room->seats()) {
-        std::cout << lead << "grognard join " << room->invite_code() << " --as " << as_text(s)
-                  << "\n";
+        std::cout << lead << "grognard join " << shell_quote(room->invite_code()) << " --as "
+                  << shell_quote(as_text(s)) << "\n";
         lead = std::string(lead.size(), ' ');
       }
     }

@@ -21,6 +21,9 @@ client::Result<client::Client> connect_hello(const std::string& url);
 
 // How --as names `seat`: "general/British", "player/British", "referee".
 std::string as_text(const v1::SeatInfo& seat);
+// `text` as one word to a POSIX shell: unchanged when it has no space or metacharacter, else
+// in single quotes ("general/Desert Column" → 'general/Desert Column').
+std::string shell_quote(const std::string& text);
 // "general/British" → {"general", "British"}; "player/anna" → {"player", "anna"};
 // "referee" → {"referee", ""}; "observer" → {"observer", ""}.
 std::pair<std::string, std::string> split_as(const std::string& as);
