@@ -1,0 +1,208 @@
+// Room seats: who sits where, joining, resuming, leaving and detaching a connection.
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <cctype>
+
+#include "room/replay.h"
+#include "room/room.h"
+
+namespace grognard::room {
+const SeatRecord* Room::seat(const std::string& seat_id) const {
+  for (const SeatRecord& s : seats_) {
+    if (s.seat_id == seat_id) return &s;
+  }
+  return nullptr;
+}
+
+engine::Viewer Room::viewer_for(const std::string& seat_id) const {
+  engine::Viewer v;
+  v.game_over = game_over();
+  if (const SeatRecord* s = seat(seat_id)) {
+    v.role = role_from_string(s->role);
+    if (v.role != engine::Role::kObserver) v.seat = s->seat_id;
+  }
+  return v;
+}
+
+std::optional<std::string> Room::bound_seat(const std::shared_ptr<Peer>& peer) const {
+  auto b = peer->binding();
+  if (!b || b->room.get() != this) return std::nullopt;
+  return b->seat_id;
+}
+
+void Room::bind(const std::shared_ptr<Peer>& peer, const SeatRecord& s) {
+  peer->bind(Binding{shared_from_this(), s.seat_id, s.role});
+  peers_.push_back(PeerEntry{peer, s.seat_id});
+  refresh_info();
+}
+
+std::shared_ptr<v1::ServerMessage> Room::seated(const SeatRecord& s, std::uint64_t request_id,
+                                                std::uint64_t after_seq) const {
+  auto m = std::make_shared<v1::ServerMessage>();
+  m->set_request_id(request_id);
+  auto* out = m->mutable_seated();
+  out->set_game_id(id_);
+  out->set_seat_id(s.seat_id);
+  out->set_role(s.role);
+  *out->mutable_room() = info();
+  const engine::Viewer viewer = viewer_for(s.seat_id);
+  pack_any(out->mutable_view(), rs_.wire_types().view, rs_.view(*state_, viewer));
+  out->set_last_seq(record_.last_seq);
+  if (after_seq < record_.last_seq) {
+    auto events =
+        events_as_seen(rs_, *initial_, log_, viewer, record_.chain_version, after_seq + 1, 0);
+    if (events.ok()) {
+      for (auto& e : *events) *out->add_events() = std::move(e);
+    }
+  }
+  const engine::ToAct act = rs_.to_act(*state_);
+  out->set_to_act(act.summary);
+  for (const auto& seat_id : act.seats) out->add_acting_seats(seat_id);
+  return m;
+}
+
+namespace {
+
+std::string lowered(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// A join names a seat by its id ("side:0", "player:british"), by the id without its role
+// ("british" for "player:british") or by its label ("British", "Desert Column"), in any case.
+bool names_seat(const SeatRecord& s, const std::string& name) {
+  const std::string n = lowered(name), id = lowered(s.seat_id), prefix = lowered(s.role) + ":";
+  return n == id || n == lowered(s.label) ||
+         (id.rfind(prefix, 0) == 0 && n == id.substr(prefix.size()));
+}
+
+// "the seat British is already taken by Anna"; without a name of its own (a holder who gave
+// none is named by the seat's label), only that it is taken.
+std::string taken_message(const SeatRecord& s) {
+  const std::string seat = s.label.empty() ? s.seat_id : s.label;
+  if (s.player_name.empty() || s.player_name == s.label)
+    return "the seat " + seat + " is already taken";
+  return "the seat " + seat + " is already taken by " + s.player_name;
+}
+
+}  // namespace
+
+void Room::join(std::shared_ptr<Peer> peer, v1::JoinRoom req, std::uint64_t request_id) {
+  run([this, peer, req = std::move(req), request_id] {
+    auto reject = [&](v1::Code code, std::string msg) {
+      deps_.metrics.command("rejected_join");
+      peer->send(error_message(request_id, code, "", std::move(msg)));
+    };
+    if (failed_ || stopped_) return reject(v1::UNAVAILABLE, "this game has stopped: " + failure_);
+    if (expired()) return reject(v1::NOT_FOUND, expiry_message());
+    if (peer->binding()) return reject(v1::FAILED_PRECONDITION, "leave your seat first");
+    SeatRecord chosen;
+    if (req.role() == "observer") {
+      if (!record_.observers_allowed) {
+        return reject(v1::PERMISSION_DENIED, "this room does not allow observers");
+      }
+      chosen.game_id = id_;
+      chosen.seat_id = "observer:" + random_hex(4);
+      chosen.role = "observer";
+      chosen.label = "observer";
+    } else {
+      const SeatRecord* found = nullptr;
+      bool any_of_role = false;
+      for (const SeatRecord& s : seats_) {
+        if (s.role != req.role()) continue;
+        any_of_role = true;
+        if (!req.seat().empty() && !names_seat(s, req.seat())) continue;
+        if (s.claimed_ms != 0) {
+          if (!req.seat().empty()) return reject(v1::FAILED_PRECONDITION, taken_message(s));
+          continue;
+        }
+        found = &s;
+        break;
+      }
+      if (!any_of_role) {
+        return reject(v1::NOT_FOUND, "this game has no " + req.role() +
+                                         " seats (roles: general, "
+                                         "player, referee, observer)");
+      }
+      if (found == nullptr) {
+        return reject(req.seat().empty() ? v1::FAILED_PRECONDITION : v1::NOT_FOUND,
+                      req.seat().empty() ? "every " + req.role() + " seat is taken"
+                                         : "no " + req.role() + " seat \"" + req.seat() + "\"");
+      }
+      chosen = *found;
+    }
+    const std::string token = "gt_" + random_hex(32);
+    chosen.token_sha256 = sha256_of(token);
+    chosen.player_name = req.name().empty() ? chosen.label : req.name().substr(0, 64);
+    chosen.claimed_ms = deps_.clock();
+
+    auto p = make_pending();
+    bool replaced = false;
+    for (SeatRecord& s : p->seats) {
+      if (s.seat_id == chosen.seat_id) s = chosen, replaced = true;
+    }
+    if (!replaced) p->seats.push_back(chosen);
+    p->batch.seats.push_back(chosen);
+    maybe_start(*p);
+    p->after = [this, peer, chosen, token, request_id](bool ok) {
+      if (!ok) {
+        peer->send(error_message(request_id, v1::UNAVAILABLE, "", "the seat could not be saved"));
+        return;
+      }
+      spdlog::info("{}{} took seat {} ({}) as {}", log_prefix(), peer->name(), chosen.seat_id,
+                   chosen.label, chosen.player_name);
+      bind(peer, chosen);
+      auto m = seated(chosen, request_id, record_.last_seq);
+      m->mutable_seated()->set_token(token);
+      peer->send(m);
+    };
+    commit(p);
+  });
+}
+
+void Room::resume(std::shared_ptr<Peer> peer, Hash32 token_hash, std::uint64_t last_seq,
+                  std::uint64_t request_id) {
+  run([this, peer, token_hash, last_seq, request_id] {
+    if (expired()) {
+      peer->send(error_message(request_id, v1::NOT_FOUND, "", expiry_message()));
+      return;
+    }
+    for (const SeatRecord& s : seats_) {
+      if (s.claimed_ms == 0 || s.token_sha256 != token_hash) continue;
+      // A connection holds one registration: drop any earlier one before binding again.
+      std::erase_if(peers_, [&](const PeerEntry& e) { return e.peer.lock() == peer; });
+      if (peer->binding()) peer->unbind();
+      bind(peer, s);
+      spdlog::info("{}{} resumed seat {} after event {}", log_prefix(), peer->name(), s.seat_id,
+                   last_seq);
+      peer->send(seated(s, request_id, last_seq));
+      return;
+    }
+    peer->send(error_message(request_id, v1::UNAUTHENTICATED, "", "unknown seat token"));
+  });
+}
+
+void Room::leave(std::shared_ptr<Peer> peer, std::uint64_t request_id) {
+  run([this, peer, request_id] {
+    std::erase_if(peers_, [&](const PeerEntry& e) { return e.peer.lock() == peer; });
+    peer->unbind();
+    refresh_info();
+    auto m = std::make_shared<v1::ServerMessage>();
+    m->set_request_id(request_id);
+    m->mutable_left();
+    peer->send(m);
+  });
+}
+
+void Room::detach(std::shared_ptr<Peer> peer) {
+  run([this, peer] {
+    std::erase_if(peers_, [&](const PeerEntry& e) {
+      auto p = e.peer.lock();
+      return !p || p == peer;
+    });
+    refresh_info();
+  });
+}
+
+}  // namespace grognard::room
