@@ -28,6 +28,15 @@ std::optional<int> parse_flags(int argc, char** argv, Config& config) {
       ->envname("GROGNARD_LOG_LEVEL")
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error"}))
       ->capture_default_str();
+  cli.add_option("--log-format", config.log_format,
+                 "text (for people) or json (one JSON object a line, for log collectors)")
+      ->envname("GROGNARD_LOG_FORMAT")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->capture_default_str();
+  cli.add_option("--admin-token", net.admin_token,
+                 "Token for the admin API under /admin (none: admin off); prefer the "
+                 "environment variable, a flag shows in the process list")
+      ->envname("GROGNARD_ADMIN_TOKEN");
   cli.add_option("--max-frame-bytes", net.max_frame_bytes, "Largest message a client may send")
       ->envname("GROGNARD_MAX_FRAME_BYTES")
       ->check(CLI::Range(std::uint32_t{1}, std::uint32_t{64} * 1024 * 1024))
@@ -60,6 +69,13 @@ std::optional<int> parse_flags(int argc, char** argv, Config& config) {
       ->envname("GROGNARD_WAITING_ROOM_HOURS")
       ->check(CLI::Range(0.0, 1'000'000.0))
       ->capture_default_str();
+
+  CLI::App* backup = cli.add_subcommand(
+      "backup",
+      "Copy the database (--db) to a new file while a server may be serving it, check the copy "
+      "and exit (docs/operations.md)");
+  backup->add_option("--to", config.backup_to, "The new file (must not exist)")->required();
+  backup->callback([&config] { config.backup = true; });
 
   try {
     cli.parse(argc, argv);

@@ -12,7 +12,11 @@ namespace grognard::app {
 
 struct Config {
   std::string db = "./grognard.db";
-  std::string log_level = "info";  // trace, debug, info, warn, error
+  std::string log_level = "info";   // trace, debug, info, warn, error
+  std::string log_format = "text";  // text, json (app/logging.h)
+  // `grognard-server backup --to FILE`: copy the database `db` to FILE and exit (app/backup.h).
+  bool backup = false;
+  std::string backup_to;
   // A room waiting for players expires after this long without activity (0: never).
   std::chrono::milliseconds waiting_room_limit = std::chrono::hours(168);
   net::Options net;

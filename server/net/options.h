@@ -16,7 +16,9 @@ struct Options {
   std::uint32_t rate = 50;                      // messages per second, sustained (0: no limit)
   std::uint32_t burst = 100;                    // messages at once
   std::chrono::seconds idle_timeout{300};       // no message for this long closes
-  int threads = 2;                              // io_context threads (used by main)
+  // The operator's token for the admin API under /admin (net/admin.h); empty: admin is off.
+  std::string admin_token;
+  int threads = 2;  // io_context threads (used by main)
 };
 
 }  // namespace grognard::net
