@@ -6,6 +6,7 @@
 #include <fstream>
 #include <iostream>
 
+#include "app/admin.h"
 #include "app/errors.h"
 #include "app/lobby.h"
 #include "app/server_address.h"
@@ -198,6 +199,38 @@ int run_cli(int argc, char** argv) {
   replay->add_option("--as", ro.as_seat, "see it as this seat (side:0, player:anna, referee)");
   auto* at_opt = replay->add_option("--at", at, "print the screen at event SEQ and exit");
 
+  AdminOptions ao;
+  auto* admin = app.add_subcommand(
+      "admin", "the server operator's tools (needs the admin token: docs/operations.md)");
+  admin->add_option("--token", ao.token, "the admin token (else $GROGNARD_ADMIN_TOKEN)");
+  admin->require_subcommand(1);
+  auto admin_action = [&](const char* verb, const char* what) {
+    auto* cmd = admin->add_subcommand(verb, what);
+    cmd->callback([&ao, verb] { ao.action = verb; });
+    return cmd;
+  };
+  admin_action("rooms", "every room in memory, with its connections");
+  admin_action("connections", "every open connection: id, address, room and seat");
+  admin_action("bans", "the addresses banned now");
+  auto* close_cmd = admin_action("close", "close a room: stored as aborted, its seats told why");
+  close_cmd->add_option("ROOM", ao.target, "game id or invite code")->required();
+  close_cmd->add_option("--reason", ao.reason, "told to the players, kept with the game")
+      ->required();
+  auto* kick_cmd = admin_action("kick", "close one connection");
+  kick_cmd->add_option("ID", ao.target, "connection id (see: grognard admin connections)")
+      ->required();
+  kick_cmd->add_option("--reason", ao.reason, "told to the client");
+  kick_cmd->add_option("--ban", ao.minutes, "also ban its address for this many minutes");
+  auto* ban_cmd = admin_action("ban", "refuse an address for a while, closing its connections");
+  ban_cmd->add_option("ADDRESS", ao.target, "an IPv4 or IPv6 address")->required();
+  ban_cmd->add_option("--minutes", ao.minutes, "how long (default 60, at most 43200)");
+  ban_cmd->add_option("--reason", ao.reason, "told to the client");
+  auto* unban_cmd = admin_action("unban", "lift a ban");
+  unban_cmd->add_option("ADDRESS", ao.target, "the banned address")->required();
+  auto* pause_cmd = admin_action("pause", "stop opening new rooms (open rooms play on)");
+  pause_cmd->add_option("--reason", ao.reason, "told to whoever tries to create a room");
+  admin_action("resume", "open new rooms again");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -214,6 +247,7 @@ int run_cli(int argc, char** argv) {
   if (*play_cmd) return play(c, pf);
   if (*watch_cmd) return watch(c, wf);
   if (*games) return games_command(c, gf);
+  if (*admin) return admin_command(c, ao);
   if (*replay) {
     ro.server = c.server;
     ro.json = c.json;

@@ -37,6 +37,11 @@ std::optional<int> parse_flags(int argc, char** argv, Config& config) {
                  "Token for the admin API under /admin (none: admin off); prefer the "
                  "environment variable, a flag shows in the process list")
       ->envname("GROGNARD_ADMIN_TOKEN");
+  cli.add_option("--trusted-proxy", net.trusted_proxies,
+                 "Address of a reverse proxy whose X-Forwarded-For names the client (repeat, "
+                 "or comma-separated in the variable)")
+      ->envname("GROGNARD_TRUSTED_PROXIES")
+      ->delimiter(',');
   cli.add_option("--max-frame-bytes", net.max_frame_bytes, "Largest message a client may send")
       ->envname("GROGNARD_MAX_FRAME_BYTES")
       ->check(CLI::Range(std::uint32_t{1}, std::uint32_t{64} * 1024 * 1024))
@@ -74,6 +79,9 @@ std::optional<int> parse_flags(int argc, char** argv, Config& config) {
       "backup",
       "Copy the database (--db) to a new file while a server may be serving it, check the copy "
       "and exit (docs/operations.md)");
+  // --db after the subcommand too ("backup --db X --to Y"); GROGNARD_DB stays with the global
+  // flag, whose value this one overrides only when given.
+  backup->add_option("--db", config.db, "SQLite database file to copy (as the global --db)");
   backup->add_option("--to", config.backup_to, "The new file (must not exist)")->required();
   backup->callback([&config] { config.backup = true; });
 

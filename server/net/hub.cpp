@@ -20,15 +20,45 @@ std::size_t Hub::size() const {
   return sessions_.size();
 }
 
+std::vector<std::shared_ptr<Closable>> Hub::live() const {
+  std::vector<std::shared_ptr<Closable>> out;
+  std::lock_guard lock(mu_);
+  for (const auto& [id, weak] : sessions_) {
+    if (auto session = weak.lock()) out.push_back(std::move(session));
+  }
+  return out;
+}
+
 void Hub::shut_down_all(const std::string& reason) {
-  std::vector<std::shared_ptr<Closable>> live;
+  for (const auto& session : live()) session->shut_down(reason);
+}
+
+std::vector<ConnectionInfo> Hub::connections() const {
+  std::vector<ConnectionInfo> out;
+  for (const auto& session : live()) out.push_back(session->describe());
+  return out;
+}
+
+bool Hub::kick(std::uint64_t id, const std::string& reason) {
+  std::shared_ptr<Closable> session;
   {
     std::lock_guard lock(mu_);
-    for (const auto& [id, weak] : sessions_) {
-      if (auto session = weak.lock()) live.push_back(std::move(session));
-    }
+    auto it = sessions_.find(id);
+    if (it != sessions_.end()) session = it->second.lock();
   }
-  for (const auto& session : live) session->shut_down(reason);
+  if (!session) return false;
+  session->kick(reason);
+  return true;
+}
+
+std::size_t Hub::kick_address(const std::string& address, const std::string& reason) {
+  std::size_t kicked = 0;
+  for (const auto& session : live()) {
+    if (session->describe().address != address) continue;
+    session->kick(reason);
+    ++kicked;
+  }
+  return kicked;
 }
 
 bool Hub::wait_empty(std::chrono::milliseconds timeout) {

@@ -16,18 +16,33 @@
 #include <string>
 #include <vector>
 
+#include "net/bans.h"
 #include "net/metrics.h"
 #include "net/options.h"
 #include "room/lobby.h"
 
 namespace grognard::net {
 
-// A session as shutdown sees it.
+// A connection as the operator sees it (admin API).
+struct ConnectionInfo {
+  std::uint64_t id = 0;
+  std::string address;  // the client's address (X-Forwarded-For behind a trusted proxy)
+  std::string name;     // as the logs name it: "203.0.113.9:51234#7"
+  std::int64_t connected_ms = 0;
+  std::string game_id;  // the room it is seated in ("": none)
+  std::string seat_id;
+  std::string role;
+};
+
+// A session as shutdown and the operator see it.
 class Closable {
  public:
   virtual ~Closable() = default;
   // Sends Closing{reason}, then closes with going_away and `reason`. Never blocks.
   virtual void shut_down(std::string reason) = 0;
+  // The operator's kick: Closing{reason}, then a close with policy_error. Never blocks.
+  virtual void kick(std::string reason) = 0;
+  virtual ConnectionInfo describe() const = 0;
 };
 
 class Hub {
@@ -58,12 +73,21 @@ class Hub {
   // Waits until no session is registered or `timeout` passed; true if none is left.
   bool wait_empty(std::chrono::milliseconds timeout);
 
+  // The operator's tools (net/admin.h).
+  std::vector<ConnectionInfo> connections() const;
+  bool kick(std::uint64_t id, const std::string& reason);  // false: no such connection
+  // Kicks every connection from `address`; returns how many.
+  std::size_t kick_address(const std::string& address, const std::string& reason);
+  Bans bans;
+
  private:
   std::atomic<std::uint64_t> last_id_{0};
   std::atomic<bool> shutting_down_{false};
   mutable std::mutex mu_;
   std::condition_variable empty_;
   std::map<std::uint64_t, std::weak_ptr<Closable>> sessions_;
+
+  std::vector<std::shared_ptr<Closable>> live() const;
 };
 
 }  // namespace grognard::net

@@ -55,6 +55,20 @@ struct ServerMetrics::Impl {
                                              .Name("grognard_disconnects_total")
                                              .Help("Connections closed by the server, by reason")
                                              .Register(*registry);
+  pm::Family<pm::Counter>& admin_actions = pm::BuildCounter()
+                                               .Name("grognard_admin_actions_total")
+                                               .Help("What the server's operator did, by action")
+                                               .Register(*registry);
+  pm::Counter& admin_denied = pm::BuildCounter()
+                                  .Name("grognard_admin_denied_total")
+                                  .Help("Admin requests refused for a missing or wrong token")
+                                  .Register(*registry)
+                                  .Add({});
+  pm::Counter& banned_requests = pm::BuildCounter()
+                                     .Name("grognard_banned_requests_total")
+                                     .Help("HTTP requests refused because the address is banned")
+                                     .Register(*registry)
+                                     .Add({});
 };
 
 ServerMetrics::ServerMetrics() : impl_(std::make_unique<Impl>()) {}
@@ -87,6 +101,16 @@ void ServerMetrics::frame_out() {
 
 void ServerMetrics::disconnect(std::string_view reason) {
   impl_->disconnects.Add({{"reason", std::string(reason)}}).Increment();
+}
+
+void ServerMetrics::admin_action(std::string_view action) {
+  impl_->admin_actions.Add({{"action", std::string(action)}}).Increment();
+}
+void ServerMetrics::admin_denied() {
+  impl_->admin_denied.Increment();
+}
+void ServerMetrics::banned_request() {
+  impl_->banned_requests.Increment();
 }
 
 void ServerMetrics::commit(std::size_t batch_size, double seconds) {

@@ -10,6 +10,9 @@
 //   grognard_commit_batch_size       histogram  room batches in one group commit
 //   grognard_frames_total{direction} counter    WebSocket messages "in" and "out"
 //   grognard_disconnects_total{reason} counter  connections the server closed, by reason
+//   grognard_admin_actions_total{action} counter what the operator did (net/admin.h)
+//   grognard_admin_denied_total      counter    admin requests with a missing or wrong token
+//   grognard_banned_requests_total   counter    HTTP requests refused from a banned address
 //
 // Thread-safety: every member may be called from any thread.
 
@@ -38,8 +41,13 @@ class ServerMetrics final : public room::Metrics {
   void connection_closed();
   void frame_in();
   void frame_out();
-  // reason: "rate_limit", "queue_full", "idle", "too_big", "shutdown"
+  // reason: "rate_limit", "queue_full", "idle", "too_big", "shutdown", "admin"
   void disconnect(std::string_view reason);
+
+  // action: "close_room", "kick", "ban", "unban", "pause_creation", "resume_creation"
+  void admin_action(std::string_view action);
+  void admin_denied();
+  void banned_request();
 
   // One group commit of the store: fits store::SqliteStore::Options::on_commit.
   void commit(std::size_t batch_size, double seconds);

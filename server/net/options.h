@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace grognard::net {
 
@@ -18,6 +19,8 @@ struct Options {
   std::chrono::seconds idle_timeout{300};       // no message for this long closes
   // The operator's token for the admin API under /admin (net/admin.h); empty: admin is off.
   std::string admin_token;
+  // Reverse proxies whose X-Forwarded-For names the client (exact addresses, "127.0.0.1").
+  std::vector<std::string> trusted_proxies;
   int threads = 2;  // io_context threads (used by main)
 };
 

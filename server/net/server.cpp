@@ -4,24 +4,28 @@
 
 #include "net/server.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string_view>
 #include <utility>
 
 #include <spdlog/spdlog.h>
 #include <boost/asio/as_tuple.hpp>
+#include <boost/asio/async_result.hpp>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
+#include <boost/asio/this_coro.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/http/write.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
 
+#include "net/admin.h"
 #include "net/gate.h"
 #include "net/hub.h"
 #include "net/session.h"
@@ -38,7 +42,7 @@ using namespace std::chrono_literals;
 
 constexpr auto kHttpTimeout = 30s;
 constexpr std::uint32_t kHttpHeaderLimit = 8 * 1024;
-constexpr std::uint64_t kHttpBodyLimit = 8 * 1024;
+constexpr std::uint64_t kHttpBodyLimit = 8 * 1024;  // admin bodies are small JSON
 
 using HttpResponse = http::response<http::string_body>;
 
@@ -60,6 +64,55 @@ HttpResponse text_response(const HttpRequest& request, http::status status, std:
   response.body() = std::move(body);
   response.prepare_payload();
   return response;
+}
+
+// The client's address: the socket's peer, or the last X-Forwarded-For entry when the peer is
+// a trusted reverse proxy (Options::trusted_proxies).
+ClientAddress client_address(const beast::tcp_stream& stream, const HttpRequest& request,
+                             const Options& options) {
+  beast::error_code ec;
+  const auto endpoint = stream.socket().remote_endpoint(ec);
+  if (ec) return ClientAddress{"?", "?"};
+  ClientAddress out;
+  out.address = endpoint.address().to_string();
+  out.name = (endpoint.address().is_v6() ? "[" + out.address + "]" : out.address) + ":" +
+             std::to_string(endpoint.port());
+  const auto& trusted = options.trusted_proxies;
+  if (std::find(trusted.begin(), trusted.end(), out.address) == trusted.end()) return out;
+  std::string_view forwarded = request["X-Forwarded-For"];
+  forwarded = forwarded.substr(forwarded.empty() ? 0 : forwarded.rfind(',') + 1);
+  while (!forwarded.empty() && forwarded.front() == ' ') forwarded.remove_prefix(1);
+  while (!forwarded.empty() && forwarded.back() == ' ') forwarded.remove_suffix(1);
+  if (forwarded.empty() || forwarded.size() > 64) return out;
+  out.address = std::string(forwarded);
+  out.name = out.address + " via " + out.name;
+  return out;
+}
+
+// An /admin request, answered by net/admin.h (which may finish on another thread: closing a
+// room waits for its commit), resumed on this connection's strand.
+asio::awaitable<HttpResponse> admin_response(const HttpRequest& request, Hub& hub,
+                                             const ClientAddress& client) {
+  std::string_view target(request.target().data(), request.target().size());
+  AdminRequest req{std::string(request.method_string()),
+                   std::string(target.substr(0, target.find('?'))),
+                   std::string(request[http::field::authorization]), request.body(), client.name};
+  const AdminAnswer answer =
+      co_await asio::async_initiate<decltype(asio::use_awaitable), void(AdminAnswer)>(
+          [&hub, &req](auto handler) {
+            auto shared = std::make_shared<decltype(handler)>(std::move(handler));
+            handle_admin(hub, std::move(req), [shared](AdminAnswer a) {
+              auto ex = asio::get_associated_executor(*shared);
+              asio::post(ex, [shared, a = std::move(a)]() mutable { (*shared)(std::move(a)); });
+            });
+          },
+          asio::use_awaitable);
+  HttpResponse response = text_response(request, static_cast<http::status>(answer.status),
+                                        answer.json, "application/json");
+  if (answer.challenge) response.set(http::field::www_authenticate, "Bearer");
+  if (!answer.allow.empty()) response.set(http::field::allow, answer.allow);
+  response.set(http::field::cache_control, "no-store");
+  co_return response;
 }
 
 HttpResponse respond(const HttpRequest& request, Hub& hub) {
@@ -95,17 +148,35 @@ asio::awaitable<void> http_session(beast::tcp_stream stream, std::shared_ptr<Hub
         co_await http::async_read(stream, buffer, parser, asio::as_tuple(asio::use_awaitable));
     if (ec) break;  // end of stream, timeout or a malformed request: just close
     HttpRequest request = parser.release();
+    ClientAddress client = client_address(stream, request, hub->options);
+    std::string_view target(request.target().data(), request.target().size());
+    // Without a token the admin API does not exist: its paths answer 404 like any other.
+    const bool admin =
+        !hub->options.admin_token.empty() &&
+        (target == "/admin" || target.starts_with("/admin/") || target.starts_with("/admin?"));
 
-    if (beast::websocket::is_upgrade(request) && !hub->shutting_down()) {
+    // The operator is never locked out by a ban: an admin request still needs the token.
+    const auto ban = admin ? std::nullopt : hub->bans.find(client.address, room::system_clock_ms());
+    if (ban) hub->metrics.banned_request();
+    if (beast::websocket::is_upgrade(request) && !hub->shutting_down() && !ban) {
       stream.expires_never();  // the WebSocket stream keeps its own timeouts
-      start_session(std::move(stream), std::move(request), std::move(hub));
+      start_session(std::move(stream), std::move(request), std::move(hub), std::move(client));
       co_return;
     }
-    HttpResponse response =
-        beast::websocket::is_upgrade(request)
-            ? text_response(request, http::status::service_unavailable, "shutting down\n")
-            : respond(request, *hub);
-    const bool keep_alive = response.keep_alive() && !beast::websocket::is_upgrade(request);
+    HttpResponse response;
+    if (ban) {
+      response =
+          text_response(request, http::status::forbidden,
+                        "banned by the server's operator" +
+                            (ban->reason.empty() ? std::string() : ": " + ban->reason) + "\n");
+    } else if (beast::websocket::is_upgrade(request)) {
+      response = text_response(request, http::status::service_unavailable, "shutting down\n");
+    } else if (admin) {
+      response = co_await admin_response(request, *hub, client);
+    } else {
+      response = respond(request, *hub);
+    }
+    const bool keep_alive = response.keep_alive() && !beast::websocket::is_upgrade(request) && !ban;
     auto [write_ec, written] =
         co_await http::async_write(stream, response, asio::as_tuple(asio::use_awaitable));
     if (write_ec || !keep_alive) break;

@@ -31,6 +31,7 @@
 #include "net/send_queue.h"
 #include "net/session.h"
 #include "room/protocol.h"
+#include "room/room.h"
 
 namespace grognard::net {
 
@@ -48,28 +49,18 @@ constexpr auto kHandshakeTimeout = 30s;
 constexpr auto kKeepAliveTimeout = 60s;
 constexpr auto kCloseTimeout = 5s;
 
-std::string peer_name(const beast::tcp_stream& stream, std::uint64_t id) {
-  beast::error_code ec;
-  const auto endpoint = stream.socket().remote_endpoint(ec);
-  std::string address = "?";
-  if (!ec) {
-    address = endpoint.address().is_v6() ? "[" + endpoint.address().to_string() + "]"
-                                         : endpoint.address().to_string();
-    address += ":" + std::to_string(endpoint.port());
-  }
-  return address + "#" + std::to_string(id);
-}
-
 class Session final : public room::Peer,
                       public Closable,
                       public std::enable_shared_from_this<Session> {
  public:
-  Session(beast::tcp_stream stream, std::shared_ptr<Hub> hub)
+  Session(beast::tcp_stream stream, std::shared_ptr<Hub> hub, ClientAddress client)
       : ws_(std::move(stream)),
         strand_(ws_.get_executor()),
         hub_(std::move(hub)),
         id_(hub_->next_id()),
-        name_(peer_name(ws_.next_layer(), id_)),
+        address_(std::move(client.address)),
+        name_(client.name + "#" + std::to_string(id_)),
+        connected_ms_(room::system_clock_ms()),
         gate_(hub_->welcome),
         bucket_(hub_->options.rate, hub_->options.burst, Clock::now()),
         queue_(hub_->options.queue_messages, hub_->options.queue_bytes),
@@ -115,6 +106,20 @@ class Session final : public room::Peer,
       self->shut(websocket::close_code::going_away, reason, "shutdown");
     });
   }
+  void kick(std::string reason) override {
+    asio::dispatch(strand_, [self = shared_from_this(), reason = std::move(reason)] {
+      self->shut(websocket::close_code::policy_error, reason, "admin");
+    });
+  }
+  ConnectionInfo describe() const override {
+    ConnectionInfo info{id_, address_, name_, connected_ms_, "", "", ""};
+    if (auto b = binding()) {
+      info.game_id = b->room->id();
+      info.seat_id = b->seat_id;
+      info.role = b->role;
+    }
+    return info;
+  }
 
  private:
   asio::awaitable<void> run(std::shared_ptr<Session> self, HttpRequest request);
@@ -142,7 +147,9 @@ class Session final : public room::Peer,
   const asio::any_io_executor strand_;
   const std::shared_ptr<Hub> hub_;
   const std::uint64_t id_;
+  const std::string address_;
   const std::string name_;
+  const std::int64_t connected_ms_;
 
   Gate gate_;
   TokenBucket bucket_;
@@ -369,8 +376,10 @@ void Session::watch_idle() {
 
 }  // namespace
 
-void start_session(beast::tcp_stream stream, HttpRequest request, std::shared_ptr<Hub> hub) {
-  std::make_shared<Session>(std::move(stream), std::move(hub))->start(std::move(request));
+void start_session(beast::tcp_stream stream, HttpRequest request, std::shared_ptr<Hub> hub,
+                   ClientAddress client) {
+  std::make_shared<Session>(std::move(stream), std::move(hub), std::move(client))
+      ->start(std::move(request));
 }
 
 }  // namespace grognard::net

@@ -4,6 +4,7 @@
 // message types).
 
 #include <memory>
+#include <string>
 
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/http/message.hpp>
@@ -15,10 +16,17 @@ namespace grognard::net {
 
 using HttpRequest = boost::beast::http::request<boost::beast::http::string_body>;
 
+// Who is on the other end: the address bans and the admin API use, and the name logs use.
+struct ClientAddress {
+  std::string address;  // "203.0.113.9" (behind a trusted proxy: from X-Forwarded-For)
+  std::string name;     // "203.0.113.9:51234" (the port only when it is the client's own)
+};
+
 // Completes the WebSocket handshake for `request` and serves the connection until it closes:
 // frames in (rate-limited, size-limited, idle-timed), Hello and Ping answered here, everything
 // else to hub->lobby; messages out through a bounded queue with one write in flight.
 // REQUIRES: `stream`'s executor is a strand of its own.
-void start_session(boost::beast::tcp_stream stream, HttpRequest request, std::shared_ptr<Hub> hub);
+void start_session(boost::beast::tcp_stream stream, HttpRequest request, std::shared_ptr<Hub> hub,
+                   ClientAddress client);
 
 }  // namespace grognard::net

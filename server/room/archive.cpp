@@ -25,7 +25,8 @@ engine::Result<Loaded> load(Store& store, const Registry& registry, const std::s
         engine::ErrorCode::kFailedPrecondition, "",
         "game " + id + " never began: room " + out.game.invite_code + " " + out.game.result};
   }
-  if (out.game.status != GameStatus::kFinished && out.game.status != GameStatus::kFailed) {
+  if (out.game.status != GameStatus::kFinished && out.game.status != GameStatus::kFailed &&
+      out.game.status != GameStatus::kAborted) {
     return engine::Error{engine::ErrorCode::kPermissionDenied, "",
                          "game " + id + " is not open on this server"};
   }
@@ -68,7 +69,7 @@ void list_games(Store& store, Peer& peer, const v1::ListGames& req, std::uint64_
     if (!f.status) {
       return peer.send(
           error_message(request_id, v1::INVALID_ARGUMENT, "",
-                        "status is one of waiting, running, finished, failed, expired"));
+                        "status is one of waiting, running, finished, failed, expired, aborted"));
     }
   }
   f.since_ms = req.since_ms();
@@ -92,7 +93,7 @@ void list_games(Store& store, Peer& peer, const v1::ListGames& req, std::uint64_
     if (g.status != GameStatus::kWaiting && g.status != GameStatus::kExpired)
       s->set_seed_sha256(hex(g.seed_sha256));
     // The seed itself only once the game has ended: then anyone may re-derive every die.
-    if (g.status == GameStatus::kFinished)
+    if (g.status == GameStatus::kFinished || g.status == GameStatus::kAborted)
       s->set_seed(engine::to_hex(g.seed.data(), g.seed.size()));
     auto seats = store.seats(g.id);
     if (!seats.ok()) continue;

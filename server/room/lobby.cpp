@@ -34,6 +34,18 @@ void Lobby::Impl::create(const std::shared_ptr<Peer>& peer, const v1::CreateRoom
                          std::uint64_t rid) {
   if (stopped)
     return peer->send(error_message(rid, v1::UNAVAILABLE, "", "the server is shutting down"));
+  if (const CreationPause paused =
+          [this] {
+            std::lock_guard lock(mu);
+            return pause;
+          }();
+      paused.paused) {
+    return peer->send(
+        error_message(rid, v1::UNAVAILABLE, "",
+                      "the server is not opening new rooms for now" +
+                          (paused.reason.empty() ? std::string() : " (" + paused.reason + ")") +
+                          "; rooms already open play on"));
+  }
   const engine::Ruleset* rs = registry.ruleset(req.ruleset());
   if (rs == nullptr) {
     return peer->send(
@@ -160,7 +172,7 @@ namespace {
 std::optional<std::string> archive_seat(const std::shared_ptr<Peer>& peer, const Room& room,
                                         const std::string& as_seat, std::string* why) {
   const v1::RoomInfo info = room.info();
-  if (info.status() == "finished") return as_seat;
+  if (info.status() == "finished" || info.status() == "aborted") return as_seat;
   auto b = peer->binding();
   if (b && b->room.get() == &room) {
     if (!as_seat.empty() && as_seat != b->seat_id) {

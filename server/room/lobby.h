@@ -12,6 +12,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include <boost/asio/any_io_executor.hpp>
 
@@ -22,7 +23,8 @@
 
 namespace grognard::v1 {
 class ClientMessage;
-}
+class RoomInfo;
+}  // namespace grognard::v1
 
 namespace grognard::room {
 
@@ -60,6 +62,22 @@ class Lobby {
   void stop();
 
   std::size_t open_rooms() const;
+
+  // The operator's tools (the admin API, net/admin.h; lobby_admin.cpp).
+  // Every room held in memory: unlisted, waiting, running and ended ones alike.
+  std::vector<v1::RoomInfo> all_rooms() const;
+  // Closes the room whose game id or invite code is `which` (Room::abort); `done` gets the
+  // outcome, on the room's strand: NOT_FOUND when no room in memory has that id or code.
+  void close_room(const std::string& which, std::string reason,
+                  std::function<void(engine::Status)> done);
+  // While paused, CreateRoom is refused with UNAVAILABLE and `reason`; rooms already open play
+  // on, and anyone may still join them.
+  void pause_creation(bool paused, std::string reason);
+  struct CreationPause {
+    bool paused = false;
+    std::string reason;
+  };
+  CreationPause creation_pause() const;
 
   // Looks for waiting rooms past LobbyOptions::waiting_room_limit now and expires them (the
   // timer calls it; the rooms expire on their strands once stored).

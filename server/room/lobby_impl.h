@@ -43,6 +43,7 @@ struct Lobby::Impl {
   mutable std::mutex mu;
   std::map<std::string, std::shared_ptr<Room>> rooms;  // by game id
   bool stopped = false;
+  CreationPause pause;    // under mu
   Tombstones tombstones;  // expired rooms, for a late join or resume
 
   RoomDeps deps() { return RoomDeps{store, metrics, clock}; }

@@ -70,6 +70,12 @@ class Room : public std::enable_shared_from_this<Room> {
   // stored, false when the room did not expire.
   void expire(std::chrono::milliseconds limit, std::string reason,
               std::function<void(bool expired)> done);
+  // The server's operator closes the game (admin API), waiting or running: stores it as aborted
+  // with the result "closed by the server's operator: <reason>" and a system note that reaches
+  // every connection in the room and reveals the dice seed (nothing is left to play, so the
+  // archive may be checked). Calls `done` on the strand with the outcome: refused when the game
+  // has already ended or stopped.
+  void abort(std::string reason, std::function<void(engine::Status)> done);
 
   // Thread-safe snapshots for the lobby.
   const std::string& id() const { return id_; }
@@ -122,10 +128,15 @@ class Room : public std::enable_shared_from_this<Room> {
                                             std::uint64_t after_seq) const;
   void broadcast(const Pending& p);
   void refresh_info();
-  bool game_over() const { return record_.status == GameStatus::kFinished; }
+  bool game_over() const {
+    return record_.status == GameStatus::kFinished || record_.status == GameStatus::kAborted;
+  }
   bool expired() const { return record_.status == GameStatus::kExpired; }
+  bool aborted() const { return record_.status == GameStatus::kAborted; }
   // "room K7QX2M expired after 168 hours waiting for players"
   std::string expiry_message() const { return "room " + invite_ + " " + record_.result; }
+  // "room K7QX2M was closed by the server's operator: <reason>"
+  std::string abort_message() const { return "room " + invite_ + " was " + record_.result; }
   std::string log_prefix() const { return "[game " + id_ + "] "; }
 
   boost::asio::strand<boost::asio::any_io_executor> strand_;

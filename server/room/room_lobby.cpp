@@ -36,6 +36,46 @@ void Room::expire(std::chrono::milliseconds limit, std::string reason,
   });
 }
 
+void Room::abort(std::string reason, std::function<void(engine::Status)> done) {
+  run([this, reason = std::move(reason), done = std::move(done)] {
+    auto refuse = [&](engine::ErrorCode code, std::string why) {
+      done(engine::Error{code, "", "game " + id_ + " (room " + invite_ + ") " + std::move(why)});
+    };
+    if (stopped_)
+      return refuse(engine::ErrorCode::kFailedPrecondition,
+                    "is not taking changes: the server is shutting down");
+    if (failed_)
+      return refuse(engine::ErrorCode::kFailedPrecondition, "has already stopped: " + failure_);
+    if (record_.status != GameStatus::kWaiting && record_.status != GameStatus::kRunning) {
+      return refuse(engine::ErrorCode::kFailedPrecondition,
+                    "has already ended (" + std::string(to_string(record_.status)) + ": " +
+                        record_.result + ")");
+    }
+    const bool began = record_.status == GameStatus::kRunning;
+    auto p = make_pending();
+    GameRecord& g = *p->batch.game;
+    g.status = GameStatus::kAborted;
+    g.ended_ms = deps_.clock();
+    g.result = "closed by the server's operator: " + reason;
+    v1::SystemNote note;
+    note.set_text("This game was " + g.result + "." +
+                  (began ? " The dice seed is now public." : ""));
+    note.set_result(g.result);
+    note.set_seed(engine::to_hex(g.seed.data(), g.seed.size()));
+    note.set_seed_sha256(hex(g.seed_sha256));
+    add_record(*p, EventKind::kSystem, note.SerializeAsString(), "", "");
+    p->after = [this, done](bool ok) {
+      if (!ok) {
+        return done(engine::Error{engine::ErrorCode::kFailedPrecondition, "",
+                                  "game " + id_ + " could not be saved as closed: it has stopped"});
+      }
+      spdlog::warn("{}{}", log_prefix(), record_.result);
+      done(engine::ok_status());
+    };
+    commit(p);
+  });
+}
+
 void Room::refresh_info() {
   v1::RoomInfo info;
   info.set_game_id(id_);
@@ -48,6 +88,7 @@ void Room::refresh_info() {
   info.set_created_ms(record_.created_ms);
   info.set_to_act(failed_     ? "stopped: " + failure_
                   : expired() ? "This room " + record_.result
+                  : aborted() ? "This game was " + record_.result
                               : rs_.to_act(*state_).summary);
   std::vector<Hash32> tokens;
   std::uint32_t observers = 0;
@@ -71,9 +112,9 @@ void Room::refresh_info() {
   std::lock_guard lock(info_mu_);
   info_ = std::move(info);
   token_hashes_ = std::move(tokens);
-  listed_and_open_ =
-      record_.listed && !failed_ && record_.status != GameStatus::kFinished && !expired();
-  evictable_ = (failed_ || record_.status == GameStatus::kFinished || expired()) &&
+  listed_and_open_ = record_.listed && !failed_ && record_.status != GameStatus::kFinished &&
+                     !expired() && !aborted();
+  evictable_ = (failed_ || record_.status == GameStatus::kFinished || expired() || aborted()) &&
                std::none_of(peers_.begin(), peers_.end(),
                             [](const PeerEntry& e) { return !e.peer.expired(); });
   waiting_since_.reset();

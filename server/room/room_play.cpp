@@ -96,6 +96,7 @@ void Room::command(std::shared_ptr<Peer> peer, v1::SendCommand req, std::uint64_
           stopped_ ? "the server is shutting down" : "this game has stopped: " + failure_);
     }
     if (expired()) return reject(v1::FAILED_PRECONDITION, "", expiry_message());
+    if (aborted()) return reject(v1::FAILED_PRECONDITION, "", abort_message());
     if (record_.status == GameStatus::kWaiting) {
       return reject(v1::FAILED_PRECONDITION, "", "the game starts when every seat is taken");
     }
@@ -174,8 +175,9 @@ void Room::chat(std::shared_ptr<Peer> peer, v1::SendChat req, std::uint64_t requ
       peer->send(error_message(request_id, v1::UNAVAILABLE, "", "this room has stopped"));
       return;
     }
-    if (expired()) {
-      peer->send(error_message(request_id, v1::FAILED_PRECONDITION, "", expiry_message()));
+    if (expired() || aborted()) {
+      peer->send(error_message(request_id, v1::FAILED_PRECONDITION, "",
+                               expired() ? expiry_message() : abort_message()));
       return;
     }
     if (req.text().empty() || req.text().size() > kMaxChat) {
@@ -255,6 +257,7 @@ void Room::broadcast(const Pending& p) {
   if (p.batch.events.empty()) return;
   engine::ToAct act = rs_.to_act(*state_);
   if (expired()) act = engine::ToAct{{}, false, "This room " + record_.result, {}};
+  if (aborted()) act = engine::ToAct{{}, true, "This game was " + record_.result, {}};
   std::map<std::string, std::shared_ptr<const v1::ServerMessage>> by_seat;
   for (const PeerEntry& entry : peers_) {
     auto peer = entry.peer.lock();

@@ -96,6 +96,7 @@ void Room::join(std::shared_ptr<Peer> peer, v1::JoinRoom req, std::uint64_t requ
     };
     if (failed_ || stopped_) return reject(v1::UNAVAILABLE, "this game has stopped: " + failure_);
     if (expired()) return reject(v1::NOT_FOUND, expiry_message());
+    if (aborted()) return reject(v1::FAILED_PRECONDITION, abort_message());
     if (peer->binding()) return reject(v1::FAILED_PRECONDITION, "leave your seat first");
     SeatRecord chosen;
     if (req.role() == "observer") {

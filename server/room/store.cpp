@@ -16,6 +16,8 @@ const char* to_string(GameStatus s) {
       return "failed";
     case GameStatus::kExpired:
       return "expired";
+    case GameStatus::kAborted:
+      return "aborted";
   }
   return "?";
 }
@@ -26,6 +28,7 @@ std::optional<GameStatus> game_status_from_string(std::string_view s) {
   if (s == "finished") return GameStatus::kFinished;
   if (s == "failed") return GameStatus::kFailed;
   if (s == "expired") return GameStatus::kExpired;
+  if (s == "aborted") return GameStatus::kAborted;
   return std::nullopt;
 }
 

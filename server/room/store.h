@@ -22,7 +22,8 @@ using Hash32 = std::array<std::uint8_t, 32>;
 
 // kExpired: a room that waited too long for its players (LobbyOptions::waiting_room_limit); it
 // never began, and is not loaded back at start.
-enum class GameStatus : std::uint8_t { kWaiting, kRunning, kFinished, kFailed, kExpired };
+// kAborted: closed by the server's operator (admin API), waiting or running; its result says why.
+enum class GameStatus : std::uint8_t { kWaiting, kRunning, kFinished, kFailed, kExpired, kAborted };
 const char* to_string(GameStatus s);
 std::optional<GameStatus> game_status_from_string(std::string_view s);
 

@@ -251,6 +251,13 @@ const std::optional<CloseInfo>& WebSocket::close_info() const {
 
 Result<HttpResponse> http_get(const std::string& host, std::uint16_t port,
                               const std::string& target, Millis timeout) {
+  HttpRequestSpec spec;
+  spec.target = target;
+  return http_request(host, port, spec, timeout);
+}
+
+Result<HttpResponse> http_request(const std::string& host, std::uint16_t port,
+                                  const HttpRequestSpec& spec, Millis timeout) {
   asio::io_context ioc;
   beast::tcp_stream stream(ioc);
   beast::error_code ec;
@@ -269,10 +276,15 @@ Result<HttpResponse> http_get(const std::string& host, std::uint16_t port,
   run();
   if (step) return failure(FailureKind::kIo, "cannot connect: " + step.message());
 
-  http::request<http::empty_body> request{http::verb::get, target, 11};
+  http::request<http::string_body> request{http::string_to_verb(spec.method), spec.target, 11};
   request.set(http::field::host, host + ":" + std::to_string(port));
   request.set(http::field::user_agent, "grognard-client");
   request.set(http::field::connection, "close");
+  if (!spec.authorization.empty()) request.set(http::field::authorization, spec.authorization);
+  if (!spec.body.empty()) request.set(http::field::content_type, "application/json");
+  for (const auto& [name, value] : spec.headers) request.set(name, value);
+  request.body() = spec.body;
+  request.prepare_payload();
   http::async_write(stream, request, [&](beast::error_code e, std::size_t) { step = e; });
   run();
   if (step) return failure(FailureKind::kIo, "cannot send the request: " + step.message());

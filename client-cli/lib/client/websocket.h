@@ -14,6 +14,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "client/result.h"
 
@@ -73,6 +75,17 @@ struct HttpResponse {
   std::string body;
 };
 
+struct HttpRequestSpec {
+  std::string method = "GET";
+  std::string target = "/";
+  std::string authorization;  // the Authorization header ("" none)
+  std::string body;           // sent as application/json when not empty
+  std::vector<std::pair<std::string, std::string>> headers;  // any others
+};
+
+// One HTTP/1.1 request to http://host:port over a fresh TCP connection.
+Result<HttpResponse> http_request(const std::string& host, std::uint16_t port,
+                                  const HttpRequestSpec& spec, Millis timeout);
 // GET http://host:port/target over a fresh TCP connection.
 Result<HttpResponse> http_get(const std::string& host, std::uint16_t port,
                               const std::string& target, Millis timeout);

@@ -1,0 +1,24 @@
+#pragma once
+// `grognard admin …`: the server operator's tools over the admin API (HTTP under /admin on the
+// server's port; proto/grognard/v1/admin.proto, docs/operations.md "Admin"). The token comes
+// from --token or $GROGNARD_ADMIN_TOKEN. Exit status: 0 done, 1 refused by the server (a wrong
+// token included), 2 no connection or bad usage.
+
+#include <cstdint>
+#include <string>
+
+#include "app/lobby.h"
+
+namespace grognard::cli {
+
+struct AdminOptions {
+  std::string token;
+  std::string action;  // rooms, connections, close, kick, ban, unban, bans, pause, resume
+  std::string target;  // the room, connection id or address the action is about
+  std::string reason;
+  std::uint32_t minutes = 0;
+};
+
+int admin_command(const Common& c, AdminOptions o);
+
+}  // namespace grognard::cli

@@ -1,0 +1,264 @@
+#include "net/admin.h"
+
+#include <charconv>
+#include <vector>
+
+#include <google/protobuf/util/json_util.h>
+#include <spdlog/spdlog.h>
+
+#include "engine/canonical.h"
+#include "grognard/v1/admin.pb.h"
+
+namespace grognard::net {
+
+namespace {
+
+constexpr std::uint32_t kDefaultBanMinutes = 60;
+constexpr std::uint32_t kMaxBanMinutes = 30 * 24 * 60;
+constexpr std::size_t kMaxReason = 500;
+
+std::string json_of(const google::protobuf::Message& message) {
+  google::protobuf::util::JsonPrintOptions options;
+  std::string out;
+  (void)google::protobuf::util::MessageToJsonString(message, &out, options);
+  return out + "\n";
+}
+
+AdminAnswer reply(unsigned status, std::string message) {
+  v1::AdminReply r;
+  r.set_message(std::move(message));
+  return AdminAnswer{status, json_of(r), false, ""};
+}
+
+// Compares digests, so the time taken says nothing about how much of the token was right.
+bool token_matches(const std::string& authorization, const std::string& token) {
+  constexpr std::string_view kScheme = "Bearer ";
+  if (authorization.size() <= kScheme.size() || authorization.compare(0, 7, kScheme) != 0) {
+    return false;
+  }
+  const std::string_view given = std::string_view(authorization).substr(kScheme.size());
+  return engine::sha256(given).bytes == engine::sha256(token).bytes;
+}
+
+std::vector<std::string> split_path(std::string_view path) {
+  std::vector<std::string> parts;
+  while (!path.empty()) {
+    const auto slash = path.find('/');
+    if (slash != 0) parts.emplace_back(path.substr(0, slash));
+    if (slash == std::string_view::npos) break;
+    path.remove_prefix(slash + 1);
+  }
+  return parts;
+}
+
+void fill(v1::AdminConnection& out, const ConnectionInfo& c) {
+  out.set_id(c.id);
+  out.set_address(c.address);
+  out.set_name(c.name);
+  out.set_connected_ms(c.connected_ms);
+  out.set_game_id(c.game_id);
+  out.set_seat_id(c.seat_id);
+  out.set_role(c.role);
+}
+
+class Admin {
+ public:
+  Admin(Hub& hub, AdminRequest request, std::function<void(AdminAnswer)> done)
+      : hub_(hub), req_(std::move(request)), done_(std::move(done)) {}
+
+  void run() {
+    if (hub_.options.admin_token.empty()) return done_(reply(404, "not found"));
+    if (!token_matches(req_.authorization, hub_.options.admin_token)) {
+      spdlog::warn("admin: refused {} {} from {}: {}", req_.method, req_.path, req_.client,
+                   req_.authorization.empty() ? "no token" : "wrong token");
+      hub_.metrics.admin_denied();
+      AdminAnswer a = reply(401, "unauthorized");
+      a.challenge = true;
+      return done_(std::move(a));
+    }
+    route(split_path(req_.path));
+  }
+
+ private:
+  void route(const std::vector<std::string>& p) {
+    const std::string& m = req_.method;
+    const std::size_t n = p.size();
+    if (n == 2 && p[1] == "rooms") return m == "GET" ? rooms() : refuse_method("GET");
+    if (n == 4 && p[1] == "rooms" && p[3] == "close") {
+      return m == "POST" ? close_room(p[2]) : refuse_method("POST");
+    }
+    if (n == 2 && p[1] == "connections") return m == "GET" ? connections() : refuse_method("GET");
+    if (n == 4 && p[1] == "connections" && p[3] == "kick") {
+      return m == "POST" ? kick(p[2]) : refuse_method("POST");
+    }
+    if (n == 2 && p[1] == "bans") {
+      if (m == "GET") return bans();
+      return m == "POST" ? ban() : refuse_method("GET, POST");
+    }
+    if (n == 3 && p[1] == "bans") return m == "DELETE" ? unban(p[2]) : refuse_method("DELETE");
+    if (n == 2 && p[1] == "creation") return m == "POST" ? creation() : refuse_method("POST");
+    done_(reply(404, "no admin operation at " + req_.path +
+                         " (GET /admin/rooms, /admin/connections, /admin/bans; POST "
+                         "/admin/rooms/ID/close, /admin/connections/ID/kick, /admin/bans, "
+                         "/admin/creation; DELETE /admin/bans/ADDRESS)"));
+  }
+
+  void refuse_method(std::string allow) {
+    AdminAnswer a =
+        reply(405, req_.method + " is not allowed on " + req_.path + " (" + allow + ")");
+    a.allow = std::move(allow);
+    done_(std::move(a));
+  }
+
+  // Parses the body into `out`; answers 400 and returns false when it is not that message.
+  bool body(google::protobuf::Message& out) {
+    if (req_.body.empty()) return true;
+    auto status = google::protobuf::util::JsonStringToMessage(req_.body, &out);
+    if (status.ok()) return true;
+    done_(reply(400, "the body is not a " + std::string(out.GetDescriptor()->name()) +
+                         " in JSON: " + std::string(status.message())));
+    return false;
+  }
+
+  bool reason_ok(const std::string& reason, bool required) {
+    if (required && reason.empty()) {
+      done_(reply(400, "give a reason: it is told to the players and kept with the game"));
+      return false;
+    }
+    if (reason.size() > kMaxReason) {
+      done_(reply(400, "a reason has at most 500 characters"));
+      return false;
+    }
+    return true;
+  }
+
+  // Logs and counts an action the operator took, then answers 200 with `what`.
+  void acted(std::string_view action, const std::string& what) {
+    spdlog::warn("admin: {} (from {})", what, req_.client);
+    hub_.metrics.admin_action(action);
+    done_(reply(200, what));
+  }
+
+  void rooms() {
+    v1::AdminRooms out;
+    const auto connections = hub_.connections();
+    for (v1::RoomInfo& info : hub_.lobby.all_rooms()) {
+      auto* room = out.add_rooms();
+      for (const ConnectionInfo& c : connections) {
+        if (c.game_id == info.game_id()) fill(*room->add_connections(), c);
+      }
+      *room->mutable_room() = std::move(info);
+    }
+    const auto pause = hub_.lobby.creation_pause();
+    out.set_creation_paused(pause.paused);
+    out.set_creation_paused_reason(pause.reason);
+    done_(AdminAnswer{200, json_of(out), false, ""});
+  }
+
+  void connections() {
+    v1::AdminConnections out;
+    for (const ConnectionInfo& c : hub_.connections()) fill(*out.add_connections(), c);
+    done_(AdminAnswer{200, json_of(out), false, ""});
+  }
+
+  void close_room(const std::string& which) {
+    v1::AdminClose req;
+    if (!body(req) || !reason_ok(req.reason(), true)) return;
+    hub_.lobby.close_room(
+        which, req.reason(),
+        [hub = &hub_, done = done_, client = req_.client, which](engine::Status st) {
+          if (!st.ok()) {
+            const bool missing = st.error().code == engine::ErrorCode::kNotFound;
+            return done(reply(missing ? 404 : 409, st.error().message));
+          }
+          const std::string what = "closed room " + which;
+          spdlog::warn("admin: {} (from {})", what, client);
+          hub->metrics.admin_action("close_room");
+          done(reply(200, what));
+        });
+  }
+
+  void kick(const std::string& id_text) {
+    v1::AdminKick req;
+    if (!body(req) || !reason_ok(req.reason(), false)) return;
+    std::uint64_t id = 0;
+    const auto [end, ec] = std::from_chars(id_text.data(), id_text.data() + id_text.size(), id);
+    if (ec != std::errc() || end != id_text.data() + id_text.size()) {
+      return done_(reply(400, "a connection id is a number (GET /admin/connections lists them)"));
+    }
+    std::string address;
+    for (const ConnectionInfo& c : hub_.connections()) {
+      if (c.id == id) address = c.address;
+    }
+    const std::string reason = req.reason().empty()
+                                   ? "closed by the server's operator"
+                                   : "closed by the server's operator: " + req.reason();
+    if (address.empty() || !hub_.kick(id, reason)) {
+      return done_(reply(404, "no connection " + id_text + " is open"));
+    }
+    std::string what = "kicked connection " + id_text + " (" + address + ")";
+    if (req.ban_minutes() > 0) {
+      if (!add_ban(address, req.ban_minutes(), req.reason())) return;
+      what += " and banned " + address + " for " + std::to_string(req.ban_minutes()) + " min";
+    }
+    acted("kick", what);
+  }
+
+  bool add_ban(const std::string& address, std::uint32_t minutes, const std::string& reason) {
+    if (minutes > kMaxBanMinutes) {
+      done_(reply(400, "a ban lasts at most 43200 minutes (30 days)"));
+      return false;
+    }
+    hub_.bans.add(Ban{address, room::system_clock_ms() + std::int64_t{minutes} * 60'000, reason});
+    hub_.kick_address(address, "banned by the server's operator" +
+                                   (reason.empty() ? std::string() : ": " + reason));
+    return true;
+  }
+
+  void bans() {
+    v1::AdminBans out;
+    for (const Ban& b : hub_.bans.list(room::system_clock_ms())) {
+      auto* o = out.add_bans();
+      o->set_address(b.address);
+      o->set_until_ms(b.until_ms);
+      o->set_reason(b.reason);
+    }
+    done_(AdminAnswer{200, json_of(out), false, ""});
+  }
+
+  void ban() {
+    v1::AdminBan req;
+    if (!body(req) || !reason_ok(req.reason(), false)) return;
+    if (req.address().empty() || req.address().find_first_of(" /\t") != std::string::npos) {
+      return done_(reply(400, "give the address to ban (one IPv4 or IPv6 address)"));
+    }
+    const std::uint32_t minutes = req.minutes() == 0 ? kDefaultBanMinutes : req.minutes();
+    if (!add_ban(req.address(), minutes, req.reason())) return;
+    acted("ban", "banned " + req.address() + " for " + std::to_string(minutes) + " min");
+  }
+
+  void unban(const std::string& address) {
+    if (!hub_.bans.lift(address)) return done_(reply(404, address + " is not banned"));
+    acted("unban", "lifted the ban on " + address);
+  }
+
+  void creation() {
+    v1::AdminCreation req;
+    if (!body(req) || !reason_ok(req.reason(), false)) return;
+    hub_.lobby.pause_creation(req.paused(), req.reason());
+    acted(req.paused() ? "pause_creation" : "resume_creation",
+          req.paused() ? "paused the creation of new rooms" : "resumed the creation of new rooms");
+  }
+
+  Hub& hub_;
+  AdminRequest req_;
+  std::function<void(AdminAnswer)> done_;
+};
+
+}  // namespace
+
+void handle_admin(Hub& hub, AdminRequest request, std::function<void(AdminAnswer)> done) {
+  Admin(hub, std::move(request), std::move(done)).run();
+}
+
+}  // namespace grognard::net

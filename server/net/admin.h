@@ -1,0 +1,38 @@
+#pragma once
+// The operator's admin API: HTTP under /admin on the server's own port, enabled by an admin
+// token (Options::admin_token; none: every /admin path answers 404, as if it did not exist).
+// Routes and bodies: proto/grognard/v1/admin.proto; docs/operations.md "Admin".
+//
+// Authorization: `Authorization: Bearer TOKEN`. A missing or wrong token gets 401 and nothing
+// else, is logged (warn, with the client's address) and counted in grognard_admin_denied_total.
+// Every action is logged (warn: it changes what players see) and counted in
+// grognard_admin_actions_total{action}. Beast-free.
+//
+// Thread-safety: handle_admin may be called from any thread; `done` may run on another.
+
+#include <functional>
+#include <string>
+
+#include "net/hub.h"
+
+namespace grognard::net {
+
+struct AdminRequest {
+  std::string method;         // "GET", "POST", "DELETE"
+  std::string path;           // the target without its query: "/admin/rooms"
+  std::string authorization;  // the Authorization header as sent
+  std::string body;           // JSON (admin.proto), may be empty
+  std::string client;         // the client's address, for the log
+};
+
+struct AdminAnswer {
+  unsigned status = 200;
+  std::string json;        // an admin.proto message in JSON
+  bool challenge = false;  // 401: add WWW-Authenticate: Bearer
+  std::string allow;       // 405: the methods this path takes
+};
+
+// Answers `request`; REQUIRES: request.path is "/admin" or starts with "/admin/".
+void handle_admin(Hub& hub, AdminRequest request, std::function<void(AdminAnswer)> done);
+
+}  // namespace grognard::net

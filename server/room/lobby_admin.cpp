@@ -1,0 +1,43 @@
+// The lobby's side of the operator's tools (net/admin.h): every room in memory, closing one,
+// and pausing the creation of new rooms.
+#include <spdlog/spdlog.h>
+
+#include "room/lobby_impl.h"
+
+namespace grognard::room {
+
+std::vector<v1::RoomInfo> Lobby::all_rooms() const {
+  std::vector<std::shared_ptr<Room>> rooms;
+  {
+    std::lock_guard lock(impl_->mu);
+    for (const auto& [id, room] : impl_->rooms) rooms.push_back(room);
+  }
+  std::vector<v1::RoomInfo> out;
+  out.reserve(rooms.size());
+  for (const auto& room : rooms) out.push_back(room->info());
+  return out;
+}
+
+void Lobby::close_room(const std::string& which, std::string reason,
+                       std::function<void(engine::Status)> done) {
+  auto room = impl_->by_id(which);
+  if (!room) room = impl_->by_invite(which);
+  if (!room) {
+    return done(engine::Error{
+        engine::ErrorCode::kNotFound, "",
+        "no room with game id or invite code \"" + which + "\" is open on this server"});
+  }
+  room->abort(std::move(reason), std::move(done));
+}
+
+void Lobby::pause_creation(bool paused, std::string reason) {
+  std::lock_guard lock(impl_->mu);
+  impl_->pause = CreationPause{paused, paused ? std::move(reason) : std::string()};
+}
+
+Lobby::CreationPause Lobby::creation_pause() const {
+  std::lock_guard lock(impl_->mu);
+  return impl_->pause;
+}
+
+}  // namespace grognard::room
