@@ -84,6 +84,10 @@ std::string as_sentence(const std::string& message) {
 }
 
 bool connection_lost(const client::Failure& f) {
+  // Closed for a breach of policy (the operator's kick or ban, a rate limit): coming back at
+  // once would only be refused again.
+  constexpr std::uint16_t kPolicyClose = 1008;
+  if (f.kind == client::FailureKind::kClosed && f.close_code == kPolicyClose) return false;
   return f.kind == client::FailureKind::kClosed || f.kind == client::FailureKind::kIo ||
          f.kind == client::FailureKind::kTimeout ||
          (f.kind == client::FailureKind::kServer && f.code == grognard::v1::UNAVAILABLE &&

@@ -12,7 +12,8 @@ namespace grognard::cli {
 std::string readable(const client::Failure& failure);
 // The server's `message` as a sentence of its own: capitalized, one full stop.
 std::string as_sentence(const std::string& message);
-// True when the failure means the connection is gone (retry after reconnecting).
+// True when the failure means the connection is gone (retry after reconnecting); false when
+// the server closed it for a breach of policy (1008: kicked, banned, over the rate limit).
 bool connection_lost(const client::Failure& failure);
 
 }  // namespace grognard::cli

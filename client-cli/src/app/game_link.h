@@ -42,7 +42,9 @@ struct GameState {
   bool my_turn() const;
   // Watching, not playing (the server names an observer's place "observer:…").
   bool observer() const { return seat_id.empty() || role == "observer"; }
-  bool over() const { return status == "finished" || status == "failed" || status == "expired"; }
+  bool over() const {
+    return status == "finished" || status == "failed" || status == "expired" || status == "aborted";
+  }
   // The side index of a "side:N" seat; -1 for observers and other seats.
   int side() const;
   // The label of a seat id ("side:0" → "British"), or the id itself.
