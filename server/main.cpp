@@ -56,7 +56,7 @@ void run_io(boost::asio::io_context& ioc) {
 int main(int argc, char** argv) {
   app::Config config;
   if (auto exit_code = app::parse_flags(argc, argv, config)) return *exit_code;
-  app::setup_logging(config.log_level);
+  app::setup_logging(config.log_level, config.log_format);
   spdlog::info("{} starting", net::server_version());
 
   net::ServerMetrics metrics;

@@ -1,12 +1,20 @@
 #include "app/logging.h"
 
 #include <google/protobuf/stubs/logging.h>
+#include <spdlog/pattern_formatter.h>
 #include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
+
+#include <cctype>
+#include <memory>
+#include <string_view>
 
 namespace grognard::app {
 
 namespace {
+
+constexpr const char* kTimePattern = "%Y-%m-%dT%H:%M:%S.%e%z";
 
 // protobuf reports what it meets while parsing client input (invalid UTF-8 in a string
 // field, say) on its own: those are the client's faults, already answered with an error, so
@@ -29,11 +37,176 @@ void protobuf_log(google::protobuf::LogLevel level, const char* file, int line,
   }
 }
 
+// "HOST:PORT#N", "[V6]:PORT#N" or "?#N" (room::Peer::name()).
+bool is_peer_name(std::string_view word) {
+  const auto hash = word.rfind('#');
+  if (hash == std::string_view::npos || hash + 1 == word.size()) return false;
+  for (const char c : word.substr(hash + 1)) {
+    if (std::isdigit(static_cast<unsigned char>(c)) == 0) return false;
+  }
+  const std::string_view address = word.substr(0, hash);
+  if (address == "?") return true;
+  const auto colon = address.rfind(':');
+  if (colon == std::string_view::npos || colon == 0 || colon + 1 == address.size()) return false;
+  for (const char c : address.substr(colon + 1)) {
+    if (std::isdigit(static_cast<unsigned char>(c)) == 0) return false;
+  }
+  return true;
+}
+
+struct Fields {
+  std::string_view game;
+  std::string_view connection;
+  std::string_view message;
+};
+
+// Splits a message by the conventions in logging.h.
+Fields split(std::string_view m) {
+  Fields f;
+  constexpr std::string_view kGame = "[game ";
+  if (m.starts_with(kGame)) {
+    const auto close = m.find("] ", kGame.size());
+    if (close != std::string_view::npos && close > kGame.size()) {
+      f.game = m.substr(kGame.size(), close - kGame.size());
+      m.remove_prefix(close + 2);
+    }
+  }
+  const auto space = m.find(' ');
+  const std::string_view word = m.substr(0, space);
+  if (word.ends_with(':') && is_peer_name(word.substr(0, word.size() - 1))) {
+    f.connection = word.substr(0, word.size() - 1);
+    m.remove_prefix(space == std::string_view::npos ? m.size() : space + 1);
+  } else if (is_peer_name(word)) {
+    f.connection = word;
+  }
+  f.message = m;
+  return f;
+}
+
+// The length of the valid UTF-8 sequence at s[i] (a byte >= 0x80), or 0 if there is none.
+std::size_t utf8_length(std::string_view s, std::size_t i) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+  const unsigned char lead = byte(i);
+  std::size_t n = 0;
+  unsigned char low = 0x80;
+  unsigned char high = 0xBF;  // the range of the second byte
+  if (lead >= 0xC2 && lead <= 0xDF) {
+    n = 2;
+  } else if (lead >= 0xE0 && lead <= 0xEF) {
+    n = 3;
+    if (lead == 0xE0) low = 0xA0;   // no overlong forms
+    if (lead == 0xED) high = 0x9F;  // no surrogates
+  } else if (lead >= 0xF0 && lead <= 0xF4) {
+    n = 4;
+    if (lead == 0xF0) low = 0x90;
+    if (lead == 0xF4) high = 0x8F;  // nothing above U+10FFFF
+  } else {
+    return 0;
+  }
+  if (i + n > s.size() || byte(i + 1) < low || byte(i + 1) > high) return 0;
+  for (std::size_t k = 2; k < n; ++k) {
+    if (byte(i + k) < 0x80 || byte(i + k) > 0xBF) return 0;
+  }
+  return n;
+}
+
+void append(spdlog::memory_buf_t& out, std::string_view s) {
+  out.append(s.data(), s.data() + s.size());
+}
+
+// `s` as a JSON string, quotes included.
+void append_json_string(spdlog::memory_buf_t& out, std::string_view s) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  out.push_back('"');
+  for (std::size_t i = 0; i < s.size();) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x80) {
+      const std::size_t n = utf8_length(s, i);
+      append(out, n == 0 ? std::string_view("\xEF\xBF\xBD") : s.substr(i, n));
+      i += n == 0 ? 1 : n;
+      continue;
+    }
+    ++i;
+    switch (c) {
+      case '"':
+        append(out, "\\\"");
+        break;
+      case '\\':
+        append(out, "\\\\");
+        break;
+      case '\n':
+        append(out, "\\n");
+        break;
+      case '\r':
+        append(out, "\\r");
+        break;
+      case '\t':
+        append(out, "\\t");
+        break;
+      case '\b':
+        append(out, "\\b");
+        break;
+      case '\f':
+        append(out, "\\f");
+        break;
+      default:
+        if (c < 0x20) {
+          append(out, "\\u00");
+          out.push_back(kHex[c >> 4]);
+          out.push_back(kHex[c & 0xF]);
+        } else {
+          out.push_back(static_cast<char>(c));
+        }
+    }
+  }
+  out.push_back('"');
+}
+
+void append_field(spdlog::memory_buf_t& out, std::string_view name, std::string_view value) {
+  out.push_back(',');
+  append_json_string(out, name);
+  out.push_back(':');
+  append_json_string(out, value);
+}
+
+// One JSON object a line (logging.h).
+class JsonFormatter final : public spdlog::formatter {
+ public:
+  JsonFormatter() : time_(kTimePattern, spdlog::pattern_time_type::local, "") {}
+
+  void format(const spdlog::details::log_msg& msg, spdlog::memory_buf_t& dest) override {
+    spdlog::memory_buf_t time;
+    time_.format(msg, time);
+    const Fields f = split(std::string_view(msg.payload.data(), msg.payload.size()));
+    append(dest, "{\"time\":");
+    append_json_string(dest, std::string_view(time.data(), time.size()));
+    const spdlog::string_view_t level = spdlog::level::to_string_view(msg.level);
+    append_field(dest, "level", std::string_view(level.data(), level.size()));
+    if (!f.game.empty()) append_field(dest, "game", f.game);
+    if (!f.connection.empty()) append_field(dest, "connection", f.connection);
+    append_field(dest, "message", f.message);
+    append(dest, "}\n");
+  }
+
+  std::unique_ptr<spdlog::formatter> clone() const override {
+    return std::make_unique<JsonFormatter>();
+  }
+
+ private:
+  spdlog::pattern_formatter time_;
+};
+
 }  // namespace
 
-void setup_logging(const std::string& level) {
-  auto logger = spdlog::stderr_color_mt("grognard");
-  logger->set_pattern("%Y-%m-%dT%H:%M:%S.%e%z %^%-5l%$ %v");
+void setup_logging(const std::string& level, const std::string& format) {
+  std::shared_ptr<spdlog::logger> logger;
+  if (format == "json") {
+    logger = spdlog::stderr_logger_mt("grognard");
+    logger->set_formatter(std::make_unique<JsonFormatter>());
+  } else {
+    logger = spdlog::stderr_color_mt("grognard");
+    logger->set_pattern(std::string(kTimePattern) + " %^%-5l%$ %v");
+  }
   logger->set_level(spdlog::level::from_str(level));
   logger->flush_on(spdlog::level::trace);
   spdlog::set_default_logger(std::move(logger));

@@ -1,11 +1,34 @@
 #pragma once
-// Logging: spdlog to stderr (stdout carries only the "listening on" line that tests parse).
+// Logging: spdlog to stderr (stdout carries only the "listening on" line that tests parse), in
+// one of two formats (--log-format, GROGNARD_LOG_FORMAT):
+//
+//   text (default), for people:
+//     2026-12-01T16:08:27.123+00:00 info  [game g-7Hq2] all seats taken: the game begins
+//   json, one JSON object a line, for log collectors:
+//     {"time":"2026-12-01T16:08:27.123+00:00","level":"info","game":"g-7Hq2",
+//      "message":"all seats taken: the game begins"}
+//
+// JSON fields: "time" (ISO 8601, milliseconds, UTC offset: the text format's), "level" (trace,
+// debug, info, warning, error, critical: spdlog's names, as in the text format), "game" and
+// "connection" when the line is about one, "message" (the rest). Strings are escaped as JSON
+// requires; bytes that are not UTF-8 become U+FFFD.
+//
+// The fields come from the message itself, so every log line keeps these conventions:
+//   - about a game: starts with "[game ID] " (room::Room::log_prefix(), or spelled out where no
+//     room is at hand, as in lobby.cpp). In JSON: "game": "ID", stripped from "message".
+//   - about a connection: starts with the peer name and ": " ("127.0.0.1:51234#7: connected
+//     on /"; room::Peer::name(), "HOST:PORT#N", "[V6]:PORT#N" or "?#N"), after the game prefix
+//     if there is one. In JSON: "connection": the name, stripped from "message".
+//   - a peer name as the first word (after the game prefix) without the ':', as the subject
+//     of a sentence ("[game ID] 127.0.0.1:51234#7 took seat side:0 …"), also fills
+//     "connection" but stays in "message".
+// Anything else is kept whole in "message".
 
 #include <string>
 
 namespace grognard::app {
 
-// REQUIRES: `level` is one of trace, debug, info, warn, error.
-void setup_logging(const std::string& level);
+// REQUIRES: `level` is one of trace, debug, info, warn, error; `format` is text or json.
+void setup_logging(const std::string& level, const std::string& format = "text");
 
 }  // namespace grognard::app
