@@ -8,6 +8,9 @@
 // SIGINT/SIGTERM: stop accepting (/healthz turns 503), stop the lobby taking commands, wait
 // for the store to commit what is in flight, push Closing{"service restart"} to every
 // connection and close it (going_away), then exit 0. A second signal exits at once.
+//
+// `grognard-server backup --db FILE --to NEW`: copies the database while a server may be
+// serving it, without opening it for serving, and exits (app/backup.h).
 
 #include <chrono>
 #include <csignal>
@@ -23,6 +26,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
 
+#include "app/backup.h"
 #include "app/builtin.h"
 #include "app/config.h"
 #include "app/logging.h"
@@ -57,6 +61,7 @@ int main(int argc, char** argv) {
   app::Config config;
   if (auto exit_code = app::parse_flags(argc, argv, config)) return *exit_code;
   app::setup_logging(config.log_level, config.log_format);
+  if (config.backup) return app::run_backup(config.db, config.backup_to);
   spdlog::info("{} starting", net::server_version());
 
   net::ServerMetrics metrics;

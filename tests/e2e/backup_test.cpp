@@ -1,0 +1,184 @@
+// Backups while serving: `grognard-server backup` copies the database of a live server that keeps
+// committing; the copy passes SQLite's integrity check, and a second server started on it has
+// every game committed before the backup began, with its events. Refusals exit 1 with one line.
+#include <sqlite3.h>
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <future>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+
+#include "game.h"
+
+namespace grognard::e2e {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Run {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string slurp(const fs::path& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Runs grognard-server with `args` (paths in temporary directories: no quotes in them), its
+// stdout and stderr kept in files under `dir`.
+Run run_server_binary(const std::string& args, const fs::path& dir) {
+  const fs::path out = dir / "backup.stdout";
+  const fs::path err = dir / "backup.stderr";
+  const std::string command = std::string("'") + GROGNARD_SERVER_BIN + "' " + args + " >'" +
+                              out.string() + "' 2>'" + err.string() + "'";
+  const int status = std::system(command.c_str());
+  Run run;
+  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  run.out = slurp(out);
+  run.err = slurp(err);
+  return run;
+}
+
+// The form the documentation shows.
+Run backup(const fs::path& db, const fs::path& to, const fs::path& dir) {
+  return run_server_binary("backup --db '" + db.string() + "' --to '" + to.string() + "'", dir);
+}
+
+// The one row of `sql` on the database at `path`, as text.
+std::string query_one(const fs::path& path, const std::string& sql) {
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK);
+  sqlite3_stmt* stmt = nullptr;
+  REQUIRE(sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt, nullptr) == SQLITE_OK);
+  std::string value;
+  if (sqlite3_step(stmt) == SQLITE_ROW) {
+    value = reinterpret_cast<const char*>(sqlite3_column_text(stmt, 0));
+  }
+  sqlite3_finalize(stmt);
+  sqlite3_close(db);
+  return value;
+}
+
+std::size_t lines(const std::string& text) {
+  return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+}
+
+// What a general had seen of a game when the backup began.
+struct Committed {
+  std::string game_id;
+  std::vector<std::pair<std::uint64_t, std::string>> events;
+};
+
+}  // namespace
+
+TEST_CASE("backup copies the database of a server that keeps committing", "[e2e][backup]") {
+  ServerProcess live(kPlayFlags);
+  std::vector<Committed> before;
+  {
+    Game finished_game = start_game(live);
+    for (int steps = 0; !finished(finished_game) && steps < 600; ++steps) step(finished_game);
+    REQUIRE(finished(finished_game));
+    const Player& p = finished_game.players[0];
+    before.push_back({finished_game.game_id, seqs_and_hashes(p.events)});
+  }
+  GameOptions watchable;  // a running game is readable by others only if it allows observers
+  watchable.observers_allowed = true;
+  Game running = start_game(live, watchable);
+  for (int i = 0; i < 10; ++i) step(running);
+  before.push_back({running.game_id, seqs_and_hashes(running.players[0].events)});
+
+  // The copy goes where a second server's database was.
+  ServerProcess copy(kPlayFlags);
+  REQUIRE(copy.stop() == std::optional<int>(0));
+  for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(copy.database().string() + suffix);
+  const fs::path dir = copy.database().parent_path();
+
+  auto done =
+      std::async(std::launch::async, [&] { return backup(live.database(), copy.database(), dir); });
+  int steps_during = 0;
+  do {
+    if (finished(running)) running = start_game(live, watchable);
+    step(running);
+    ++steps_during;
+  } while (done.wait_for(std::chrono::milliseconds(0)) != std::future_status::ready);
+  const Run run = done.get();
+  INFO("stdout: " << run.out << "stderr: " << run.err
+                  << "commands during the backup: " << steps_during);
+  REQUIRE(run.exit_code == 0);
+  CHECK(run.err.empty());
+  CHECK(lines(run.out) == 1);
+  CHECK(run.out.rfind(
+            "backup: " + live.database().string() + " -> " + copy.database().string() + ": ", 0) ==
+        0);
+  CHECK(run.out.find(" events, ") != std::string::npos);
+  CHECK(run.out.find("integrity ok") != std::string::npos);
+  CHECK(steps_during >= 1);
+  WARN(run.out);
+
+  // The copy checked on its own, then served.
+  CHECK(query_one(copy.database(), "PRAGMA integrity_check") == "ok");
+  CHECK(query_one(copy.database(), "PRAGMA journal_mode") == "delete");
+  copy.restart();
+  Client reader = connect(copy);
+  for (const Committed& c : before) {
+    INFO(c.game_id);
+    auto log = reader.get_events(c.game_id);
+    INFO((log.ok() ? "" : client::describe(log.failure())));
+    REQUIRE(log.ok());
+    const auto copied = seqs_and_hashes({log->events().begin(), log->events().end()});
+    REQUIRE(copied.size() >= c.events.size());
+    CHECK(std::vector(copied.begin(), copied.begin() + c.events.size()) == c.events);
+  }
+  auto games = reader.list_games();
+  REQUIRE(games.ok());
+  CHECK(games->games_size() >= static_cast<int>(before.size()));
+  CHECK(live.stop() == std::optional<int>(0));
+}
+
+TEST_CASE("backup refuses an existing file, a missing database and a file not Grognard's",
+          "[e2e][backup]") {
+  ServerProcess live;
+  const fs::path dir = live.database().parent_path();
+  const fs::path existing = dir / "existing.db";
+  std::ofstream(existing) << "keep me";
+
+  Run run = backup(live.database(), existing, dir);
+  CHECK(run.exit_code == 1);
+  CHECK(run.out.empty());
+  CHECK(lines(run.err) == 1);
+  CHECK(run.err.find("already exists") != std::string::npos);
+  CHECK(slurp(existing) == "keep me");
+
+  // The global flag before the subcommand works too.
+  run = run_server_binary("--db '" + (dir / "missing.db").string() + "' backup --to '" +
+                              (dir / "new.db").string() + "'",
+                          dir);
+  CHECK(run.exit_code == 1);
+  CHECK(lines(run.err) == 1);
+  CHECK(run.err.find("does not exist") != std::string::npos);
+  CHECK_FALSE(fs::exists(dir / "missing.db"));
+  CHECK_FALSE(fs::exists(dir / "new.db"));
+
+  run = backup(existing, dir / "new.db", dir);
+  CHECK(run.exit_code == 1);
+  CHECK(lines(run.err) == 1);
+  CHECK(run.err.find("not a database") != std::string::npos);
+  CHECK_FALSE(fs::exists(dir / "new.db"));
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    CHECK(entry.path().filename().string().find(".partial-") == std::string::npos);
+  }
+}
+
+}  // namespace grognard::e2e
