@@ -94,6 +94,21 @@ int main(int argc, char** argv) {
     spdlog::error("recovery: {}", problem);
   }
 
+  // Signals are caught from here on, before the "listening" line: a SIGTERM sent as soon as
+  // it is read still shuts down gracefully.
+  std::promise<int> stop;
+  std::future<int> stopped = stop.get_future();
+  boost::asio::signal_set signals(ioc, SIGINT, SIGTERM);
+  signals.async_wait([&](const boost::system::error_code& ec, int signal) {
+    stop.set_value(ec ? 0 : signal);
+    if (ec) return;
+    signals.async_wait([](const boost::system::error_code& again, int) {
+      if (again) return;
+      spdlog::warn("second signal: exiting without a graceful shutdown");
+      std::_Exit(1);
+    });
+  });
+
   net::Server server(ioc, config.net, lobby, registry, metrics);
   try {
     server.start();
@@ -108,19 +123,6 @@ int main(int argc, char** argv) {
       "connect with: grognard --server {} rooms  (or any WebSocket tool: JSON text frames, "
       "e.g. {{\"hello\":{{\"protocolVersion\":1}}}})",
       url);
-
-  std::promise<int> stop;
-  std::future<int> stopped = stop.get_future();
-  boost::asio::signal_set signals(ioc, SIGINT, SIGTERM);
-  signals.async_wait([&](const boost::system::error_code& ec, int signal) {
-    stop.set_value(ec ? 0 : signal);
-    if (ec) return;
-    signals.async_wait([](const boost::system::error_code& again, int) {
-      if (again) return;
-      spdlog::warn("second signal: exiting without a graceful shutdown");
-      std::_Exit(1);
-    });
-  });
 
   std::vector<std::thread> threads;
   for (int i = 0; i < config.net.threads; ++i) threads.emplace_back([&ioc] { run_io(ioc); });

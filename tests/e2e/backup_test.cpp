@@ -101,7 +101,9 @@ TEST_CASE("backup copies the database of a server that keeps committing", "[e2e]
 
   // The copy goes where a second server's database was.
   ServerProcess copy(kPlayFlags);
-  REQUIRE(copy.stop() == std::optional<int>(0));
+  const auto stopped = copy.stop();
+  INFO(copy.log());
+  REQUIRE(stopped == std::optional<int>(0));
   for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(copy.database().string() + suffix);
   const fs::path dir = copy.database().parent_path();
 
@@ -125,7 +127,6 @@ TEST_CASE("backup copies the database of a server that keeps committing", "[e2e]
   CHECK(run.out.find(" events, ") != std::string::npos);
   CHECK(run.out.find("integrity ok") != std::string::npos);
   CHECK(steps_during >= 1);
-  WARN(run.out);
 
   // The copy checked on its own, then served.
   CHECK(query_one(copy.database(), "PRAGMA integrity_check") == "ok");
