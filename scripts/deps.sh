@@ -15,6 +15,7 @@ PACKAGES=(
   prometheus-cpp-dev
   clang-format
   libedit-dev tmux
+  nginx-light curl openssl   # scripts/proxy-check.sh: the reverse proxy of docs/operations.md
 )
 
 missing=()

@@ -85,7 +85,7 @@ ClientAddress client_address(const beast::tcp_stream& stream, const HttpRequest&
   while (!forwarded.empty() && forwarded.back() == ' ') forwarded.remove_suffix(1);
   if (forwarded.empty() || forwarded.size() > 64) return out;
   out.address = std::string(forwarded);
-  out.name = out.address + " via " + out.name;
+  out.name = out.address;  // the proxy's own port says nothing about the client
   return out;
 }
 

@@ -153,4 +153,35 @@ TEST_CASE("an observer watches in tmux and sees the move appear", "[cli][tmux][w
   tmux.type("watcher", "quit");
 }
 
+TEST_CASE("a client the operator kicks says why and does not come back", "[cli][tmux][admin]") {
+  int status = 0;
+  shell("command -v tmux >/dev/null 2>&1", &status);
+  if (status != 0) {
+    WARN("SKIPPED: tmux is not installed (bash scripts/deps.sh installs it)");
+    return;
+  }
+  const std::string token = "tmux-admin-token-0123456789";
+  e2e::ServerProcess server({"--rate", "10000", "--burst", "10000", "--admin-token", token});
+  Pair p = start_pair(server.url());
+  Tmux tmux;
+  tmux.start("british", grognard_command("play " + p.code, p.dir(0), p.server));
+  tmux.wait_for("british", "Skirmish at Kopje Farm");
+
+  TempDir op;
+  const std::string admin = "admin --token " + token + " ";
+  const Run listed = grognard("--json " + admin + "connections", op.path(), p.server);
+  REQUIRE(listed.status == 0);
+  const auto at = listed.output.find("\"id\":\"");
+  REQUIRE(at != std::string::npos);
+  const std::string id = listed.output.substr(at + 6, listed.output.find('"', at + 6) - at - 6);
+  REQUIRE(grognard(admin + "kick " + id + " --reason 'test kick'", op.path(), p.server).status ==
+          0);
+
+  tmux.wait_for("british", "closed by the server's operator: test kick");
+  std::this_thread::sleep_for(std::chrono::seconds(2));
+  CHECK(tmux.screen("british").find("Reconnected") == std::string::npos);
+  const Run after = grognard(admin + "connections", op.path(), p.server);
+  CHECK(after.output == "No connections.\n");
+}
+
 }  // namespace grognard::clitest

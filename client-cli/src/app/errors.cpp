@@ -83,11 +83,14 @@ std::string as_sentence(const std::string& message) {
   return out + ".";
 }
 
-bool connection_lost(const client::Failure& f) {
-  // Closed for a breach of policy (the operator's kick or ban, a rate limit): coming back at
-  // once would only be refused again.
+bool closed_for_policy(const client::Failure& f) {
   constexpr std::uint16_t kPolicyClose = 1008;
-  if (f.kind == client::FailureKind::kClosed && f.close_code == kPolicyClose) return false;
+  return f.kind == client::FailureKind::kClosed && f.close_code == kPolicyClose;
+}
+
+bool connection_lost(const client::Failure& f) {
+  // Coming back at once after a close for policy would only be refused again.
+  if (closed_for_policy(f)) return false;
   return f.kind == client::FailureKind::kClosed || f.kind == client::FailureKind::kIo ||
          f.kind == client::FailureKind::kTimeout ||
          (f.kind == client::FailureKind::kServer && f.code == grognard::v1::UNAVAILABLE &&

@@ -15,5 +15,8 @@ std::string as_sentence(const std::string& message);
 // True when the failure means the connection is gone (retry after reconnecting); false when
 // the server closed it for a breach of policy (1008: kicked, banned, over the rate limit).
 bool connection_lost(const client::Failure& failure);
+// The server closed the connection for a breach of policy (1008: the operator's kick or ban,
+// the rate limit).
+bool closed_for_policy(const client::Failure& failure);
 
 }  // namespace grognard::cli

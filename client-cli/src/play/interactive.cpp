@@ -78,6 +78,7 @@ void network_loop(Link& link, Mailbox& box) {
     if (!fresh.empty()) box.post(&link.state(), {});
     if (!st || !link.connected()) {
       box.post(nullptr, {st ? "The connection closed." : readable(st.failure())});
+      if (!st && closed_for_policy(st.failure())) return;  // it would only be refused again
       if (!reconnect(link, box)) return;
     } else if (auto k = link.keepalive(); !k) {
       box.post(nullptr, {readable(k.failure())});

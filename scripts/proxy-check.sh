@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# Checks the reverse-proxy setup of docs/operations.md for real: nginx with TLS (a self-signed
+# certificate) in front of grognard-server on loopback, with the nginx example's location
+# block and --trusted-proxy 127.0.0.1. It checks /healthz over https, the WebSocket upgrade
+# through the proxy (101), and that bans apply to the address nginx saw: a client on
+# 127.0.0.2 banned, one on 127.0.0.1 not, and an X-Forwarded-For header a client sets itself
+# changes nothing. (The terminal client speaks ws:// only, so it is not run through TLS here.)
+# About 5 s after a build; installs nginx-light, curl and openssl when missing (Debian).
+# Usage: bash scripts/proxy-check.sh [BUILD_DIR]   (default build/default)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build="${1:-build/default}"
+server_bin="$build/server/grognard-server"
+[ -x "$server_bin" ] || { echo "proxy-check: build first ($server_bin missing)" >&2; exit 2; }
+
+need=()
+for p in nginx-light curl openssl; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need+=("$p")
+done
+if [ ${#need[@]} -gt 0 ] && ! command -v nginx >/dev/null; then
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends "${need[@]}"
+fi
+
+dir="$(mktemp -d)"
+server_pid=""
+cleanup() {
+  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
+  [ -f "$dir/nginx.pid" ] && kill "$(cat "$dir/nginx.pid")" 2>/dev/null || true
+  rm -rf "$dir"
+}
+trap cleanup EXIT
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+app_port="$(free_port)"
+tls_port="$(free_port)"
+token="proxy-check-$(openssl rand -hex 16)"
+
+openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj "/CN=localhost" \
+  -keyout "$dir/key.pem" -out "$dir/cert.pem" 2>/dev/null
+
+"$server_bin" --listen "127.0.0.1:$app_port" --db "$dir/grognard.db" --trusted-proxy 127.0.0.1 \
+  --admin-token "$token" >"$dir/server.out" 2>"$dir/server.log" &
+server_pid=$!
+for _ in $(seq 50); do grep -q "listening on" "$dir/server.out" && break; sleep 0.1; done
+
+# The location block is the one docs/operations.md shows, on a local port.
+cat >"$dir/nginx.conf" <<EOF
+pid $dir/nginx.pid;
+error_log $dir/nginx-error.log;
+events {}
+http {
+  access_log off;
+  client_body_temp_path $dir; proxy_temp_path $dir; fastcgi_temp_path $dir;
+  uwsgi_temp_path $dir; scgi_temp_path $dir;
+  map \$http_upgrade \$connection_upgrade {
+    default upgrade;
+    ''      close;
+  }
+  server {
+    listen 127.0.0.1:$tls_port ssl;
+    ssl_certificate     $dir/cert.pem;
+    ssl_certificate_key $dir/key.pem;
+    location / {
+      proxy_pass http://127.0.0.1:$app_port;
+      proxy_http_version 1.1;
+      proxy_set_header Upgrade \$http_upgrade;
+      proxy_set_header Connection \$connection_upgrade;
+      proxy_set_header Host \$host;
+      proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;
+      proxy_read_timeout 600s;
+      proxy_send_timeout 600s;
+    }
+  }
+}
+EOF
+nginx -c "$dir/nginx.conf" -p "$dir"
+sleep 0.3
+
+fails=0
+check() {  # check NAME EXPECTED ACTUAL
+  if [ "$2" = "$3" ]; then echo "PASS $1 ($3)"; else echo "FAIL $1: expected $2, got $3"; fails=$((fails + 1)); fi
+}
+status() { curl -sk -o /dev/null -w '%{http_code}' "$@"; }
+upgrade() {  # the WebSocket handshake through nginx; prints the HTTP status
+  curl -sk -o /dev/null -w '%{http_code}' --http1.1 --max-time 2 "$@" \
+    -H "Connection: Upgrade" -H "Upgrade: websocket" -H "Sec-WebSocket-Version: 13" \
+    -H "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==" "https://127.0.0.1:$tls_port/" || true
+}
+admin() { curl -sk -H "Authorization: Bearer $token" "$@"; }
+
+check "healthz over https" 200 "$(status "https://127.0.0.1:$tls_port/healthz")"
+check "WebSocket upgrade through nginx" 101 "$(upgrade)"
+admin -d '{"address":"127.0.0.2","minutes":5,"reason":"proxy check"}' \
+  "https://127.0.0.1:$tls_port/admin/bans" >/dev/null
+check "banned client (127.0.0.2) through nginx" 403 \
+  "$(status --interface 127.0.0.2 "https://127.0.0.1:$tls_port/healthz")"
+check "banned client's upgrade" 403 "$(upgrade --interface 127.0.0.2)"
+check "another client (127.0.0.1)" 200 "$(status "https://127.0.0.1:$tls_port/healthz")"
+check "X-Forwarded-For set by a client changes nothing" 200 \
+  "$(status -H 'X-Forwarded-For: 127.0.0.2' "https://127.0.0.1:$tls_port/healthz")"
+check "banned client spoofing another address" 403 \
+  "$(status --interface 127.0.0.2 -H 'X-Forwarded-For: 127.0.0.1' "https://127.0.0.1:$tls_port/healthz")"
+if grep -q "127.0.0.1#" "$dir/server.log" && grep -q "connected on /" "$dir/server.log"; then
+  echo "PASS the server logs the client's address, not the proxy's port"
+else
+  echo "FAIL the server log does not name the connection by the client's address"; fails=$((fails + 1))
+fi
+
+[ "$fails" -eq 0 ] && echo "proxy-check: all passed" || echo "proxy-check: $fails failed"
+exit "$((fails > 0))"
