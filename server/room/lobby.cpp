@@ -91,7 +91,7 @@ void Lobby::Impl::create(const std::shared_ptr<Peer>& peer, const v1::CreateRoom
       return peer->send(error_message(rid, v1::UNAVAILABLE, "", "the room could not be saved"));
     }
     add(room);
-    spdlog::info("[game {}] created by {} (invite {})", room->id(), peer->name(),
+    spdlog::info("[game {}] {} created the room (invite {})", room->id(), peer->name(),
                  room->invite_code());
     auto m = std::make_shared<v1::ServerMessage>();
     m->set_request_id(rid);

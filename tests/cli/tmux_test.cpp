@@ -48,6 +48,14 @@ class Tmux {
   std::string socket_;
 };
 
+// tmux is installed (scripts/deps.sh installs it); else the test says it is skipped.
+bool have_tmux() {
+  int status = 0;
+  shell("command -v tmux >/dev/null 2>&1", &status);
+  if (status != 0) WARN("SKIPPED: tmux is not installed (bash scripts/deps.sh installs it)");
+  return status == 0;
+}
+
 std::string unit(int side, int n) {
   return (side == 0 ? "B" : "R") + std::to_string(n);
 }
@@ -72,12 +80,7 @@ std::string map_rows(const std::string& screen) {
 }  // namespace
 
 TEST_CASE("two clients play several turns in tmux", "[cli][tmux]") {
-  int status = 0;
-  shell("command -v tmux >/dev/null 2>&1", &status);
-  if (status != 0) {
-    WARN("SKIPPED: tmux is not installed (bash scripts/deps.sh installs it)");
-    return;
-  }
+  if (!have_tmux()) return;
   e2e::ServerProcess server({"--rate", "10000", "--burst", "10000"});
   Pair p = start_pair(server.url());
   const int w = p.winner, l = 1 - w;
@@ -129,12 +132,7 @@ TEST_CASE("two clients play several turns in tmux", "[cli][tmux]") {
 }
 
 TEST_CASE("an observer watches in tmux and sees the move appear", "[cli][tmux][watch]") {
-  int status = 0;
-  shell("command -v tmux >/dev/null 2>&1", &status);
-  if (status != 0) {
-    WARN("SKIPPED: tmux is not installed (bash scripts/deps.sh installs it)");
-    return;
-  }
+  if (!have_tmux()) return;
   e2e::ServerProcess server({"--rate", "10000", "--burst", "10000"});
   Pair p = start_pair(server.url());
   const int w = p.winner;
@@ -154,12 +152,7 @@ TEST_CASE("an observer watches in tmux and sees the move appear", "[cli][tmux][w
 }
 
 TEST_CASE("a client the operator kicks says why and does not come back", "[cli][tmux][admin]") {
-  int status = 0;
-  shell("command -v tmux >/dev/null 2>&1", &status);
-  if (status != 0) {
-    WARN("SKIPPED: tmux is not installed (bash scripts/deps.sh installs it)");
-    return;
-  }
+  if (!have_tmux()) return;
   const std::string token = "tmux-admin-token-0123456789";
   e2e::ServerProcess server({"--rate", "10000", "--burst", "10000", "--admin-token", token});
   Pair p = start_pair(server.url());

@@ -42,6 +42,16 @@ M parse(const client::HttpResponse& r) {
   return m;
 }
 
+// The reason of the Closing pushed to `c` before the server closed it (nullopt: none came).
+std::optional<std::string> closing_reason(Client& c) {
+  std::optional<std::string> reason;
+  for (;;) {
+    auto m = c.next_message(kWait);
+    if (!m) return reason;
+    if (m->has_closing()) reason = m->closing().reason();
+  }
+}
+
 std::string reply_of(const client::HttpResponse& r) {
   return parse<v1::AdminReply>(r).message();
 }
@@ -160,13 +170,8 @@ TEST_CASE("admin kicks a connection, and bans an address until the ban is lifted
       admin(server, "POST", "/admin/connections/" + id + "/kick", R"({"reason": "spam in chat"})");
   CHECK(kicked.status == 200);
   CHECK(reply_of(kicked) == "kicked connection " + id + " (127.0.0.1)");
-  std::optional<std::string> closing;
-  for (;;) {
-    auto m = victim.next_message(kWait);
-    if (!m) break;
-    if (m->has_closing()) closing = m->closing().reason();
-  }
-  CHECK(closing == std::optional<std::string>("closed by the server's operator: spam in chat"));
+  CHECK(closing_reason(victim) ==
+        std::optional<std::string>("closed by the server's operator: spam in chat"));
 
   // A ban closes what is open from the address and refuses it, except the operator's own API.
   Client other = connect(server);
@@ -176,13 +181,8 @@ TEST_CASE("admin kicks a connection, and bans an address until the ban is lifted
                       R"({"address": "127.0.0.1", "minutes": 5, "reason": "flooding"})");
   CHECK(banned.status == 200);
   CHECK(reply_of(banned) == "banned 127.0.0.1 for 5 min");
-  std::optional<std::string> told;
-  for (;;) {
-    auto m = other.next_message(kWait);
-    if (!m) break;
-    if (m->has_closing()) told = m->closing().reason();
-  }
-  CHECK(told == std::optional<std::string>("banned by the server's operator: flooding"));
+  CHECK(closing_reason(other) ==
+        std::optional<std::string>("banned by the server's operator: flooding"));
   auto refused = Client::connect(server.url(), Format::kBinary, kWait);
   CHECK_FALSE(refused.ok());
   auto health = client::http_get("127.0.0.1", server.port(), "/healthz", kWait);
