@@ -1,5 +1,6 @@
 // The Itchy & Scratchy map, roster and event texts drawn from a fixed view; the play syntax.
 #include <catch2/catch.hpp>
+#include <set>
 
 #include "client/codec.h"
 #include "render/itchy_ui.h"
@@ -157,6 +158,51 @@ TEST_CASE("typed lines become commands", "[cli][syntax]") {
   CHECK(!parse({"dance"}));
   CHECK(ui.complete({"move"}, view) == std::vector<std::string>{"B1", "B-GEN", "R1"});
   CHECK(ui.complete({"attack", "B1"}, view) == std::vector<std::string>{"R1"});
+}
+
+}  // namespace grognard::cli
+
+namespace grognard::cli {
+
+TEST_CASE("every unit of the colonial battle has its own mark, explained by the roster",
+          "[cli][render][marks]") {
+  itchy::View v = fixed_view();
+  v.clear_units();
+  const std::vector<std::string> ids = {
+      "GEN-S",   "SUSSEX",     "GCR",        "HCR",       "HUSSARS",  "GARDNER",
+      "RA-9PDR", "RA-SCREW",   "RN-40PDR",   "EGY-24PDR", "EGY-INF",  "WAGONS",
+      "EMIR",    "BLACK-FLAG", "GREEN-FLAG", "HADENDOWA", "JIHADIYA", "MUSKETS",
+      "BAGGARA", "CAMELMEN",   "NORDENFELT", "GUN-6PDR",  "GUN-MTN"};
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    const bool general = ids[i] == "GEN-S" || ids[i] == "EMIR";
+    add_unit(v, ids[i], i < 12 ? 0 : 1, general ? itchy::GENERAL : itchy::INFANTRY, 0, 0,
+             itchy::NORTH, 1, 1);
+  }
+  const auto marks = itchy_marks(v);
+  REQUIRE(marks.size() == ids.size());
+  std::set<std::string> distinct;
+  for (const auto& [id, mark] : marks) {
+    CHECK(mark.size() == 2);
+    distinct.insert(mark);
+  }
+  CHECK(distinct.size() == ids.size());
+  // The collisions players met: GARDNER, GCR, GUN-6PDR; RA-9PDR, RN-40PDR; GEN-S, GREEN-FLAG.
+  CHECK(marks.at("GCR") == "GR");
+  CHECK(marks.at("GARDNER") == "GA");
+  CHECK(marks.at("GUN-6PDR") == "GU");
+  CHECK(marks.at("RA-9PDR") == "RR");
+  CHECK(marks.at("RN-40PDR") == "RN");
+  CHECK(marks.at("GEN-S") == "GG");
+  CHECK(marks.at("GREEN-FLAG") == "GE");
+  // The same marks whatever is left of the army: destroyed units keep theirs.
+  v.mutable_units(2)->set_removed(true);
+  CHECK(itchy_marks(v) == marks);
+
+  const ItchyUi ui;
+  const auto lines = ui.render(client::pack(v), Viewer{0, "side:0"}, Style(false));
+  CHECK(has(lines, "  GA GARDNER INF  1/1SP  (0,0)^"));
+  CHECK(has(lines, "  RN RN-40PDR INF"));
+  CHECK(has(lines, "(a unit's mark begins its roster line)"));
 }
 
 }  // namespace grognard::cli

@@ -1,13 +1,16 @@
 // Drawing an Itchy & Scratchy view: the grid (one 5-column cell per area) on the left, the
 // turn, the sides and the roster on the right.
 //
-// A cell holding units reads "TIDaX": T the terrain letter (blank in the open), ID the short
-// id of the unit (a General alone: side letter + "G"), a its facing (^ > v <), X "*" when a
-// General shares the area, "+" when a second unit does. An empty cell shows its terrain
+// A cell holding units reads "TIDaX": T the terrain letter (blank in the open), ID the unit's
+// two-character mark (unique in the game, explained by the roster, which starts each unit's
+// line with it), a its facing (^ > v <), X "*" when a General shares the area, "+" when a
+// second unit does. An empty cell shows its terrain
 // letter (". W B F"), followed by "@" on an objective. With colour, terrain is also the background
 // and each side has its own colour; the active unit is drawn in reverse.
 #include <algorithm>
+#include <cctype>
 #include <map>
+#include <set>
 
 #include "render/itchy_ui.h"
 
@@ -48,13 +51,55 @@ Colour side_colour(int side) {
   return side == 0 ? Colour::kBlue : Colour::kRed;
 }
 
-// Two characters naming the unit on the map.
-std::string short_id(const itchy::UnitView& u) {
-  const std::string& id = u.id();
-  if (u.type() == itchy::GENERAL) return std::string(1, id.empty() ? '?' : id[0]) + "G";
-  if (id.size() <= 2) return id.size() == 2 ? id : id + std::string(2 - id.size(), ' ');
-  return std::string(1, id.front()) + id.back();
+// The marks a unit would like, best first: its id if it is two letters or digits, a General
+// its first letter and G, then its first letter with its last, then with each other one, then
+// any two of its letters. Only letters and digits, upper case.
+std::vector<std::string> mark_wishes(const itchy::UnitView& u) {
+  std::string a;
+  for (char c : u.id()) {
+    if (std::isalnum(static_cast<unsigned char>(c)))
+      a.push_back(static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
+  }
+  if (a.empty()) a = "?";
+  std::vector<std::string> out;
+  if (a.size() == 2 && a == u.id()) out.push_back(a);
+  if (a.size() == 1) out.push_back(a + " ");
+  if (u.type() == itchy::GENERAL) out.push_back(std::string(1, a[0]) + "G");
+  if (a.size() > 1) out.push_back(std::string(1, a[0]) + a.back());
+  for (std::size_t j = 1; j < a.size(); ++j) out.push_back(std::string(1, a[0]) + a[j]);
+  for (std::size_t i = 1; i < a.size(); ++i) {
+    for (std::size_t j = i + 1; j < a.size(); ++j) out.push_back(std::string(1, a[i]) + a[j]);
+  }
+  for (char d = '1'; d <= '9'; ++d) out.push_back(std::string(1, a[0]) + d);
+  return out;
 }
+
+}  // namespace
+
+std::map<std::string, std::string> itchy_marks(const itchy::View& v) {
+  // Every unit of the game is in the view, destroyed ones too, always in the same order: the
+  // marks stay the same from the first turn to the last.
+  std::map<std::string, std::string> marks;
+  std::set<std::string> taken;
+  for (const auto& u : v.units()) {
+    std::string mark;
+    for (const std::string& wish : mark_wishes(u)) {
+      if (taken.insert(wish).second) {
+        mark = wish;
+        break;
+      }
+    }
+    for (char a = 'A'; mark.empty() && a <= 'Z'; ++a) {
+      for (char d = '0'; mark.empty() && d <= '9'; ++d) {
+        if (taken.insert(std::string{a, d}).second) mark = std::string{a, d};
+      }
+    }
+    marks[u.id()] = mark.empty() ? "??" : mark;
+  }
+  return marks;
+}
+
+namespace {
 
 struct Area {
   const itchy::UnitView* unit = nullptr;  // the unit shown (not a General if there is one)
@@ -89,7 +134,8 @@ bool objective_at(const itchy::View& v, int x, int y) {
                      [&](const auto& o) { return o.pos().x() == x && o.pos().y() == y; });
 }
 
-std::string cell(const itchy::View& v, int x, int y, const Area* a, const Style& s) {
+std::string cell(const itchy::View& v, const std::map<std::string, std::string>& marks, int x,
+                 int y, const Area* a, const Style& s) {
   const itchy::Terrain t = terrain_at(v, x, y);
   const Paint ground{t == itchy::OPEN ? Colour::kGrey : Colour::kDefault, terrain_colour(t)};
   const char tl = terrain_letter(t);
@@ -103,7 +149,8 @@ std::string cell(const itchy::View& v, int x, int y, const Area* a, const Style&
   Paint unit{Colour::kWhite, side_colour(u.side()), true};
   unit.reverse = u.id() == v.active_unit();
   return s.paint(std::string(1, t == itchy::OPEN ? ' ' : tl), ground) +
-         s.paint(short_id(u) + arrow(u.facing()), unit) + s.paint(std::string(1, extra), ground);
+         s.paint(marks.at(u.id()) + arrow(u.facing()), unit) +
+         s.paint(std::string(1, extra), ground);
 }
 
 std::vector<std::string> grid(const itchy::View& v, const Style& s) {
@@ -115,11 +162,12 @@ std::vector<std::string> grid(const itchy::View& v, const Style& s) {
   }
   lines.push_back(header);
   const auto occupied = areas(v);
+  const auto marks = itchy_marks(v);
   for (int y = 0; y < v.height(); ++y) {
     std::string row = (y < 10 ? " " : "") + std::to_string(y) + " ";
     for (int x = 0; x < v.width(); ++x) {
       const auto it = occupied.find({x, y});
-      row += cell(v, x, y, it == occupied.end() ? nullptr : &it->second, s);
+      row += cell(v, marks, x, y, it == occupied.end() ? nullptr : &it->second, s);
     }
     lines.push_back(row);
   }
@@ -146,7 +194,7 @@ std::string phase_line(const itchy::View& v) {
   return out;
 }
 
-std::string unit_line(const itchy::View& v, const itchy::UnitView& u) {
+std::string unit_line(const itchy::View& v, const std::string& mark, const itchy::UnitView& u) {
   std::string state;
   if (u.removed())
     state = "destroyed";
@@ -156,7 +204,7 @@ std::string unit_line(const itchy::View& v, const itchy::UnitView& u) {
     state = "done";
   if (!u.removed() && u.moved()) state += " moved";
   if (!u.removed() && u.attacked()) state += " fired";
-  return "  " + pad_to(u.id(), 6) + " " + pad_to(type_abbrev(u.type()), 5) +
+  return "  " + mark + " " + pad_to(u.id(), 6) + " " + pad_to(type_abbrev(u.type()), 5) +
          pad_to(std::to_string(u.sp()) + "/" + std::to_string(u.start_sp()) + "SP", 7) +
          pad_to(u.removed() ? "" : pos(u.pos()) + arrow(u.facing()), 9) + state;
 }
@@ -193,6 +241,7 @@ std::string condition_words(const itchy::VictoryCondition& c) {
 
 std::vector<std::string> roster(const itchy::View& v, const Viewer& viewer, const Style& s) {
   std::vector<std::string> lines{v.scenario_name(), phase_line(v), ""};
+  const auto marks = itchy_marks(v);
   for (int side = 0; side < v.sides_size(); ++side) {
     const auto& sv = v.sides(side);
     std::string head = side_name(v, side) + (side == viewer.side ? " (you)" : "") + "  losses " +
@@ -201,7 +250,7 @@ std::vector<std::string> roster(const itchy::View& v, const Viewer& viewer, cons
                        (sv.exhausted() ? "  EXHAUSTED" : "");
     lines.push_back(s.paint(head, Paint{side_colour(side), Colour::kDefault, true}));
     for (const auto& u : v.units()) {
-      if (u.side() == side) lines.push_back(unit_line(v, u));
+      if (u.side() == side) lines.push_back(unit_line(v, marks.at(u.id()), u));
     }
     lines.push_back("");
   }
@@ -232,7 +281,9 @@ std::vector<std::string> ItchyUi::render(const google::protobuf::Any& any, const
     while (!l.empty() && l.back() == ' ') l.pop_back();
     lines.push_back(l);
   }
-  lines.push_back("W woods  B built-up  F fortification  @ objective  * with a General  + 2 units");
+  lines.push_back(
+      "W woods  B built-up  F fortification  @ objective  * with a General  + 2 units  "
+      "(a unit's mark begins its roster line)");
   return lines;
 }
 

@@ -4,6 +4,7 @@
 // (`move B1 N N face E`, `attack B1 4,3`, `first`, `second`, `end`). The methods are spread
 // over itchy_map.cpp (drawing), itchy_events.cpp (words) and itchy_commands.cpp (typing).
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,13 @@ class ItchyUi final : public RulesetUi {
   std::string seat_label(const std::string& seat_id,
                          const google::protobuf::Any& view) const override;
 };
+
+// Each unit's two-character mark on the map, by unit id: unique in the game (no two units,
+// of either side, share one) and the same all game long. Its id when that is two letters or
+// digits ("B1"), a General's first letter and G ("BG"), else its first letter and its last
+// ("GR" for GCR), else its first and another of its letters ("GA" for GARDNER, when GCR came
+// first in the scenario), and so on.
+std::map<std::string, std::string> itchy_marks(const itchy::View& view);
 
 // Shared by the Itchy & Scratchy files.
 namespace itchy_text {
