@@ -213,8 +213,12 @@ asio::awaitable<void> Session::serve(HttpRequest request) {
     if (read_ec) {
       if (read_ec != websocket::error::closed && read_ec != asio::error::operation_aborted) {
         // Beast has closed the connection for a breach of RFC 6455: say which, for the log.
+        // End of file: the client went without a close frame (a process that exits, a tab
+        // closed); common and harmless, so not worded as an error.
         end_reason_ = read_ec == websocket::error::bad_frame_payload
                           ? "closed by the server: a text frame that is not valid UTF-8"
+                      : read_ec == asio::error::eof
+                          ? "the client left without a close frame"
                           : "closed on a read error: " + read_ec.message();
       }
       co_return;

@@ -47,7 +47,7 @@ const Struct* find(const std::vector<Struct>& logs, const std::string& game,
 
 }  // namespace
 
-TEST_CASE("--log-format json writes one JSON object a line, with game and connection fields",
+TEST_CASE("JSON logs (--log-format json): one object a line, with game and connection fields",
           "[e2e][logs]") {
   std::vector<std::string> flags = kPlayFlags;
   flags.insert(flags.end(), {"--log-format", "json"});

@@ -1,5 +1,7 @@
 // Operations: the HTTP endpoints beside the WebSocket, and the graceful shutdown on SIGTERM.
+#include <chrono>
 #include <csignal>
+#include <thread>
 
 #include <catch2/catch.hpp>
 
@@ -72,6 +74,24 @@ TEST_CASE("SIGTERM pushes Closing(\"service restart\"), closes every connection 
   auto seated = again.resume(g.players[0].token, 0);
   REQUIRE(seated.ok());
   CHECK(seated->last_seq() == g.players[0].last_seq);
+}
+
+TEST_CASE("A client that leaves is logged as leaving, not as a read error", "[e2e][logs]") {
+  ServerProcess server;
+  auto logged = [&](const std::string& text) {
+    for (int i = 0; i < 100; ++i) {
+      if (server.log().find(text) != std::string::npos) return true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    return false;
+  };
+  { Client polite = connect(server); }  // the client library closes with a close frame
+  CHECK(logged("disconnected (connection closed)"));
+  Client rude = connect(server);
+  rude.drop();  // gone without a close frame, as a killed process
+  CHECK(logged("disconnected (the client left without a close frame)"));
+  INFO(server.log());
+  CHECK(server.log().find("read error") == std::string::npos);
 }
 
 }  // namespace grognard::e2e

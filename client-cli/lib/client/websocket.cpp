@@ -30,6 +30,7 @@ using SteadyClock = std::chrono::steady_clock;
 
 constexpr std::size_t kMaxMessage = 64 * 1024 * 1024;
 constexpr auto kDrainTime = std::chrono::milliseconds(200);
+constexpr auto kGoodbyeTime = std::chrono::milliseconds(300);
 
 // Runs `ioc` until done() or `deadline`; returns done().
 bool run_until(asio::io_context& ioc, const std::function<bool()>& done,
@@ -152,7 +153,9 @@ struct WebSocket::Impl {
 WebSocket::WebSocket() : impl_(std::make_unique<Impl>()) {}
 
 WebSocket::~WebSocket() {
-  impl_->drop();
+  // A polite close when still connected, so that the server sees the client leave, not a
+  // broken connection; brief, so that a dead peer does not hold up the exit.
+  close(kGoodbyeTime);
 }
 
 Status WebSocket::connect(const Url& url, Millis timeout) {
