@@ -202,3 +202,24 @@ TEST_CASE("the referee acts out of turn, and is the seat to act only while pause
   CHECK(act.seats == std::vector<std::string>{player});
   CHECK(has(act.out_of_turn, "referee"));
 }
+
+TEST_CASE("with its hero dead, the drawn group is asked for a new hero, not a throw",
+          "[sharpe.wire.ruleset][S3]") {
+  auto rs = wire::make_sharpe_ruleset();
+  auto loaded = rs->load_scenario(village());
+  REQUIRE(loaded.ok());
+  auto& gs = **loaded;
+  engine::SeededDice dice(engine::Seed{7});
+  auto started = rs->begin(gs, dice);
+  REQUIRE(started.ok());
+  for (const auto& e : *started) REQUIRE(rs->apply(gs, e).ok());
+  State& s = static_cast<wire::SharpeGameState&>(gs).state;
+  REQUIRE(s.phase == Phase::kThrow);
+  REQUIRE(s.active.has_value());
+  const Group& g = s.groups[*s.active];
+  CHECK(rs->to_act(gs).summary.find(g.id + ": throw functions") != std::string::npos);
+  s.figures[*g.hero].state = FigureState::kKilled;
+  const std::string summary = rs->to_act(gs).summary;
+  CHECK(summary.find(g.id + ": the hero is dead, name a new hero (S3)") != std::string::npos);
+  CHECK(summary.find("throw functions") == std::string::npos);
+}

@@ -181,7 +181,12 @@ engine::ToAct Traits::to_act(const State& s) {
   out.summary = "Turn " + std::to_string(s.turn);
   if (s.active && *s.active < s.groups.size()) {
     const Group& g = s.groups[*s.active];
-    out.summary += " — " + g.id + (s.phase == Phase::kThrow ? ": throw functions" : ": activate");
+    // S3: with its hero dead, the group's player names a new one before he may throw.
+    const bool hero_dead = !g.hero || !s.figures[*g.hero].on_table();
+    out.summary += " — " + g.id +
+                   (s.phase != Phase::kThrow ? ": activate"
+                    : hero_dead              ? ": the hero is dead, name a new hero (S3)"
+                                             : ": throw functions");
   }
   if (s.paused) out.summary += " (paused for the referee: " + s.pause_reason + ")";
   return out;
