@@ -4,7 +4,9 @@
 // events in words with every die.
 #include <algorithm>
 #include <catch2/catch.hpp>
+
 #include <cstdio>
+#include "client/codec.h"
 
 #include "render/sharpe_ui.h"
 #include "sharpe_village.h"
@@ -132,6 +134,23 @@ TEST_CASE("the Sharpe table lists exact positions, states, functions and the car
   const std::size_t fn = header.find(" fn ") + 1;
   CHECK(row.substr(fn, 3) == cli::pad_to(std::to_string(functions - 1), 3));
   CHECK(has(lines, "Active: " + group + " ("));
+}
+
+TEST_CASE("the Sharpe panel counts in good English and asks for a new hero when he is dead",
+          "[cli][sharpe][S3]") {
+  Village g;
+  const std::string seat = g.player_to_act();
+  sharpe::View v = g.view(seat);
+  v.set_deck_remaining(1);
+  auto lines = SharpeUi().render(client::pack(v), Viewer{-1, seat}, Style(false));
+  CHECK(has(lines, "Hero deck: 1 card left   bad deck: 0 left"));
+  CHECK(has(lines, "the drawn hero's player throws the functions"));
+  for (auto& group : *v.mutable_groups()) {
+    if (group.id() == v.active_group()) group.clear_hero();
+  }
+  lines = SharpeUi().render(client::pack(v), Viewer{-1, seat}, Style(false));
+  CHECK(has(lines, v.active_group() + "'s hero is dead: his player names a new hero"));
+  CHECK_FALSE(has(lines, "throws the functions"));
 }
 
 TEST_CASE("a Sharpe player reads only his own briefing, the referee reads all", "[cli][sharpe]") {

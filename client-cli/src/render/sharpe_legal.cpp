@@ -175,9 +175,7 @@ std::string figure_options(const sharpe::View& v, const std::string& id,
   for (const auto& [g, targets] : ball) parts.push_back("ball " + g + " at " + list(targets, " "));
   const auto* f = find_figure(v, id);
   std::string out = id;
-  if (f)
-    out +=
-        " at " + exact(f->figure().pos()) + " (" + std::to_string(f->functions()) + " functions)";
+  if (f) out += " at " + exact(f->figure().pos()) + " (" + functions(f->functions()) + ")";
   return out + ": " + (parts.empty() ? "nothing" : list(parts, "; "));
 }
 

@@ -20,6 +20,10 @@ std::string phase_text(const sharpe::View& v) {
     case sharpe::NOT_STARTED:
       return "waiting for every seat to be taken";
     case sharpe::THROW:
+      for (const auto& g : v.groups()) {
+        if (g.id() == v.active_group() && g.hero().empty())
+          return g.id() + "'s hero is dead: his player names a new hero (hero GROUP FIG)";
+      }
       return "the drawn hero's player throws the functions";
     case sharpe::ACTIVATION:
       return "activation";
@@ -44,8 +48,9 @@ std::vector<std::string> status(const sharpe::View& v, const Style& s) {
   out.push_back(head);
   out.push_back("Card just drawn: " +
                 (v.drawn().empty() ? std::string("none yet") : card_text(v, *v.drawn().rbegin())));
-  std::string deck = "Hero deck: " + std::to_string(v.deck_remaining()) +
-                     " cards left   bad deck: " + std::to_string(v.bad_deck_remaining()) + " left";
+  const auto cards = [](int n) { return std::to_string(n) + (n == 1 ? " card" : " cards"); };
+  std::string deck = "Hero deck: " + cards(v.deck_remaining()) +
+                     " left   bad deck: " + std::to_string(v.bad_deck_remaining()) + " left";
   if (v.cards_waiting() > 0) {
     deck += "   referee's cards for the next shuffle: " + std::to_string(v.cards_waiting());
     for (const auto& c : v.waiting()) deck += " [" + card_text(v, c) + "]";

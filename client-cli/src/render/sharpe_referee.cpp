@@ -4,7 +4,8 @@
 //   card lose-half|gain N|trip|misfire|reinforcements|decides [NAME...]   an event card
 //   card draw-bad                                   a "draw a Bad Card" card
 //   baddeck EFFECT[:N] ...                          build and shuffle the bad-card deck
-//   brief SEAT TEXT...                              a secret briefing (SEAT: id or name)
+//   brief SEAT TEXT...                              added to a secret briefing (SEAT: id or name)
+//   rebrief SEAT TEXT...                            replaces it
 //   rule move FIG X,Y REASON...                     and rule wound|heal|remove FIG REASON...
 //   rule add GROUP ID [NAME...] X,Y [WEAPON|QUALITY...] REASON...
 //   pause REASON... | resume REASON...
@@ -90,15 +91,18 @@ Parsed parse_bad_deck(const std::vector<std::string>& w) {
   return done(c);
 }
 
+// `brief` adds to the player's briefing, `rebrief` replaces it (S12).
 Parsed parse_brief(const std::vector<std::string>& w, const sharpe::View& v) {
+  const std::string verb = lower(w[0]);
   if (w.size() < 3)
-    return fail("usage: brief SEAT TEXT..., e.g. brief british The bridge is mined");
+    return fail("usage: " + verb + " SEAT TEXT..., e.g. " + verb + " british The bridge is mined");
   sharpe::Command c;
   const auto* seat = find_seat(v, w[1]);
   std::string id = seat ? seat->id() : w[1];
   if (!seat && w[1].find(':') == std::string::npos) id = "player:" + lower(w[1]);
   c.mutable_set_briefing()->set_seat(id);
   c.mutable_set_briefing()->set_text(join(w, 2));
+  c.mutable_set_briefing()->set_replace(verb == "rebrief");
   return done(c);
 }
 
@@ -199,14 +203,14 @@ Parsed parse_game(const std::string& verb, const std::vector<std::string>& w) {
 namespace sharpe_text {
 
 std::vector<std::string> referee_words() {
-  return {"card", "baddeck", "brief", "rule", "pause", "resume", "endgame"};
+  return {"card", "baddeck", "brief", "rebrief", "rule", "pause", "resume", "endgame"};
 }
 
 std::optional<Parsed> parse_referee(const std::vector<std::string>& w, const sharpe::View& v) {
   const std::string verb = lower(w[0]);
   if (verb == "card") return parse_card(w);
   if (verb == "baddeck") return parse_bad_deck(w);
-  if (verb == "brief") return parse_brief(w, v);
+  if (verb == "brief" || verb == "rebrief") return parse_brief(w, v);
   if (verb == "rule") return parse_rule(w, v);
   if (verb == "pause" || verb == "resume" || verb == "endgame") return parse_game(verb, w);
   return std::nullopt;
@@ -222,8 +226,11 @@ std::vector<HelpEntry> referee_help() {
        "card draw-bad"},
       {"baddeck EFFECT[:N]...", "(referee) build and shuffle the bad-card deck",
        "baddeck lose-half trip gain:2"},
-      {"brief SEAT TEXT...", "(referee) a secret briefing for one player (seat id or name)",
+      {"brief SEAT TEXT...",
+       "(referee) add to one player's secret briefing (seat id or name); the scenario's stays",
        "brief french Hold the church"},
+      {"rebrief SEAT TEXT...", "(referee) replace one player's secret briefing",
+       "rebrief french Forget the church: take the bridge"},
       {"rule move FIG X,Y REASON...", "(referee) put a figure elsewhere",
        "rule move hagman 8,40 he slipped"},
       {"rule wound|heal|remove FIG REASON...", "(referee) wound, heal or remove a figure",

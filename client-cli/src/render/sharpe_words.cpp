@@ -43,7 +43,7 @@ std::string effect_text(const sharpe::EventCard& card) {
     case sharpe::LOSE_HALF:
       return "the next hero loses half his functions";
     case sharpe::GAIN_FUNCTIONS:
-      return "the next hero gains " + std::to_string(card.amount()) + " functions";
+      return "the next hero gains " + functions(card.amount());
     case sharpe::TRIP:
       return "the next hero trips and lies prone";
     case sharpe::MISFIRE:

@@ -82,6 +82,7 @@ struct BuildBadDeck {  // shuffled now with numbered throws
 struct SetBriefing {
   std::string seat;
   std::string text;
+  bool replace = false;  // S12: else added after the briefing the player has
 };
 enum class RulingKind : std::uint8_t {
   kMove,

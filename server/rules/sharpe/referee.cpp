@@ -36,9 +36,17 @@ Result<std::vector<Event>> build_bad_deck(const BuildBadDeck& c, Dice& dice) {
   return std::vector<Event>{std::move(b)};
 }
 
+// S12: a briefing given in play is added after the one the player has (the scenario's and
+// those given before), unless the referee replaces it. The event carries the whole new text,
+// so a briefing reads the same in any replay.
 Result<std::vector<Event>> set_briefing(const State& s, const SetBriefing& c) {
+  if (c.text.empty() && !c.replace) {
+    return illegal(clause::kBriefing, "a briefing to add needs some words (S12)");
+  }
   for (const Seat& p : s.seats) {
-    if (p.id == c.seat) return std::vector<Event>{BriefingSet{c.seat, c.text}};
+    if (p.id != c.seat) continue;
+    const bool add = !c.replace && !p.briefing.empty();
+    return std::vector<Event>{BriefingSet{c.seat, add ? p.briefing + "\n\n" + c.text : c.text}};
   }
   return error(ErrorCode::kNotFound, clause::kBriefing, "no player seat \"" + c.seat + "\"");
 }

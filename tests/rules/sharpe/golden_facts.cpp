@@ -45,7 +45,7 @@ std::vector<std::string> missing_facts(const Played& g) {
   for (std::size_t i = 0; i < ev.size(); ++i) {
     const Event& e = ev[i];
     if (const auto* b = std::get_if<BriefingSet>(&e)) {
-      briefing = briefing || (b->seat == kBriefingSeat && b->text == kBriefing);
+      briefing = briefing || (b->seat == kBriefingSeat && has_golden_briefing(b->text));
     } else if (const auto* a = std::get_if<CardAdded>(&e)) {
       stumble_added =
           stumble_added || (a->card.kind == CardKind::kEvent && same_card(a->card.event, kStumble));

@@ -35,6 +35,11 @@ inline const std::string kBriefingSeat = "player:partisans";
 inline const std::string kBriefing =
     "New word from the junta: the French have paid in gold. Let the British reach the church, "
     "then fall on whoever holds the gun.";
+// The briefing as the player reads it once the referee's words are given: added after the
+// scenario's (S12).
+inline bool has_golden_briefing(const std::string& text) {
+  return text.size() > kBriefing.size() && text.ends_with("\n\n" + kBriefing);
+}
 
 // A played game: its commands (seat, command) and events, in order.
 struct Played {

@@ -33,6 +33,19 @@ TEST_CASE("secret briefings go to a player seat", "[S12][sharpe.referee.briefing
   CHECK(g.reject("referee", SetBriefing{"p9", "?"}).clause == "sharpe.referee.briefing");
 }
 
+TEST_CASE("a briefing given in play is added to the player's, unless the referee replaces it",
+          "[S12][sharpe.referee.briefing]") {
+  TestGame g(two());
+  g.state.seats[1].briefing = "Hold the farm.";  // the scenario's
+  g.accept("referee", SetBriefing{"p2", "The bridge is mined."});
+  CHECK(g.state.seats[1].briefing == "Hold the farm.\n\nThe bridge is mined.");
+  g.accept("referee", SetBriefing{"p2", "Take the colours.", true});
+  CHECK(g.state.seats[1].briefing == "Take the colours.");
+  CHECK(g.reject("referee", SetBriefing{"p2", ""}).clause == "sharpe.referee.briefing");
+  g.accept("referee", SetBriefing{"p2", "", true});  // the referee may clear it
+  CHECK(g.state.seats[1].briefing.empty());
+}
+
 TEST_CASE("rulings carry their reason and change the state", "[S12][S4][sharpe.referee.ruling]") {
   TestGame g(two());
   CHECK(g.reject("referee", ruling(RulingKind::kWound, "H", "")).clause == "sharpe.referee.ruling");

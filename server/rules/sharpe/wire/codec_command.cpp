@@ -92,6 +92,7 @@ pb::Command to_pb(const Command& command) {
                  [&](const SetBriefing& c) {
                    out.mutable_set_briefing()->set_seat(c.seat);
                    out.mutable_set_briefing()->set_text(c.text);
+                   out.mutable_set_briefing()->set_replace(c.replace);
                  },
                  [&](const Ruling& c) { set_ruling(out.mutable_ruling(), c); },
                  [&](const SetScatter& c) {
@@ -191,7 +192,8 @@ Result<Command> from_pb(const pb::Command& c) {
     case pb::Command::kSetScatter:
       return Command{SetScatter{c.set_scatter().group(), c.set_scatter().toward_cover()}};
     case pb::Command::kSetBriefing:
-      return Command{SetBriefing{c.set_briefing().seat(), c.set_briefing().text()}};
+      return Command{SetBriefing{c.set_briefing().seat(), c.set_briefing().text(),
+                                 c.set_briefing().replace()}};
     case pb::Command::kRuling: {
       auto r = ruling_from(c.ruling());
       if (!r) return r.error();
