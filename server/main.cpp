@@ -22,6 +22,7 @@
 #include <thread>
 #include <vector>
 
+#include <fmt/ranges.h>
 #include <spdlog/spdlog.h>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
@@ -89,6 +90,18 @@ int main(int argc, char** argv) {
     spdlog::info(
         "rooms waiting for players expire after {:g} hours without activity",
         std::chrono::duration<double, std::ratio<3600>>(config.waiting_room_limit).count());
+  }
+  if (const std::string& token = config.net.admin_token; !token.empty()) {
+    spdlog::info("admin API on under /admin (docs/operations.md)");
+    if (token.size() < 16) {
+      spdlog::warn(
+          "the admin token has {} characters: use a long random one "
+          "(openssl rand -hex 32)",
+          token.size());
+    }
+  }
+  if (!config.net.trusted_proxies.empty()) {
+    spdlog::info("X-Forwarded-For trusted from {}", fmt::join(config.net.trusted_proxies, ", "));
   }
   for (const std::string& problem : lobby.recover()) {
     spdlog::error("recovery: {}", problem);

@@ -86,7 +86,7 @@ int run_link(const Common& c, Link& link, const PlayFlags& f) {
 int play(const Common& c, const PlayFlags& f) {
   const auto token = seat_token(c, f);
   if (!token) return 1;
-  Link link(c.server, Ticket{*token, ""});
+  Link link(c.server, Ticket{*token, "", ""});
   return run_link(c, link, f);
 }
 
@@ -123,7 +123,7 @@ int watch(const Common& c, const PlayFlags& f) {
     if (!found) return status;
     code = *found;
   }
-  Link link(c.server, Ticket{"", code});
+  Link link(c.server, Ticket{"", code, f.name});
   return run_link(c, link, f);
 }
 
@@ -133,8 +133,8 @@ void add_play_flags(CLI::App* cmd, PlayFlags& f, bool seat) {
     cmd->add_option(
         "--as", f.as,
         "seat to take if none is saved yet: ROLE/SEAT (general/Boers, player/anna, referee)");
-    cmd->add_option("--name", f.name, "your name, shown to the others");
   }
+  cmd->add_option("--name", f.name, "your name, shown to the others");
   cmd->add_option("--script", f.script, "run the commands in FILE (- for standard input)");
   cmd->add_flag("--keep-going", f.keep_going, "scripted: go on after a failed line");
 }

@@ -53,7 +53,8 @@ struct GameState {
 
 struct Ticket {
   std::string token;        // non-empty: resume this seat
-  std::string invite_code;  // else: join as an observer of this room
+  std::string invite_code;  // else: join as an observer of this room...
+  std::string name = {};    // ...under this name (empty: "observer")
 };
 
 class Link {
