@@ -49,6 +49,36 @@ Point stop_at_obstacles(const State& s, Point from, Point to) {
   return p;
 }
 
+// S19: nor does a running figure end on another: where its base would end overlapping or
+// touching another figure's (friend or foe), it stops 0.01" short of where its line first
+// touched that base, and again for any it then meets. It may pass others on the way. A figure
+// it touched where it started it may still touch, not overlap (else it stays where it is).
+// Bases never overlap at the end of a run, and a run never ends in a new contact.
+Point stop_at_figures(const State& s, const Figure& f, Point to) {
+  const auto r = to_inches(s.base_diameter / 2);
+  const auto diameter = to_inches(s.base_diameter);
+  for (std::size_t guard = 0; guard <= s.figures.size(); ++guard) {
+    const Figure* in_way = nullptr;
+    for (const Figure& o : s.figures) {
+      if (&o == &f || !o.on_table()) continue;
+      // One it touches already it may stay touching (it cannot have come to it), not overlap.
+      const bool touched = engine::distance(f.pos, o.pos) <= diameter;
+      const auto d = engine::distance(to, o.pos);
+      if (touched && d < diameter) return f.pos;
+      if (!touched && d <= diameter) in_way = &o;
+    }
+    if (in_way == nullptr) return to;
+    const engine::Segment path{f.pos, to};
+    const auto touch = engine::first_contact(path, r, engine::Circle{in_way->pos, r});
+    const double len = engine::length(path).get();
+    if (!touch || len <= 0) return f.pos;
+    const double at = engine::distance(f.pos, *touch).get() - 0.01;
+    if (at <= 0) return f.pos;
+    to = engine::point_at(path, at / len);
+  }
+  return f.pos;
+}
+
 // A wall stands between two points (a door or window lets the way through).
 bool wall_between(const State& s, Point a, Point b) {
   const engine::Segment way{a, b};
@@ -121,7 +151,7 @@ void run(Emitter& e, const FigureId& id, Point source, int dice_count, bool to_c
   // S10, S20: directly away from the source of the hits; S25: or toward cover.
   const auto cover = to_cover ? toward_cover(e.s, f, inches) : std::nullopt;
   const Point dest = cover ? *cover : engine::move_away(f.pos, source, to_inches(inches));
-  r.to = stop_at_obstacles(e.s, f.pos, dest);
+  r.to = stop_at_figures(e.s, f, stop_at_obstacles(e.s, f.pos, dest));
   e.emit(std::move(r));
 }
 

@@ -78,6 +78,30 @@ TEST_CASE("a run stops a hundredth of an inch short of the first wall it would c
   CHECK(g.fig("D").pos.y == Approx(24.99).margin(1e-6));
 }
 
+TEST_CASE("a run ends short of another figure's base, never on it; it may pass others",
+          "[S19][S20][S10]") {
+  TestGame g(ScenarioBuilder()
+                 .group("p1", "sharpe", 2)
+                 .figure("S", {10, 10})
+                 .group("p2", "ducos", 0)
+                 .figure("D", {10, 20})
+                 .group("p3", "others", 0)
+                 .figure("P", {10.3, 30})    // beside his line 10" on: passed, not stopped at
+                 .figure("Q", {10, 37.5}));  // where his 18" would take him
+  g.accept("p1", ThrowFunctions{}, {4});
+  // As above: D scatters 18" directly away from Sharpe, to y = 38: on top of Q. He stops
+  // 0.01" short of where his base would first touch Q's (1" bases: at y = 36.5).
+  auto ev = g.accept("p1", fire("S", "D"), {20, 1, 6, 6, 6, 6});
+  const FigureRan ran = only<FigureRan>(ev);
+  CHECK(ran.to.x == Approx(10.0));
+  CHECK(ran.to.y == Approx(36.49).margin(1e-6));
+  const auto& d = g.fig("D");
+  for (const char* other : {"P", "Q"}) {
+    const auto& o = g.fig(other);
+    CHECK(std::hypot(o.pos.x - d.pos.x, o.pos.y - d.pos.y) > 1.0);
+  }
+}
+
 TEST_CASE("the crew member who fires pays the Fire cost, doubled when he is wounded",
           "[S24][S4][sharpe.artillery.crew]") {
   TestGame g(battery());
