@@ -57,15 +57,18 @@ TEST_CASE("figures of another player are enemies, a player's own groups are frie
   CHECK(only<ActivationEnded>(g.accept("p1", EndActivation{})).group == "sharpe");
 }
 
+// Sharpe (S) of p1, 10" from Ducos (D) of p2, who runs directly away from him (S20).
+ScenarioBuilder sharpe_fires_at_ducos() {
+  return ScenarioBuilder()
+      .group("p1", "sharpe", 2)
+      .figure("S", {10, 10})
+      .group("p2", "ducos", 0)
+      .figure("D", {10, 20});
+}
+
 TEST_CASE("a run stops a hundredth of an inch short of the first wall it would cross",
           "[S19][S20][S10]") {
-  TestGame g(ScenarioBuilder()
-                 .group("p1", "sharpe", 2)
-                 .figure("S", {10, 10})
-                 .group("p2", "ducos", 0)
-                 .figure("D", {10, 20})
-                 .wall({{0, 25}, {20, 25}})
-                 .wall({{0, 27}, {20, 27}}));
+  TestGame g(sharpe_fires_at_ducos().wall({{0, 25}, {20, 25}}).wall({{0, 27}, {20, 27}}));
   g.accept("p1", ThrowFunctions{}, {4});
   // A bare 20 hits; Hit Table 1, no effect; 1 hit of 1: the morale test 6 scatters Ducos's
   // group directly away from Sharpe (S20): D's 3D6 = 18" would take him to y = 38, across both
@@ -80,11 +83,7 @@ TEST_CASE("a run stops a hundredth of an inch short of the first wall it would c
 
 TEST_CASE("a run ends short of another figure's base, never on it; it may pass others",
           "[S19][S20][S10]") {
-  TestGame g(ScenarioBuilder()
-                 .group("p1", "sharpe", 2)
-                 .figure("S", {10, 10})
-                 .group("p2", "ducos", 0)
-                 .figure("D", {10, 20})
+  TestGame g(sharpe_fires_at_ducos()
                  .group("p3", "others", 0)
                  .figure("P", {10.3, 30})    // beside his line 10" on: passed, not stopped at
                  .figure("Q", {10, 37.5}));  // where his 18" would take him
