@@ -75,6 +75,7 @@ build_secs=$(($(date +%s) - start))
 size=$(podman image inspect --format '{{.Size}}' "$image")
 check "image build" 0 "$image in ${build_secs} s, $((size / 1000000)) MB"
 
+checks_start=$(date +%s)
 ctr="$(buildah from --pull-never "$image")"
 uid="$(buildah run --isolation chroot "$ctr" id -u)"
 gid="$(buildah run --isolation chroot "$ctr" id -g)"
@@ -159,6 +160,7 @@ check "replay after the restart" $rc "$replayed events"
 check "recovery without problems" $rc
 stop_server 2
 
-echo "== image $image: $((size / 1000000)) MB, build ${build_secs} s, $failures failed"
+echo "== image $image: $((size / 1000000)) MB, build ${build_secs} s," \
+  "checks $(($(date +%s) - checks_start)) s, $failures failed"
 [ "$failures" -eq 0 ] && echo "PASS docker/test.sh" || echo "FAIL docker/test.sh"
 [ "$failures" -eq 0 ]
