@@ -2,8 +2,8 @@
 # Checks the README's two commands, `bash scripts/run.sh` and `bash scripts/test.sh`, on a
 # bare Debian 12: a debootstrap minbase root (the local image debian:bookworm, made by
 # docker/base-image.sh) with no package added, holding a git clone of this repository's
-# committed HEAD (not the working tree: uncommitted and ignored files are left behind), run
-# as root. Whatever the build, the tests or the server need must come from the project's own
+# committed HEAD (not the working tree: uncommitted and ignored files are left behind; or the
+# commit GROGNARD_REF), run as root. Whatever the build, the tests or the server need must come from the project's own
 # scripts, so a missing install step fails here.
 #   run.sh:  started in the background until the server prints "listening on", /healthz
 #            answers 200, then stopped with SIGTERM (graceful stop, exit 0);
@@ -44,7 +44,9 @@ echo "== logs in $logs"
 # A fresh Debian user installs git to clone the project. We clone on the host instead and
 # copy the clone in, so the root starts with nothing but minbase: scripts/deps.sh has to
 # install git and everything else itself.
+# GROGNARD_REF=COMMIT checks that commit instead of HEAD.
 git clone -q --no-local "$(git rev-parse --show-toplevel)" "$logs/clone"
+if [ -n "${GROGNARD_REF:-}" ]; then git -C "$logs/clone" checkout -q "$GROGNARD_REF"; fi
 echo "== clone of $(git -C "$logs/clone" log -1 --format='%h %s' | cut -c1-80)"
 ctr="$(buildah from --pull-never "$image")"
 buildah copy "$ctr" "$logs/clone" /root/grognard >/dev/null
@@ -77,6 +79,7 @@ if [ $listening -eq 0 ]; then
   grep -q "stopped$" "$logs/run.log" || rc=1
   check "run.sh: SIGTERM stops the server gracefully" $rc "exit $rc"
 fi
+if [ $listening -ne 0 ]; then tail -5 "$logs/run.log"; fi
 run_pid=""
 
 # test.sh, to the end.
