@@ -9,52 +9,11 @@
 
 #include "run.h"
 #include "server_process.h"
+#include "tmux.h"
 
 namespace grognard::clitest {
 
 namespace {
-
-class Tmux {
- public:
-  Tmux() : socket_("grognard-test-" + std::to_string(::getpid())) {}
-  ~Tmux() { shell(base() + " kill-server 2>/dev/null"); }
-  Tmux(const Tmux&) = delete;
-  Tmux& operator=(const Tmux&) = delete;
-
-  void start(const std::string& name, const std::string& command) {
-    shell(base() + " new-session -d -s " + name + " -x 160 -y 50 " + quote(command));
-  }
-  std::string screen(const std::string& name) {
-    return shell(base() + " capture-pane -p -t " + name);
-  }
-  void type(const std::string& name, const std::string& line) {
-    shell(base() + " send-keys -t " + name + " -l " + quote(line));
-    shell(base() + " send-keys -t " + name + " Enter");
-  }
-  // Waits until the screen shows `text`; the screen then.
-  std::string wait_for(const std::string& name, const std::string& text, int seconds = 10) {
-    std::string s;
-    for (int i = 0; i < seconds * 10; ++i) {
-      s = screen(name);
-      if (s.find(text) != std::string::npos) return s;
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    }
-    FAIL("the screen of " << name << " never showed \"" << text << "\":\n" << s);
-    return s;
-  }
-
- private:
-  std::string base() const { return "tmux -L " + socket_; }
-  std::string socket_;
-};
-
-// tmux is installed (scripts/deps.sh installs it); else the test says it is skipped.
-bool have_tmux() {
-  int status = 0;
-  shell("command -v tmux >/dev/null 2>&1", &status);
-  if (status != 0) WARN("SKIPPED: tmux is not installed (bash scripts/deps.sh installs it)");
-  return status == 0;
-}
 
 std::string unit(int side, int n) {
   return (side == 0 ? "B" : "R") + std::to_string(n);

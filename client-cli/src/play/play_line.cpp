@@ -31,7 +31,7 @@ Action error(const std::string& why) {
 }  // namespace
 
 std::vector<std::string> client_words() {
-  return {"help", "legal", "say", "say-side", "map", "wait", "quit"};
+  return {"help", "legal", "log", "say", "say-side", "map", "wait", "quit"};
 }
 
 std::vector<std::string> split_words(const std::string& line) {
@@ -47,9 +47,17 @@ Action interpret(const std::string& line, const RulesetUi* ui, const GameState& 
   Action a;
   if (w.empty() || w[0][0] == '#') return a;
   const std::string verb = lower(w[0]);
-  if (verb == "help" || verb == "?")
+  if (verb == "help" || verb == "?") {
+    if (w.size() > 2) return error("usage: help [COMMAND]");
     a.kind = Action::kHelp;
-  else if (verb == "quit" || verb == "exit")
+    a.text = w.size() == 2 ? w[1] : "";
+  } else if (verb == "log") {
+    a.kind = Action::kLog;
+    if (w.size() > 2 ||
+        (w.size() == 2 && w[1].find_first_not_of("0123456789") != std::string::npos))
+      return error("usage: log [LINES]");
+    if (w.size() == 2) a.lines = static_cast<std::size_t>(std::stoul(w[1].substr(0, 9)));
+  } else if (verb == "quit" || verb == "exit")
     a.kind = Action::kQuit;
   else if (verb == "map")
     a.kind = Action::kMap;
@@ -85,24 +93,6 @@ Action interpret(const std::string& line, const RulesetUi* ui, const GameState& 
   return a;
 }
 
-std::vector<std::string> help_lines(const RulesetUi* ui) {
-  std::vector<std::string> out{
-      "help                  this list",
-      "legal [UNIT]          what you (or UNIT) may do now, from the server    legal B1",
-      "say TEXT              talk to the room                                  say good luck",
-      "say-side TEXT         talk to your own side only                        say-side hold",
-      "map                   draw the screen again",
-      "quit                  leave (your seat stays yours: grognard play ROOM resumes it)"};
-  if (!ui) return out;
-  for (const auto& h : ui->help()) {
-    std::string l = h.syntax;
-    l += std::string(l.size() < 30 ? 30 - l.size() : 1, ' ') + h.meaning;
-    if (!h.example.empty()) l += "   e.g. " + h.example;
-    out.push_back(l);
-  }
-  return out;
-}
-
 std::vector<std::string> completions(const std::string& before, const RulesetUi* ui,
                                      const GameState& state) {
   const auto w = split_words(before);
@@ -110,7 +100,7 @@ std::vector<std::string> completions(const std::string& before, const RulesetUi*
       before.empty() || std::isspace(static_cast<unsigned char>(before.back()));
   // The completed words before the one being typed.
   std::vector<std::string> done(w.begin(), w.end() - (at_word_start || w.empty() ? 0 : 1));
-  if (done.empty()) {
+  if (done.empty() || (done.size() == 1 && lower(done[0]) == "help")) {
     auto words = client_words();
     if (ui) {
       for (const auto& c : ui->command_words()) words.push_back(c);

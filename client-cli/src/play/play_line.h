@@ -1,7 +1,7 @@
 #pragma once
 // What a typed line means while playing or watching, shared by interactive and scripted
-// play. The client's own words come first (help, legal, say, say-side, map, wait, quit); any
-// other first word goes to the rule set (ui->parse).
+// play. The client's own words come first (help, legal, log, say, say-side, map, wait, quit);
+// any other first word goes to the rule set (ui->parse).
 
 #include <string>
 #include <vector>
@@ -14,11 +14,12 @@
 namespace grognard::cli {
 
 struct Action {
-  enum Kind { kNothing, kHelp, kLegal, kCommand, kChat, kMap, kWait, kQuit, kError };
+  enum Kind { kNothing, kHelp, kLegal, kLog, kCommand, kChat, kMap, kWait, kQuit, kError };
   Kind kind = kNothing;
   std::string unit;               // kLegal: "" for all units
   google::protobuf::Any command;  // kCommand
-  std::string text;               // kChat: the message; kError: why
+  std::string text;               // kChat: the message; kError: why; kHelp: the command or ""
+  std::size_t lines = 0;          // kLog: how many lines back (0: a screenful)
   std::string to;                 // kChat: "" the room, else a seat id
   double seconds = 0;             // kWait: how long at most
 };
@@ -27,8 +28,13 @@ struct Action {
 std::vector<std::string> client_words();
 std::vector<std::string> split_words(const std::string& line);
 Action interpret(const std::string& line, const RulesetUi* ui, const GameState& state);
+// The client's own commands, as the rule sets give theirs.
+std::vector<HelpEntry> client_help();
 // `help`: the client's commands, then the rule set's, each with an example.
 std::vector<std::string> help_lines(const RulesetUi* ui);
+// `help COMMAND`: each form of the command with what it does and an example (the rule set's
+// notes on its arguments after them), or why there is none.
+std::vector<std::string> help_for(const RulesetUi* ui, const std::string& command);
 // Candidates for the word being typed after `line_before` (the text left of it).
 std::vector<std::string> completions(const std::string& line_before, const RulesetUi* ui,
                                      const GameState& state);

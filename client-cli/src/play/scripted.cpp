@@ -169,7 +169,11 @@ int Script::run_line(const std::string& line, int line_no) {
     case Action::kError:
       return fail(a.text, line_no, line);
     case Action::kHelp:
-      for (const auto& l : help_lines(ui_)) std::cout << l << "\n";
+      for (const auto& l : a.text.empty() ? help_lines(ui_) : help_for(ui_, a.text))
+        std::cout << l << "\n";
+      return 0;
+    case Action::kLog:  // everything was printed as it came
+      std::cout << "log is for the screen; a script prints everything as it comes" << std::endl;
       return 0;
     case Action::kWait: {
       // A seat waits until the server names it among the seats to act; an observer, for the

@@ -123,7 +123,7 @@ int interactive(Session& s) {
       });
   print(s, true);
   editor.refresh();
-  while (!quit) editor.read_char();
+  while (!quit) editor.read_input();
   std::cout << "\n";
   return 0;
 }

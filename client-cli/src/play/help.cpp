@@ -1,0 +1,82 @@
+// `help` and `help COMMAND`: the client's own commands and the rule set's, from the same
+// entries (RulesetUi::help() for the rule set's).
+#include <cctype>
+
+#include "play/play_line.h"
+
+namespace grognard::cli {
+
+namespace {
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// The command words an entry's syntax names: its first word, and each word after a lone "|"
+// or "/" ("first | second", "pause REASON... / resume REASON...").
+bool names(const HelpEntry& h, const std::string& command) {
+  const auto w = split_words(h.syntax);
+  for (std::size_t i = 0; i < w.size(); ++i) {
+    const bool starts = i == 0 || w[i - 1] == "|" || w[i - 1] == "/";
+    if (starts && lower(w[i]) == command) return true;
+  }
+  return false;
+}
+
+std::vector<HelpEntry> all_help(const RulesetUi* ui) {
+  auto out = client_help();
+  if (ui) {
+    for (auto& h : ui->help()) out.push_back(std::move(h));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<HelpEntry> client_help() {
+  return {
+      {"help [COMMAND]", "the commands; with COMMAND, that one with an example", "help move"},
+      {"legal [UNIT]", "what you (or UNIT) may do now, from the server", "legal B1"},
+      {"log [LINES]",
+       "the game so far (events with their dice, chat, errors, notes), LINES back from the end "
+       "(default a screenful); PgUp/PgDn also page through it",
+       "log 100"},
+      {"say TEXT", "talk to the room", "say good luck"},
+      {"say-side TEXT", "talk to your own side only", "say-side hold"},
+      {"map", "draw the screen again", "map"},
+      {"wait [SECONDS]", "(scripts) wait until it is your turn", "wait 30"},
+      {"quit | exit", "leave (your seat stays yours: grognard play ROOM resumes it)", "quit"},
+  };
+}
+
+std::vector<std::string> help_lines(const RulesetUi* ui) {
+  std::vector<std::string> out;
+  for (const auto& h : all_help(ui)) {
+    std::string l = h.syntax;
+    l += std::string(l.size() < 29 ? 30 - l.size() : 2, ' ') + h.meaning;
+    if (!h.example.empty()) l += "  e.g. " + h.example;
+    out.push_back(l);
+  }
+  out.push_back("help COMMAND shows one command with an example.");
+  return out;
+}
+
+std::vector<std::string> help_for(const RulesetUi* ui, const std::string& command) {
+  const std::string c = lower(command == "?" ? "help" : command);
+  std::vector<std::string> out, notes;
+  for (const auto& h : all_help(ui)) {
+    if (h.syntax.empty()) {
+      notes.push_back(h.meaning);
+    } else if (names(h, c)) {
+      out.push_back(h.syntax);
+      out.push_back("  " + h.meaning);
+      if (!h.example.empty()) out.push_back("  example: " + h.example);
+    }
+  }
+  if (out.empty()) return {"no command \"" + command + "\"; help lists them all"};
+  for (auto& n : notes) out.push_back(std::move(n));
+  return out;
+}
+
+}  // namespace grognard::cli

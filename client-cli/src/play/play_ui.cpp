@@ -1,0 +1,202 @@
+#include "play/play_ui.h"
+
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <memory>
+
+#include "app/errors.h"
+#include "play/screen.h"
+
+namespace grognard::cli {
+
+namespace {
+
+constexpr std::size_t kMessages = 200;  // kept for the message area
+constexpr std::size_t kLog = 20000;     // lines of the session's log
+
+struct Size {
+  int rows = 40;
+  int cols = 100;
+};
+
+Size terminal_size() {
+  winsize ws{};
+  Size s;
+  if (::ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0) {
+    s.rows = ws.ws_row;
+    s.cols = ws.ws_col;
+  }
+  return s;
+}
+
+}  // namespace
+
+PlayUi::PlayUi(const GameState& state, const Style& style, Mailbox& box)
+    : state_(state), style_(style), box_(box), ui_(ui_for(state.ruleset)) {
+  log_events({state.recent.begin(), state.recent.end()});
+}
+
+void PlayUi::send(Job job, bool again) {
+  std::lock_guard lock(box_.mutex);
+  box_.jobs.emplace_back(std::move(job), again);
+}
+
+void PlayUi::log_line(std::string line) {
+  log_.push_back(std::move(line));
+  while (log_.size() > kLog) log_.pop_front();
+}
+
+void PlayUi::log_events(const std::vector<v1::GameEvent>& events) {
+  const auto label = [&](const std::string& id) { return state_.label_of(id); };
+  for (const auto& e : events) log_line(event_line(e, ui_, state_.view, label));
+}
+
+ScreenParts PlayUi::parts_for(int rows) const {
+  const auto base = play_screen(state_, ui_, style_, {}, ScreenParts{0, 0});
+  const int room = std::max(rows - 1 - static_cast<int>(base.size()), 4);
+  const int messages = std::min(8, room / 2);
+  return ScreenParts{static_cast<std::size_t>(std::max(room - messages, 1)),
+                     static_cast<std::size_t>(messages)};
+}
+
+void PlayUi::show(const std::vector<std::string>& lines) {
+  for (const auto& l : lines) log_line(l);
+  const Size size = terminal_size();
+  const auto wrapped = wrap_lines(lines, static_cast<std::size_t>(size.cols));
+  if (wrapped.size() <= parts_for(size.rows).messages) {
+    for (const auto& l : lines) messages_.push_back(l);
+  } else {
+    pager_.open(last_line_, lines);
+    messages_.push_back("(" + std::to_string(wrapped.size()) +
+                        " lines, shown a page at a time; log shows them again)");
+  }
+  while (messages_.size() > kMessages) messages_.pop_front();
+}
+
+void PlayUi::on_line(std::optional<std::string> line) {
+  if (!line) {
+    quit_ = true;
+    return;
+  }
+  const auto words = split_words(*line);
+  if (pager_.is_open() && (words.empty() || (words.size() == 1 && words[0] == "q"))) {
+    if (words.empty())
+      pager_.next_page();
+    else
+      pager_.close();
+    return redraw();
+  }
+  pager_.close();
+  if (words.empty()) return redraw();
+  last_line_ = "> " + *line;
+  messages_.push_back(last_line_);
+  log_line(last_line_);
+  act(interpret(*line, ui_, state_));
+  redraw();
+}
+
+bool PlayUi::on_key(LineEditor::Key key) {
+  if (key == LineEditor::Key::kPageUp && !pager_.is_open()) {
+    pager_.open("log", {log_.begin(), log_.end()}, 0);
+  } else if (!pager_.is_open()) {
+    return false;
+  } else if (key == LineEditor::Key::kPageUp) {
+    pager_.page_up();
+  } else if (key == LineEditor::Key::kPageDown) {
+    pager_.page_down();
+  } else {
+    pager_.next_page();
+  }
+  redraw();
+  return true;
+}
+
+void PlayUi::act(const Action& a) {
+  const RulesetUi* ui = ui_;
+  switch (a.kind) {
+    case Action::kNothing:
+    case Action::kMap:
+      return;
+    case Action::kQuit:
+      quit_ = true;
+      return;
+    case Action::kError:
+      return show({a.text});
+    case Action::kWait:
+      return show({"wait is for scripts; the screen updates by itself"});
+    case Action::kHelp:
+      return show(a.text.empty() ? help_lines(ui_) : help_for(ui_, a.text));
+    case Action::kLog:
+      pager_.open("log", {log_.begin(), log_.end()}, a.lines);
+      return;
+    case Action::kLegal:
+      return send(
+          [ui, unit = a.unit](Link& link) -> std::vector<std::string> {
+            auto legal = link.legal();
+            if (!legal) return {readable(legal.failure())};
+            if (!ui) return {std::to_string(legal->commands_size()) + " commands"};
+            return ui->describe_legal(*legal, link.state().view, unit);
+          },
+          false);
+    case Action::kChat:
+      return send(
+          [a](Link& link) -> std::vector<std::string> {
+            auto r = link.chat(a.text, a.to);
+            if (!r) return {readable(r.failure())};
+            return {};
+          },
+          false);
+    case Action::kCommand: {
+      auto id = std::make_shared<std::string>();
+      const std::string what = ui ? ui->describe_command(a.command) : "command";
+      return send(
+          [id, what, command = a.command](Link& link) -> std::vector<std::string> {
+            if (id->empty()) *id = link.next_command_id();
+            auto r = link.command(command, *id);
+            if (!r) return {readable(r.failure())};
+            return {"ok: " + what + (r->duplicate() ? " (already done)" : "")};
+          },
+          true);
+    }
+  }
+}
+
+void PlayUi::take_mail() {
+  char buf[256];
+  while (::read(box_.wake[0], buf, sizeof buf) > 0) {
+  }
+  std::vector<v1::GameEvent> events;
+  std::vector<std::vector<std::string>> outputs;
+  {
+    std::lock_guard lock(box_.mutex);
+    if (box_.state) state_ = std::move(*box_.state);
+    box_.state.reset();
+    events.swap(box_.events);
+    outputs.swap(box_.outputs);
+  }
+  log_events(events);
+  for (const auto& o : outputs) show(o);
+}
+
+void PlayUi::redraw() {
+  const Size size = terminal_size();
+  std::string out = "\033[H\033[2J";
+  if (pager_.is_open()) {
+    for (const auto& l : pager_.frame(size.rows, size.cols)) out += l + "\r\n";
+  } else {
+    const ScreenParts parts = parts_for(size.rows);
+    // The last messages, wrapped as the terminal would wrap them.
+    const std::size_t from = messages_.size() - std::min(parts.messages, messages_.size());
+    const auto wrapped = wrap_lines({messages_.begin() + static_cast<long>(from), messages_.end()},
+                                    static_cast<std::size_t>(size.cols));
+    const std::deque<std::string> shown(wrapped.begin(), wrapped.end());
+    for (const auto& l : play_screen(state_, ui_, style_, shown, parts)) out += l + "\r\n";
+  }
+  std::fwrite(out.data(), 1, out.size(), stdout);
+  std::fflush(stdout);
+}
+
+}  // namespace grognard::cli

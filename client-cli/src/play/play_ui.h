@@ -1,0 +1,62 @@
+#pragma once
+// The user-interface thread's side of interactive play (see interactive.h): the typed lines
+// and keys, the screen, and the session's log. Whatever a command prints goes to the log; it
+// shows in the message area under the events when it fits there, else in the pager in place
+// of the map (Enter or Space: next page, PgUp/PgDn, q: back). `log [N]` opens the pager on the
+// log (every event in words with its dice, chat, typed line, answer, error and note of this
+// session), and PgUp from the game does too.
+
+#include <deque>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "play/line_editor.h"
+#include "play/mailbox.h"
+#include "play/pager.h"
+#include "play/play_line.h"
+#include "play/screen.h"
+#include "render/style.h"
+
+namespace grognard::cli {
+
+class PlayUi {
+ public:
+  PlayUi(const GameState& state, const Style& style, Mailbox& box);
+
+  void on_line(std::optional<std::string> line);
+  // PgUp, PgDn and Space (see LineEditor::OnKey); true if taken.
+  bool on_key(LineEditor::Key key);
+  // What the network thread posted.
+  void take_mail();
+  void redraw();
+  bool quit() const { return quit_; }
+  std::vector<std::string> complete(const std::string& before) const {
+    return completions(before, ui_, state_);
+  }
+  std::string prompt() const {
+    return (state_.observer() ? std::string("watching") : state_.label_of(state_.seat_id)) + "> ";
+  }
+
+ private:
+  void send(Job job, bool again);
+  void act(const Action& a);
+  // A command's lines (or a note): to the log, and to the message area or the pager.
+  void show(const std::vector<std::string>& lines);
+  void log_line(std::string line);
+  void log_events(const std::vector<v1::GameEvent>& events);
+  // How many events and message lines the game screen has room for on a terminal of `rows`.
+  ScreenParts parts_for(int rows) const;
+
+  GameState state_;
+  Style style_;
+  Mailbox& box_;
+  const RulesetUi* ui_;
+  std::deque<std::string> messages_;
+  std::deque<std::string> log_;
+  std::string last_line_;  // the line typed last: the pager's title
+  Pager pager_;
+  bool quit_ = false;
+};
+
+}  // namespace grognard::cli
