@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iomanip>
 #include <numbers>
 #include <sstream>
 
@@ -36,6 +37,22 @@ std::string to_string(Inches d) {
 }
 std::ostream& operator<<(std::ostream& os, Inches d) {
   return os << to_string(d);
+}
+
+std::string inches_text(Inches d, std::optional<Inches> limit) {
+  const auto fixed = [](double v, int places) {
+    std::ostringstream os;
+    os << std::fixed << std::setprecision(places) << v;
+    std::string out = os.str();
+    if (out.find('.') != std::string::npos) {
+      while (out.back() == '0') out.pop_back();
+      if (out.back() == '.') out.pop_back();
+    }
+    return out;
+  };
+  std::string text = fixed(d.get(), 1);
+  if (limit && !(d == *limit) && text == fixed(limit->get(), 1)) text = fixed(d.get(), 2);
+  return text + "\"";
 }
 
 Degrees Degrees::normalised() const {

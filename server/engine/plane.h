@@ -73,6 +73,10 @@ constexpr bool beyond(Inches a, Inches limit) {
 }
 
 std::string to_string(Inches d);  // "3.5in"
+// A distance as players read it in a message: to a tenth of an inch with the inch mark
+// ("17.6\""), a whole number without decimals ("5\""); to a hundredth when a tenth would
+// read the same as `limit` though it is not (5.04" beyond a 5" reach is not "5.0\"").
+std::string inches_text(Inches d, std::optional<Inches> limit = std::nullopt);
 std::ostream& operator<<(std::ostream& os, Inches d);
 
 // A bearing or facing in degrees (see the convention at the top). Not normalised on

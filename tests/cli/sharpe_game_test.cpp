@@ -91,7 +91,8 @@ TEST_CASE("a referee and three players play the village to its end through the c
   CHECK(count(p.output(), " throws for functions: d6 ") >= 2);
   CHECK(contains(p.output(), "Teresa Moreno moves to 63,31 (1 function)"));
   CHECK(contains(p.output(), "Padre Curtis crawls to 63,35 (2 functions)"));
-  CHECK(contains(p.output(), "Your briefing: The French paymaster rides at dawn"));
+  CHECK(contains(p.output(), "Your briefing: "));
+  CHECK(contains(p.output(), "The French paymaster rides at dawn"));
   CHECK(contains(b.output(), "Your briefing: Sealed orders"));
   CHECK_FALSE(contains(b.output(), "The French paymaster"));
 

@@ -276,7 +276,12 @@ TEST_CASE("typed Sharpe lines are accepted by the rules", "[cli][sharpe]") {
     return g.play(seat, *p->command);
   };
   CHECK(typed("referee", "brief french Hold the church") == "");
-  CHECK(g.view("player:french").seats(1).briefing() == "Hold the church");
+  // Added after the scenario's briefing (S12); `rebrief` replaces it.
+  const std::string briefing = g.view("player:french").seats(1).briefing();
+  CHECK(briefing.starts_with("Colonel's orders: the gun must not fall to the enemy."));
+  CHECK(briefing.ends_with("\n\nHold the church"));
+  CHECK(typed("referee", "rebrief french Take the bridge") == "");
+  CHECK(g.view("player:french").seats(1).briefing() == "Take the bridge");
   CHECK(typed("referee", "card gain 2 Second wind") == "");
   CHECK(typed("referee", "baddeck lose-half trip gain:2") == "");
   CHECK(typed("referee", "rule wound perkins a roof tile") == "");

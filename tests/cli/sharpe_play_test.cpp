@@ -54,7 +54,7 @@ TEST_CASE("Sharpe's Mess in the terminal client: seats, typed lines, the table-t
   INFO(ruled.output);
   REQUIRE(ruled.status == 0);
   CHECK(contains(ruled.output,
-                 "The referee hands French a briefing: \"Hold the church at all costs\""));
+                 "The referee adds to French's briefing: \"Hold the church at all costs\""));
   CHECK(contains(ruled.output, "The referee adds event card \"Second wind\""));
   CHECK(contains(ruled.output, "The referee rules: the game is paused (reason: the rain)"));
   CHECK(contains(ruled.output, "Table 72\" x 48\": 1 column = 1\", 1 row = 2\""));
@@ -87,7 +87,9 @@ TEST_CASE("Sharpe's Mess in the terminal client: seats, typed lines, the table-t
   // The French player reads the referee's briefing, and nobody else's.
   const Run seen = grognard("play " + code, french.path(), server.url(), "map\n");
   INFO(seen.output);
-  CHECK(contains(seen.output, "Your briefing: Hold the church at all costs"));
+  // The scenario's briefing, then the referee's words as a paragraph of their own (S12).
+  CHECK(contains(seen.output, "Your briefing: Colonel's orders"));
+  CHECK(contains(seen.output, "\n               Hold the church at all costs"));
   CHECK_FALSE(contains(seen.output, "Sealed orders"));
 
   // A malformed line names its problem; the referee ends the game.

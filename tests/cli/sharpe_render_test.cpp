@@ -4,10 +4,9 @@
 // events in words with every die.
 #include <algorithm>
 #include <catch2/catch.hpp>
-
 #include <cstdio>
-#include "client/codec.h"
 
+#include "client/codec.h"
 #include "render/sharpe_ui.h"
 #include "sharpe_village.h"
 
@@ -140,7 +139,7 @@ TEST_CASE("the Sharpe panel counts in good English and asks for a new hero when 
           "[cli][sharpe][S3]") {
   Village g;
   const std::string seat = g.player_to_act();
-  sharpe::View v = g.view(seat);
+  auto v = g.view(seat);
   v.set_deck_remaining(1);
   auto lines = SharpeUi().render(client::pack(v), Viewer{-1, seat}, Style(false));
   CHECK(has(lines, "Hero deck: 1 card left   bad deck: 0 left"));

@@ -92,6 +92,17 @@ TEST_CASE("inches do exact arithmetic", "[R18][plane]") {
   CHECK(grognard::engine::to_string(in(3.5)) == "3.5in");
 }
 
+TEST_CASE("a distance in a message reads as players measure it", "[plane]") {
+  using grognard::engine::inches_text;
+  CHECK(inches_text(in(17.55135322)) == "17.6\"");
+  CHECK(inches_text(in(18.0)) == "18\"");
+  CHECK(inches_text(in(0.04)) == "0\"");
+  // Beside a limit a tenth would blur, a hundredth tells them apart; the limit itself stays.
+  CHECK(inches_text(in(5.04), in(5.0)) == "5.04\"");
+  CHECK(inches_text(in(5.0000001), in(5.0)) == "5\"");
+  CHECK(inches_text(in(5.3), in(5.0)) == "5.3\"");
+}
+
 TEST_CASE("distances are exact and symmetric", "[R4][R18][plane]") {
   CHECK(distance(Point{0, 0}, Point{3, 4}).get() == 5.0);
   CHECK(distance(Point{3, 4}, Point{0, 0}).get() == 5.0);

@@ -144,6 +144,11 @@ std::string SharpeUi::describe_event(const google::protobuf::Any& any,
     case E::kBriefingSet: {
       const auto& b = e->briefing_set();
       if (b.hidden()) return "The referee hands " + seat_name(v, b.seat()) + " a secret briefing";
+      // S12: words added to a briefing come after its last paragraph break.
+      if (const auto added = b.text().rfind("\n\n"); added != std::string::npos) {
+        return "The referee adds to " + seat_name(v, b.seat()) + "'s briefing: \"" +
+               b.text().substr(added + 2) + "\"";
+      }
       return "The referee hands " + seat_name(v, b.seat()) + " a briefing: \"" + b.text() + "\"";
     }
     case E::kRuled:

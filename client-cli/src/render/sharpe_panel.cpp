@@ -174,19 +174,35 @@ std::vector<std::string> guns(const sharpe::View& v) {
   return out;
 }
 
+// A briefing may have several paragraphs (the scenario's, then what the referee added, S12):
+// each wrapped, the later ones under the first.
+std::vector<std::string> briefing_lines(const std::string& first, const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t at = 0;
+  while (at <= text.size()) {
+    const std::size_t end = std::min(text.find("\n\n", at), text.size());
+    const auto w =
+        wrap(out.empty() ? first : std::string(first.size(), ' '), text.substr(at, end - at));
+    out.insert(out.end(), w.begin(), w.end());
+    at = end + 2;
+  }
+  return out;
+}
+
 std::vector<std::string> briefings(const sharpe::View& v, const Viewer& viewer) {
   std::vector<std::string> out;
   if (viewer.seat.rfind("player:", 0) == 0) {
     for (const auto& s : v.seats()) {
       if (s.id() == viewer.seat && !s.briefing().empty())
-        return wrap("Your briefing: ", s.briefing());
+        return briefing_lines("Your briefing: ", s.briefing());
     }
     return out;
   }
   for (const auto& s : v.seats()) {
     if (s.briefing().empty()) continue;
     if (out.empty()) out.push_back("Briefings (each seen by its player and the referee only):");
-    const auto w = wrap("  " + (s.name().empty() ? s.id() : s.name()) + ": ", s.briefing());
+    const auto w =
+        briefing_lines("  " + (s.name().empty() ? s.id() : s.name()) + ": ", s.briefing());
     out.insert(out.end(), w.begin(), w.end());
   }
   return out;

@@ -90,8 +90,9 @@ Status check_assault(const State& s, std::size_t unit, const AssaultOrder& order
   // §11, R4: within 3", centre to centre.
   const Inches d = engine::distance(u.pos, t->pos);
   if (engine::beyond(d, Inches{kAssaultReach})) {
-    return illegal(clause::kAssaultReach, u.name + " is " + engine::to_string(d) + " from " +
-                                              tname + "; a close assault reaches 3in (§11, R4)");
+    return illegal(clause::kAssaultReach,
+                   u.name + " is " + engine::inches_text(d, Inches{kAssaultReach}) + " from " +
+                       tname + "; a close assault reaches 3\" (§11, R4)");
   }
   // §11, R3: the target's centre in the attacker's front arc.
   if (!engine::in_front_arc(u.pos, u.facing, t->pos)) {

@@ -79,9 +79,10 @@ Result<Target> check_shot(const State& s, const Gun& g, const UnitId& target,
   const std::string tname = name_of(s, *t);
   const Inches range = engine::distance(g.pos, t->pos);
   if (engine::beyond(range, Inches{g.values.range})) {
-    return illegal(clause::kShootRange, g.name + " is " + engine::to_string(range) + " from " +
-                                            tname + "; its range is " +
-                                            engine::to_string(Inches{g.values.range}) + " (§1)");
+    const Inches reach{g.values.range};
+    return illegal(clause::kShootRange, g.name + " is " + engine::inches_text(range, reach) +
+                                            " from " + tname + "; its range is " +
+                                            engine::inches_text(reach) + " (§1)");
   }
   Point from = g.pos;
   std::optional<Degrees> facing = g.facing;

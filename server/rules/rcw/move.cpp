@@ -189,8 +189,9 @@ Status check_move(const State& s, std::size_t unit, const MoveOrder& m) {
   const double allowance = stats(u.type).move;
   if (!engine::within(Inches{cost}, Inches{allowance})) {
     return illegal(clause::kMoveAllowance,
-                   u.name + " moves at most " + engine::to_string(Inches{allowance}) +
-                       "; this move costs " + engine::to_string(Inches{cost}) + " (§1, R12)");
+                   u.name + " moves at most " + engine::inches_text(Inches{allowance}) +
+                       "; this move costs " + engine::inches_text(Inches{cost}, Inches{allowance}) +
+                       " (§1, R12)");
   }
   // R28: not through an enemy the side sees; not ending on any unit it sees. Units the mover
   // already overlaps (after a fall back) do not hold it.

@@ -106,8 +106,9 @@ Result<std::vector<Event>> decide_ball(const State& s, const FireBall& c, Dice& 
   }
   const auto range = engine::distance(g->pos, t->pos);
   if (engine::beyond(range, Inches{kBallRange})) {
-    return illegal(clause::kBallRange,
-                   t->name + " is " + engine::to_string(range) + " away, beyond 100\" (S9)");
+    return illegal(clause::kBallRange, t->name + " is " +
+                                           engine::inches_text(range, Inches{kBallRange}) +
+                                           " away; a ball reaches 100\" (S9)");
   }
   if (!in_sight(s, g->pos, t->pos)) {
     return illegal(clause::kGunSight, "gun \"" + g->id + "\" cannot see " + t->name + " (S14)");

@@ -53,9 +53,10 @@ Status check_fire(const State& s, const Fire& c) {
   // S7: out of range or out of line of sight, no shot.
   const auto range = engine::distance(f.pos, t->pos);
   if (engine::beyond(range, max_range((*w)->kind))) {
-    return illegal(clause::kRange, t->name + " is " + engine::to_string(range) +
-                                       " away, beyond the " + std::string(to_string((*w)->kind)) +
-                                       "'s range (S7)");
+    const Inches reach = max_range((*w)->kind);
+    return illegal(clause::kRange, t->name + " is " + engine::inches_text(range, reach) +
+                                       " away; a " + std::string(to_string((*w)->kind)) +
+                                       " reaches " + engine::inches_text(reach) + " (S7)");
   }
   if (!in_sight(s, f.pos, t->pos)) {
     return illegal(clause::kLineOfSight, f.name + " cannot see " + t->name + " (S14)");

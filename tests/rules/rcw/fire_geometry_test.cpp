@@ -196,7 +196,7 @@ TEST_CASE("RCW shooting: range, arc, deployed, hidden targets (§1, §4b, R3, R9
   const std::size_t mg = idx(s, "mg");
   auto st = detail::check_shoot(s, mg, at("far"));
   CHECK(clause_of(st) == clause::kShootRange);
-  CHECK(st.error().message == "Red MG is 19.2in from White infantry; its range is 18in (§1)");
+  CHECK(st.error().message == "Red MG is 19.2\" from White infantry; its range is 18\" (§1)");
   CHECK(detail::check_shoot(s, mg, at("near")).ok());
   CHECK(clause_of(detail::check_shoot(s, mg, at("behind"))) == clause::kShootArc);
   CHECK(clause_of(detail::check_shoot(s, mg, at("own"))) == clause::kShootTarget);
