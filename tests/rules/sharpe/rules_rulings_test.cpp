@@ -81,7 +81,7 @@ TEST_CASE("a run stops a hundredth of an inch short of the first wall it would c
   CHECK(g.fig("D").pos.y == Approx(24.99).margin(1e-6));
 }
 
-TEST_CASE("a run ends short of another figure's base, never on it; it may pass others",
+TEST_CASE("a run ends short of another figure's base, never on it, and may pass others",
           "[S19][S20][S10]") {
   TestGame g(sharpe_fires_at_ducos()
                  .group("p3", "others", 0)
