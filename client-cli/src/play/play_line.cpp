@@ -21,6 +21,17 @@ std::string rest_of(const std::string& line) {
   return i == std::string::npos ? "" : line.substr(i);
 }
 
+// The player seat `word` names: its id ("player:french"), its label in any case ("French"), or
+// a player seat's name after "player:"; empty when none does.
+std::string seat_named(const GameState& state, const std::string& word) {
+  const std::string w = lower(word);
+  for (const auto& s : state.room.seats()) {
+    if (lower(s.seat_id()) == w || lower(s.label()) == w || lower(s.seat_id()) == "player:" + w)
+      return s.seat_id();
+  }
+  return "";
+}
+
 Action error(const std::string& why) {
   Action a;
   a.kind = Action::kError;
@@ -31,7 +42,7 @@ Action error(const std::string& why) {
 }  // namespace
 
 std::vector<std::string> client_words() {
-  return {"help", "legal", "log", "say", "say-side", "map", "wait", "quit"};
+  return {"help", "legal", "log", "say", "say-side", "say-to", "map", "wait", "quit"};
 }
 
 std::vector<std::string> split_words(const std::string& line) {
@@ -71,8 +82,17 @@ Action interpret(const std::string& line, const RulesetUi* ui, const GameState& 
     if (a.text.empty()) return error("usage: " + verb + " TEXT");
     if (verb == "say-side") {
       if (state.observer()) return error("observers have no side to talk to");
+      if (state.role == "referee")
+        return error("the referee has no side: say-to SEAT TEXT talks to one player");
       a.to = state.seat_id;
     }
+  } else if (verb == "say-to") {
+    a.kind = Action::kChat;
+    a.text = w.size() >= 3 ? rest_of(rest_of(line)) : "";
+    if (a.text.empty()) return error("usage: say-to SEAT TEXT (SEAT: a seat's name or id)");
+    if (state.observer()) return error("observers talk to the room only (say TEXT)");
+    a.to = seat_named(state, w[1]);
+    if (a.to.empty()) return error("no seat \"" + w[1] + "\" in this room");
   } else if (verb == "wait") {
     a.kind = Action::kWait;
     a.seconds = 60;
