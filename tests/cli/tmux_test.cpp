@@ -110,6 +110,26 @@ TEST_CASE("an observer watches in tmux and sees the move appear", "[cli][tmux][w
   tmux.type("watcher", "quit");
 }
 
+TEST_CASE("an observer who comes in mid-game sees what happened before, under his name",
+          "[cli][tmux][watch]") {
+  if (!have_tmux()) return;
+  e2e::ServerProcess server({"--rate", "10000", "--burst", "10000"});
+  Pair p = start_pair(server.url());
+  const int w = p.winner;
+  REQUIRE(
+      p.run(w, "play " + p.code, "first\nmove " + unit(w, 1) + " " + forward(w) + "\n").status ==
+      0);
+  TempDir observer;
+  Tmux tmux;
+  tmux.start("late",
+             grognard_command("watch " + p.code + " --name Wellington", observer.path(), p.server));
+  const std::string side = w == 0 ? "British" : "Boers";
+  tmux.wait_for("late", side + ": " + unit(w, 1) + " moves to");  // before he came
+  tmux.type("late", "say good luck");
+  tmux.wait_for("late", "(Wellington) to all] good luck");
+  tmux.type("late", "quit");
+}
+
 TEST_CASE("a client the operator kicks says why and does not come back", "[cli][tmux][admin]") {
   if (!have_tmux()) return;
   const std::string token = "tmux-admin-token-0123456789";
