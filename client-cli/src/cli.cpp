@@ -196,7 +196,8 @@ int run_cli(int argc, char** argv) {
   std::uint64_t at = 0;
   auto* replay = app.add_subcommand("replay", "step through a game, every die shown");
   replay->add_option("GAME", ro.game_id, "game id (see: grognard games)")->required();
-  replay->add_option("--as", ro.as_seat, "see it as this seat (side:0, player:anna, referee)");
+  replay->add_option("--as", ro.as_seat,
+                     "see it as one of its seats (side:0, player:french, referee)");
   auto* at_opt = replay->add_option("--at", at, "print the screen at event SEQ and exit");
 
   AdminOptions ao;

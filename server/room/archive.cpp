@@ -45,6 +45,19 @@ engine::Result<Loaded> load(Store& store, const Registry& registry, const std::s
   return out;
 }
 
+// The game's seats as unknown_seat() names them (observers are no seat to ask for).
+std::optional<std::string> unknown_stored_seat(Store& store, const std::string& game_id,
+                                               const std::string& as_seat) {
+  if (as_seat.empty()) return std::nullopt;
+  auto seats = store.seats(game_id);
+  if (!seats.ok()) return std::nullopt;  // the load reports what is wrong with the game
+  std::vector<SeatName> names;
+  for (const SeatRecord& s : *seats) {
+    if (s.role != "observer") names.push_back({s.seat_id, s.label});
+  }
+  return unknown_seat(game_id, names, as_seat);
+}
+
 engine::Viewer everything() {
   engine::Viewer v;
   v.role = engine::Role::kObserver;
@@ -59,6 +72,18 @@ std::shared_ptr<v1::ServerMessage> reply(std::uint64_t request_id) {
 }
 
 }  // namespace
+
+std::optional<std::string> unknown_seat(const std::string& game_id,
+                                        const std::vector<SeatName>& seats,
+                                        const std::string& as_seat) {
+  if (as_seat.empty()) return std::nullopt;
+  std::string names;
+  for (const SeatName& s : seats) {
+    if (s.id == as_seat) return std::nullopt;
+    names += (names.empty() ? "" : ", ") + s.id + (s.label.empty() ? "" : " (" + s.label + ")");
+  }
+  return "game " + game_id + " has no seat \"" + as_seat + "\"; its seats: " + names;
+}
 
 void list_games(Store& store, Peer& peer, const v1::ListGames& req, std::uint64_t request_id) {
   GameFilter f;
@@ -114,6 +139,9 @@ void archived_events(Store& store, const Registry& registry, Peer& peer, const v
                      std::uint64_t request_id) {
   auto game = load(store, registry, req.game_id());
   if (!game.ok()) return peer.send(error_message(request_id, game.error()));
+  if (auto why = unknown_stored_seat(store, req.game_id(), req.as_seat())) {
+    return peer.send(error_message(request_id, v1::INVALID_ARGUMENT, "", *why));
+  }
   auto events =
       events_as_seen(*game->rs, *game->initial, game->log, everything(), game->game.chain_version,
                      std::max<std::uint64_t>(1, req.from_seq()), req.to_seq());
@@ -130,6 +158,9 @@ void archived_state(Store& store, const Registry& registry, Peer& peer, const v1
                     std::uint64_t request_id) {
   auto game = load(store, registry, req.game_id());
   if (!game.ok()) return peer.send(error_message(request_id, game.error()));
+  if (auto why = unknown_stored_seat(store, req.game_id(), req.as_seat())) {
+    return peer.send(error_message(request_id, v1::INVALID_ARGUMENT, "", *why));
+  }
   const std::uint64_t seq = req.at_seq() == 0 ? game->game.last_seq : req.at_seq();
   if (seq > game->game.last_seq) {
     return peer.send(

@@ -3,6 +3,9 @@
 // list of games. Reads go straight to the store on the calling thread.
 
 #include <memory>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "room/peer.h"
 #include "room/protocol.h"
@@ -18,5 +21,15 @@ void archived_events(Store& store, const Registry& registry, Peer& peer, const v
                      std::uint64_t request_id);
 void archived_state(Store& store, const Registry& registry, Peer& peer, const v1::GetState& req,
                     std::uint64_t request_id);
+
+// Why a client may not ask for game `game_id` as `as_seat`: it is none of the game's `seats`
+// (id and label of each player, general or referee seat). nullopt when it is one, or empty.
+struct SeatName {
+  std::string id;
+  std::string label;
+};
+std::optional<std::string> unknown_seat(const std::string& game_id,
+                                        const std::vector<SeatName>& seats,
+                                        const std::string& as_seat);
 
 }  // namespace grognard::room

@@ -263,6 +263,12 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
         return events ? archived_events(d.store, d.registry, *peer, msg.get_events(), rid)
                       : archived_state(d.store, d.registry, *peer, msg.get_state(), rid);
       }
+      const v1::RoomInfo info = room->info();
+      std::vector<SeatName> seats;
+      for (const auto& s : info.seats()) seats.push_back({s.seat_id(), s.label()});
+      if (auto unknown = unknown_seat(info.game_id(), seats, as)) {
+        return peer->send(error_message(rid, v1::INVALID_ARGUMENT, "", *unknown));
+      }
       std::string why;
       auto seat = archive_seat(peer, *room, as, &why);
       if (!seat) return peer->send(error_message(rid, v1::PERMISSION_DENIED, "", why));

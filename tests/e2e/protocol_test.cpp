@@ -117,4 +117,30 @@ TEST_CASE(
   }
 }
 
+TEST_CASE("asking for a game as a seat it does not have names the seats it has",
+          "[e2e][protocol][archive]") {
+  ServerProcess server(kPlayFlags);
+  Game g = start_game(server);
+  step(g);
+  const std::string expected = "game " + g.game_id +
+                               " has no seat \"player:anna\"; its seats: side:0 (British), "
+                               "side:1 (Boers)";
+  auto live = g.players[0].client.get_events(g.game_id, 1, 0, "player:anna");
+  REQUIRE_FALSE(live.ok());
+  CHECK(live.code() == v1::INVALID_ARGUMENT);
+  CHECK(live.failure().message == expected);
+  CHECK(g.players[0].client.get_events(g.game_id, 1, 0, "side:0").ok());
+
+  // And from the archive, once no room holds the game (the server restarted after its end).
+  while (!finished(g)) step(g);
+  REQUIRE(server.stop() == 0);
+  server.restart();
+  Client c = connect(server);
+  auto stored = c.get_state(g.game_id, 1, "player:anna");
+  REQUIRE_FALSE(stored.ok());
+  CHECK(stored.code() == v1::INVALID_ARGUMENT);
+  CHECK(stored.failure().message == expected);
+  CHECK(c.get_state(g.game_id, 1, "side:1").ok());
+}
+
 }  // namespace grognard::e2e
