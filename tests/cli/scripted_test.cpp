@@ -60,6 +60,13 @@ TEST_CASE("scripted play: commands, events, errors with their rule, exit status"
   CHECK(stops.status == 1);
   CHECK(contains(stops.output, "unknown command \"dance\""));
   CHECK(!contains(stops.output, "> end"));
+  // In JSON a line the client cannot read is the client's own error, not the server's.
+  const Run typo = p.run(w, "play " + p.code + " --json", "dance\n");
+  INFO(typo.output);
+  CHECK(typo.status == 1);
+  CHECK(contains(typo.output, "{\"error\":{\"kind\":\"usage\""));
+  CHECK(contains(typo.output, "\"text\":\"unknown command \\\"dance\\\"; type help"));
+  CHECK(!contains(typo.output, "answered unexpectedly"));
 
   // A refused command reads as one sentence; a rule, when one applies, is named.
   const Run refused = p.run(l, "play " + p.code, "move " + unit(l, 1) + " N N N N N N\n");

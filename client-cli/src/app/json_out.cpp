@@ -85,4 +85,11 @@ std::string error_json(const client::Failure& f, int line_no, const std::string&
   return out + "}}";
 }
 
+std::string client_error_json(const std::string& kind, const std::string& why, int line_no,
+                              const std::string& input) {
+  return "{\"error\":{\"kind\":" + quote(kind) + ",\"clause\":\"\",\"message\":" + quote(why) +
+         ",\"text\":" + quote(why) + ",\"line\":" + std::to_string(line_no) +
+         ",\"input\":" + quote(input) + "}}";
+}
+
 }  // namespace grognard::cli

@@ -21,6 +21,10 @@ std::string json_line(const std::string& key, const google::protobuf::Message& m
 // readable(failure) unless given.
 std::string error_json(const client::Failure& failure, int line_no = 0,
                        const std::string& input = "", const std::string& text = "");
+// A line that failed in the client itself, with the client's own words as message and text:
+// kind "usage" (an unknown command, a bad argument) or "timeout" (a `wait` that ran out).
+std::string client_error_json(const std::string& kind, const std::string& why, int line_no,
+                              const std::string& input);
 // A JSON string literal.
 std::string quote(const std::string& text);
 

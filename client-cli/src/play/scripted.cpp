@@ -45,7 +45,9 @@ class Script {
  private:
   void print_events(const std::vector<v1::GameEvent>& events);
   int fail(const client::Failure& f, int line_no, const std::string& line);
-  int fail(const std::string& why, int line_no, const std::string& line);
+  // A line that failed in the client: `kind` as client_error_json names it.
+  int fail(const std::string& why, int line_no, const std::string& line,
+           const std::string& kind = "usage");
   // Connects again with back-off, telling standard error of each pause. On failure sets
   // lost_ (every attempt failed) or refused_ (the server would not take the seat back).
   client::Status reconnect();
@@ -80,12 +82,10 @@ int Script::fail(const client::Failure& f, int line_no, const std::string& line)
   return connection_lost(f) ? 2 : 1;
 }
 
-int Script::fail(const std::string& why, int line_no, const std::string& line) {
-  client::Failure f;
-  f.kind = client::FailureKind::kUnexpected;
-  f.message = why;
+int Script::fail(const std::string& why, int line_no, const std::string& line,
+                 const std::string& kind) {
   if (o_.json)
-    std::cout << error_json(f, line_no, line) << std::endl;
+    std::cout << client_error_json(kind, why, line_no, line) << std::endl;
   else
     std::cout << "line " << line_no << ": " << why << std::endl;
   return 1;
@@ -188,7 +188,7 @@ int Script::run_line(const std::string& line, int line_no) {
       if (r == Pumped::kDone) return 0;
       return fail("waited " + seconds_text(a.seconds) + " s and " +
                       (observer ? "nothing happened" : "it is not our turn"),
-                  line_no, line);
+                  line_no, line, "timeout");
     }
     case Action::kLegal: {
       auto r = with_retry([&] { return link_.legal(); });
