@@ -206,3 +206,18 @@ TEST_CASE("every unit of the colonial battle has its own mark, explained by the 
 }
 
 }  // namespace grognard::cli
+
+namespace grognard::cli {
+
+TEST_CASE("Tab offers the acting side's units to order, every unit to ask about",
+          "[cli][complete]") {
+  const ItchyUi ui;
+  const auto any = client::pack(fixed_view());  // British (side 0) to act
+  using V = std::vector<std::string>;
+  CHECK(ui.complete({"move"}, any) == V{"B1", "B-GEN"});
+  CHECK(ui.complete({"attack"}, any) == V{"B1", "B-GEN"});
+  CHECK(ui.complete({"attack", "B1"}, any) == V{"R1"});
+  CHECK(ui.complete({"legal"}, any) == V{"B1", "B-GEN", "R1"});
+}
+
+}  // namespace grognard::cli

@@ -152,6 +152,33 @@ TEST_CASE("the Sharpe panel counts in good English and asks for a new hero when 
   CHECK_FALSE(has(lines, "throws the functions"));
 }
 
+TEST_CASE("Tab offers the active group's figures, and for a new hero only the living",
+          "[cli][sharpe][complete][S3]") {
+  Village g;
+  const std::string seat = g.player_to_act();
+  auto v = g.view(seat);
+  const std::string group = v.active_group();
+  REQUIRE_FALSE(group.empty());
+  const auto offered = SharpeUi().complete({"move"}, client::pack(v));
+  REQUIRE_FALSE(offered.empty());
+  for (const auto& id : offered) {
+    const auto* f = cli::sharpe_text::find_figure(v, id);
+    REQUIRE(f);
+    CHECK(f->group() == group);
+  }
+  // The hero is killed: `hero GROUP` offers his living comrades, not him.
+  std::string hero;
+  for (const auto& gr : v.groups()) {
+    if (gr.id() == group) hero = gr.hero();
+  }
+  for (auto& f : *v.mutable_figures()) {
+    if (f.figure().id() == hero) f.set_state(spb::FIGURE_KILLED);
+  }
+  const auto heroes = SharpeUi().complete({"hero", group}, client::pack(v));
+  CHECK(std::find(heroes.begin(), heroes.end(), hero) == heroes.end());
+  CHECK(heroes.size() + 1 == offered.size());
+}
+
 TEST_CASE("a Sharpe player reads only his own briefing, the referee reads all", "[cli][sharpe]") {
   Village g;
   const auto british = render(g, "player:british");

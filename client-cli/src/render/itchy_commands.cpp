@@ -167,8 +167,11 @@ std::vector<std::string> ItchyUi::complete(const std::vector<std::string>& w,
   if (w.empty()) return {};
   const itchy::View v = view_of(view);
   const std::string verb = upper(w[0]);
-  const bool takes_unit = verb == "MOVE" || verb == "TURN" || verb == "ATTACK" || verb == "LEGAL";
-  if (w.size() == 1 && takes_unit) return unit_ids(v, -1);
+  // The units of the side to act (the only ones a command may name), any unit for `legal`.
+  const bool takes_unit = verb == "MOVE" || verb == "TURN" || verb == "ATTACK";
+  const bool acting = v.phase() == itchy::PHASE_ACTIVATION;
+  if (w.size() == 1 && takes_unit) return unit_ids(v, acting ? v.acting_side() : -1);
+  if (w.size() == 1 && verb == "LEGAL") return unit_ids(v, -1);
   if (w.size() >= 2 && verb == "MOVE") return {"N", "E", "S", "W", "face"};
   if (w.size() == 2 && verb == "TURN") return {"N", "E", "S", "W"};
   if (w.size() == 2 && verb == "ATTACK") {
