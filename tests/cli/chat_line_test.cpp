@@ -1,7 +1,9 @@
-// The chat lines a player types: to the room, to his side, and the referee's to one player.
+// The chat lines a player types (to the room, to his side, the referee's to one player), and how
+// the end-of-game note reads.
 #include <catch2/catch.hpp>
 
 #include "play/play_line.h"
+#include "play/screen.h"
 
 namespace grognard::cli {
 
@@ -54,6 +56,27 @@ TEST_CASE("a player's say-side goes to his own seat, say to the room", "[cli][ch
   st.seat_id = "observer:1";
   st.role = "observer";
   CHECK(interpret("say-to french hi", nullptr, st).kind == Action::kError);
+}
+
+}  // namespace grognard::cli
+
+
+namespace grognard::cli {
+
+TEST_CASE("the end-of-game note says the result once", "[cli][events]") {
+  v1::GameEvent e;
+  e.set_seq(40);
+  auto* note = e.mutable_system();
+  note->set_text("The game is over: British win (Boers exhausted). The dice seed is now public.");
+  note->set_result("British win (Boers exhausted)");
+  note->set_seed(std::string(64, 'a'));
+  const auto same = [](const std::string& s) { return s; };
+  const std::string line = event_line(e, nullptr, {}, same);
+  CHECK(line ==
+        "#40 * The game is over: British win (Boers exhausted). The dice seed is now public. "
+        "(dice seed aaaaaaaaaaaaaaaa...)");
+  note->set_text("This game was closed.");
+  CHECK(event_line(e, nullptr, {}, same).ends_with(" Result: British win (Boers exhausted)"));
 }
 
 }  // namespace grognard::cli

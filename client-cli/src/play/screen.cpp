@@ -25,7 +25,9 @@ std::string event_line(const v1::GameEvent& e, const RulesetUi* ui,
       if (!s.seed_sha256().empty() && s.seed().empty())
         out += " (dice seed sha256 " + s.seed_sha256().substr(0, 12) + "...)";
       if (!s.seed().empty()) out += " (dice seed " + s.seed().substr(0, 16) + "...)";
-      if (!s.result().empty()) out += " Result: " + s.result();
+      // The note's own words usually give the result already ("The game is over: …").
+      if (!s.result().empty() && s.text().find(s.result()) == std::string::npos)
+        out += " Result: " + s.result();
       return out;
     }
     case v1::GameEvent::BODY_NOT_SET:
