@@ -60,7 +60,6 @@ TEST_CASE("a player's say-side goes to his own seat, say to the room", "[cli][ch
 
 }  // namespace grognard::cli
 
-
 namespace grognard::cli {
 
 TEST_CASE("the end-of-game note says the result once", "[cli][events]") {
