@@ -9,7 +9,7 @@
 #            answers 200, then stopped with SIGTERM (graceful stop, exit 0);
 #   test.sh: run to the end; its exit status, its ctest summary and its time are printed.
 # Prints PASS/FAIL lines and figures; exit 0 when both pass. Logs stay in the printed dir.
-# Takes 40-60 minutes on 2 cores (apt downloads ~250 MB, then the whole project is compiled).
+# Takes 25-60 minutes on 2 cores (apt installs in a minute, then the whole project is compiled).
 # The container runs with buildah (docker/container-lib.sh says why not podman run) on the
 # host's network: if 8080 is taken, the server gets a free port through GROGNARD_LISTEN.
 set -euo pipefail
