@@ -7,21 +7,9 @@ set -euo pipefail
 
 image="${BASE_IMAGE:-debian:bookworm}"
 mirror="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
+source "$(dirname "$0")/container-lib.sh"
 
-need=()
-for p in debootstrap podman buildah; do
-  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
-    need+=("$p")
-  fi
-done
-if [ ${#need[@]} -gt 0 ]; then
-  echo "base-image: installing ${need[*]}"
-  SUDO=""
-  if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
-  export DEBIAN_FRONTEND=noninteractive
-  $SUDO apt-get update -q
-  $SUDO apt-get install -y -q --no-install-recommends "${need[@]}"
-fi
+install_missing debootstrap podman buildah
 
 if podman image exists "$image"; then
   exit 0

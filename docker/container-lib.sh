@@ -1,4 +1,5 @@
-# Shared by docker/test.sh and scripts/fresh-machine.sh (source it; it defines functions only).
+# Shared by docker/test.sh, docker/base-image.sh and scripts/fresh-machine.sh (source it; it
+# defines functions only).
 #
 # Running a container on these machines: `podman run` is refused (crun cannot set
 # RLIMIT_NOFILE / RLIMIT_NPROC here: "setrlimit `RLIMIT_NOFILE`: Operation not permitted",

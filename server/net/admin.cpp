@@ -61,6 +61,14 @@ void fill(v1::AdminConnection& out, const ConnectionInfo& c) {
   out.set_role(c.role);
 }
 
+// Logs and counts an action the operator took (asked by `client`); the answer saying `what`.
+AdminAnswer record(Hub& hub, const std::string& client, std::string_view action,
+                   const std::string& what) {
+  spdlog::warn("admin: {} (from {})", what, client);
+  hub.metrics.admin_action(action);
+  return reply(200, what);
+}
+
 class Admin {
  public:
   Admin(Hub& hub, AdminRequest request, std::function<void(AdminAnswer)> done)
@@ -132,11 +140,8 @@ class Admin {
     return true;
   }
 
-  // Logs and counts an action the operator took, then answers 200 with `what`.
   void acted(std::string_view action, const std::string& what) {
-    spdlog::warn("admin: {} (from {})", what, req_.client);
-    hub_.metrics.admin_action(action);
-    done_(reply(200, what));
+    done_(record(hub_, req_.client, action, what));
   }
 
   void rooms() {
@@ -171,10 +176,7 @@ class Admin {
             const bool missing = st.error().code == engine::ErrorCode::kNotFound;
             return done(reply(missing ? 404 : 409, st.error().message));
           }
-          const std::string what = "closed room " + which;
-          spdlog::warn("admin: {} (from {})", what, client);
-          hub->metrics.admin_action("close_room");
-          done(reply(200, what));
+          done(record(*hub, client, "close_room", "closed room " + which));
         });
   }
 
@@ -186,16 +188,12 @@ class Admin {
     if (ec != std::errc() || end != id_text.data() + id_text.size()) {
       return done_(reply(400, "a connection id is a number (GET /admin/connections lists them)"));
     }
-    std::string address;
-    for (const ConnectionInfo& c : hub_.connections()) {
-      if (c.id == id) address = c.address;
-    }
     const std::string reason = req.reason().empty()
                                    ? "closed by the server's operator"
                                    : "closed by the server's operator: " + req.reason();
-    if (address.empty() || !hub_.kick(id, reason)) {
-      return done_(reply(404, "no connection " + id_text + " is open"));
-    }
+    const auto kicked = hub_.kick(id, reason);
+    if (!kicked) return done_(reply(404, "no connection " + id_text + " is open"));
+    const std::string& address = kicked->address;
     std::string what = "kicked connection " + id_text + " (" + address + ")";
     if (req.ban_minutes() > 0) {
       if (!add_ban(address, req.ban_minutes(), req.reason())) return;

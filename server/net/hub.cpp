@@ -39,16 +39,16 @@ std::vector<ConnectionInfo> Hub::connections() const {
   return out;
 }
 
-bool Hub::kick(std::uint64_t id, const std::string& reason) {
+std::optional<ConnectionInfo> Hub::kick(std::uint64_t id, const std::string& reason) {
   std::shared_ptr<Closable> session;
   {
     std::lock_guard lock(mu_);
     auto it = sessions_.find(id);
     if (it != sessions_.end()) session = it->second.lock();
   }
-  if (!session) return false;
+  if (!session) return std::nullopt;
   session->kick(reason);
-  return true;
+  return session->describe();
 }
 
 std::size_t Hub::kick_address(const std::string& address, const std::string& reason) {

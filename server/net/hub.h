@@ -13,6 +13,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -75,7 +76,8 @@ class Hub {
 
   // The operator's tools (net/admin.h).
   std::vector<ConnectionInfo> connections() const;
-  bool kick(std::uint64_t id, const std::string& reason);  // false: no such connection
+  // The connection kicked; nullopt when none has that id.
+  std::optional<ConnectionInfo> kick(std::uint64_t id, const std::string& reason);
   // Kicks every connection from `address`; returns how many.
   std::size_t kick_address(const std::string& address, const std::string& reason);
   Bans bans;

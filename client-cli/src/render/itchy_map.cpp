@@ -153,7 +153,9 @@ std::string cell(const itchy::View& v, const std::map<std::string, std::string>&
          s.paint(std::string(1, extra), ground);
 }
 
-std::vector<std::string> grid(const itchy::View& v, const Style& s) {
+using Marks = std::map<std::string, std::string>;
+
+std::vector<std::string> grid(const itchy::View& v, const Marks& marks, const Style& s) {
   std::vector<std::string> lines;
   std::string header = "   ";
   for (int x = 0; x < v.width(); ++x) {
@@ -162,7 +164,6 @@ std::vector<std::string> grid(const itchy::View& v, const Style& s) {
   }
   lines.push_back(header);
   const auto occupied = areas(v);
-  const auto marks = itchy_marks(v);
   for (int y = 0; y < v.height(); ++y) {
     std::string row = (y < 10 ? " " : "") + std::to_string(y) + " ";
     for (int x = 0; x < v.width(); ++x) {
@@ -239,9 +240,9 @@ std::string condition_words(const itchy::VictoryCondition& c) {
   return c.side().empty() ? out : c.side() + " only: " + out;
 }
 
-std::vector<std::string> roster(const itchy::View& v, const Viewer& viewer, const Style& s) {
+std::vector<std::string> roster(const itchy::View& v, const Marks& marks, const Viewer& viewer,
+                                const Style& s) {
   std::vector<std::string> lines{v.scenario_name(), phase_line(v), ""};
-  const auto marks = itchy_marks(v);
   for (int side = 0; side < v.sides_size(); ++side) {
     const auto& sv = v.sides(side);
     std::string head = side_name(v, side) + (side == viewer.side ? " (you)" : "") + "  losses " +
@@ -271,8 +272,9 @@ std::vector<std::string> roster(const itchy::View& v, const Viewer& viewer, cons
 std::vector<std::string> ItchyUi::render(const google::protobuf::Any& any, const Viewer& viewer,
                                          const Style& style) const {
   const itchy::View v = view_of(any);
-  const auto left = grid(v, style);
-  const auto right = roster(v, viewer, style);
+  const auto marks = itchy_marks(v);
+  const auto left = grid(v, marks, style);
+  const auto right = roster(v, marks, viewer, style);
   const std::size_t width = 3 + static_cast<std::size_t>(std::max(v.width(), 0)) * kCell + 3;
   std::vector<std::string> lines;
   for (std::size_t i = 0; i < std::max(left.size(), right.size()); ++i) {

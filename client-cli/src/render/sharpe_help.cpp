@@ -89,15 +89,8 @@ std::vector<std::string> SharpeUi::complete(const std::vector<std::string>& w,
                          verb == "load" || verb == "fire" || verb == "fight" || verb == "loadgun" ||
                          verb == "canister" || verb == "ball" || verb == "legal";
   // During an activation the active group's figures are the ones a command may name.
-  if (w.size() == 1 && by_figure && verb != "legal" && !v.active_group().empty()) {
-    std::vector<std::string> out;
-    for (const auto& f : v.figures()) {
-      if (f.group() == v.active_group() && f.state() != sharpe::FIGURE_KILLED &&
-          f.state() != sharpe::FIGURE_LOST)
-        out.push_back(f.figure().id());
-    }
-    return out;
-  }
+  if (w.size() == 1 && by_figure && verb != "legal" && !v.active_group().empty())
+    return group_figure_ids(v, v.active_group());
   if (w.size() == 1 && by_figure) return figure_ids(v);
   if (w.size() == 1 && (verb == "hero" || verb == "scatter")) return groups;
   if (verb == "move" && w.size() >= 3) return {"crawl"};
@@ -112,15 +105,8 @@ std::vector<std::string> SharpeUi::complete(const std::vector<std::string>& w,
   }
   if (verb == "fire" && w.size() == 4 && lower(w[3]) == "at") return figure_ids(v, w[1]);
   if (verb == "fight" && w.size() == 2) return figure_ids(v, w[1]);
-  if (verb == "hero" && w.size() == 2) {
-    std::vector<std::string> out;
-    for (const auto& f : v.figures()) {  // S3: a figure still on the table, not the dead hero
-      if (same_id(f.group(), w[1]) && f.state() != sharpe::FIGURE_KILLED &&
-          f.state() != sharpe::FIGURE_LOST)
-        out.push_back(f.figure().id());
-    }
-    return out;
-  }
+  // S3: a figure still on the table, not the dead hero.
+  if (verb == "hero" && w.size() == 2) return group_figure_ids(v, w[1]);
   if (verb == "scatter" && w.size() == 2) return {"cover", "away"};
   if ((verb == "loadgun" || verb == "canister" || verb == "ball") && w.size() == 2) return guns;
   if ((verb == "canister" || verb == "ball") && w.size() == 3) {

@@ -84,7 +84,7 @@ void aim(Canvas& cv, const sharpe::Gun& g) {
 void figures(Canvas& cv, const sharpe::View& v, bool active_group) {
   for (const auto& fv : v.figures()) {
     if ((fv.group() == v.active_group()) != active_group) continue;
-    if (fv.state() == sharpe::FIGURE_KILLED || fv.state() == sharpe::FIGURE_LOST) continue;
+    if (!on_table(fv)) continue;
     const auto* g = find_group(v, fv.group());
     const bool hero = g && g->hero() == fv.figure().id();
     const char letter = group_letter(v, fv.group());

@@ -130,8 +130,12 @@ std::optional<sharpe::Point> point_of(const std::string& word);
 // Ids as the view spells them; the typed word when the view does not know it.
 std::string figure_id(const sharpe::View& v, const std::string& typed);
 std::string group_id(const sharpe::View& v, const std::string& typed);
+// A figure still on the table (not killed, not lost).
+bool on_table(const sharpe::FigureView& f);
 // The ids of the figures on the table; of those that are enemies of `figure` when it is given.
 std::vector<std::string> figure_ids(const sharpe::View& v, const std::string& enemies_of = "");
+// The ids of the figures of `group` (any case) on the table.
+std::vector<std::string> group_figure_ids(const sharpe::View& v, const std::string& group);
 // The referee's lines: nullopt when `w[0]` is not one of referee_words().
 std::vector<std::string> referee_words();
 std::optional<Parsed> parse_referee(const std::vector<std::string>& w, const sharpe::View& v);

@@ -102,12 +102,24 @@ std::string group_id(const sharpe::View& v, const std::string& typed) {
   return g ? g->id() : typed;
 }
 
+bool on_table(const sharpe::FigureView& f) {
+  return f.state() != sharpe::FIGURE_KILLED && f.state() != sharpe::FIGURE_LOST;
+}
+
+std::vector<std::string> group_figure_ids(const sharpe::View& v, const std::string& group) {
+  std::vector<std::string> out;
+  for (const auto& f : v.figures()) {
+    if (on_table(f) && same_id(f.group(), group)) out.push_back(f.figure().id());
+  }
+  return out;
+}
+
 std::vector<std::string> figure_ids(const sharpe::View& v, const std::string& enemies_of) {
   const auto* me = enemies_of.empty() ? nullptr : find_figure(v, enemies_of);
   const auto* mine = me ? find_group(v, me->group()) : nullptr;
   std::vector<std::string> out;
   for (const auto& f : v.figures()) {
-    if (f.state() == sharpe::FIGURE_KILLED || f.state() == sharpe::FIGURE_LOST) continue;
+    if (!on_table(f)) continue;
     const auto* g = find_group(v, f.group());
     if (mine && g && g->seat() == mine->seat()) continue;
     out.push_back(f.figure().id());
