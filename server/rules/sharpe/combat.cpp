@@ -117,6 +117,13 @@ Result<std::vector<Event>> decide_aim(const State& s, const Aim& c) {
   return std::vector<Event>{FunctionsSpent{f.id, Action::kAim, n, std::nullopt, false}};
 }
 
+// S8: the functions spent so far stay counted when the cost changes (S4, S12).
+int load_needed(const Figure& f, const Weapon& w) {
+  const auto a = load_action(w.kind);
+  if (w.loaded || !a) return 0;
+  return std::max(0, cost(*a, f.hurt()) - w.load_spent);
+}
+
 // S8: loading costs the table's functions and may be spread over activations; the player says
 // how many of the figure's functions go into it (all it has unless he says otherwise), never
 // more than the load still needs. What is still needed is never below nothing: a figure healed
@@ -134,7 +141,7 @@ Result<std::vector<Event>> decide_load(const State& s, const Load& c) {
     return illegal(clause::kLoad, "put at least one function into loading (S8)");
   }
   const Action a = *load_action(w.kind);
-  const int needed = std::max(0, cost(a, f.hurt()) - w.load_spent);
+  const int needed = load_needed(f, w);
   const int offered = c.functions.value_or(f.functions);
   if (needed > 0) {
     if (auto st = can_spend(f, std::max(1, c.functions.value_or(1))); !st) return st.error();

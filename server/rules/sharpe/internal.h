@@ -39,6 +39,10 @@ int sum(const std::vector<Modifier>& parts);
 // The figure `seat` may act with now, or why not (S1: the drawn group; on the table).
 Result<const Figure*> actor(const State& s, const std::string& seat, const FigureId& id);
 Status can_spend(const Figure& f, int functions);
+// What the figure's functions buy now: the inches it may walk or crawl (S15, S4; the leash and
+// walls aside), and the functions loading its weapon still needs (S8; 0 when loaded).
+double reach(const Figure& f, bool crawl);
+int load_needed(const Figure& f, const Weapon& w);
 
 // Checks without dice: decide() calls these before it throws anything.
 Result<FigureMoved> plan_move(const State& s, const Move& m);

@@ -1,5 +1,4 @@
-// legal(): a finite, sensible list of commands, each checked by decide() itself. Moves go
-// toward each enemy (as far as the functions allow) and 2" toward or away from the hero.
+// legal(): a finite, sensible list of commands, each checked by decide() itself.
 #include <algorithm>
 
 #include "rules/sharpe/internal.h"
@@ -17,8 +16,9 @@ class OnesDice final : public engine::Dice {
   std::uint64_t n_ = 0;
 };
 
+// Moves go toward each enemy (as far as the functions allow) and 2" toward the hero.
 void moves_for(const State& s, const Figure& f, std::vector<Command>& out) {
-  const double reach = f.hurt() ? f.functions : 2.0 * f.functions;
+  const double reach = detail::reach(f, false);
   auto toward = [&](Point to, double at_most) {
     const double d = engine::distance(f.pos, to).get();
     const double step = std::min(d, std::min(reach, at_most));
@@ -59,6 +59,31 @@ void gun_commands(const State& s, const Figure& f, std::vector<Command>& out) {
   }
 }
 
+bool accepted(const State& s, const std::string& seat, const Command& c) {
+  OnesDice dice;
+  return decide(s, seat, c, dice).ok();
+}
+
+// A figure that may walk but whose way toward every enemy and its hero is barred (walls, S14,
+// S27; the leash, S2) is still offered a walk: the first of 2" each way of the compass that the
+// rules accept.
+void walk_when_barred(const State& s, const std::string& seat, const Figure& f,
+                      std::vector<Command>& out) {
+  const auto walks = [&](const Command& c) {
+    const auto* m = std::get_if<Move>(&c);
+    return m && m->figure == f.id && !m->crawl;
+  };
+  if (std::ranges::any_of(out, walks)) return;
+  for (const engine::Vec d :
+       {engine::Vec{0, 1}, engine::Vec{1, 0}, engine::Vec{0, -1}, engine::Vec{-1, 0}}) {
+    Command c = Move{f.id, {f.pos + d * std::min(2.0, detail::reach(f, false))}, false};
+    if (detail::reach(f, false) > engine::kTolerance && accepted(s, seat, c)) {
+      out.push_back(std::move(c));
+      return;
+    }
+  }
+}
+
 }  // namespace
 
 std::vector<Command> legal(const State& s, const std::string& seat) {
@@ -83,8 +108,12 @@ std::vector<Command> legal(const State& s, const std::string& seat) {
   }
   std::vector<Command> out;
   for (Command& c : candidates) {
-    OnesDice dice;
-    if (decide(s, seat, c, dice).ok()) out.push_back(std::move(c));
+    if (accepted(s, seat, c)) out.push_back(std::move(c));
+  }
+  if (s.active && s.groups[*s.active].seat == seat) {
+    for (const Figure& f : s.figures) {
+      if (f.group == *s.active && f.on_table()) walk_when_barred(s, seat, f, out);
+    }
   }
   return out;
 }

@@ -17,6 +17,16 @@ int movement_cost(double inches, bool crawl, bool hurt) {
   return std::max(n, 0) * cost(crawl ? Action::kCrawl1In : Action::kMove2In, hurt);
 }
 
+}  // namespace
+
+// S15: the inverse of movement_cost: every whole 2" (1" crawling) the functions pay for.
+double reach(const Figure& f, bool crawl) {
+  const int per_unit = cost(crawl ? Action::kCrawl1In : Action::kMove2In, f.hurt());
+  return (crawl ? 1.0 : 2.0) * (f.functions / per_unit);
+}
+
+namespace {
+
 // The table's cost for each door (enter, 2) or window (climb, 2) a leg of a move passes (S14).
 int openings_cost(const engine::Wall& w, const engine::Segment& seg, bool hurt) {
   int total = 0;

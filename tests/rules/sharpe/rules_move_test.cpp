@@ -104,3 +104,25 @@ TEST_CASE("a figure beyond 10 inches but in sight is not lost", "[S2]") {
   g.accept("p1", ThrowFunctions{}, {1});
   CHECK(count_of<FiguresLost>(g.accept("p1", EndActivation{})) == 0);
 }
+
+TEST_CASE("legal offers a walk to a figure walled off from its hero and every enemy",
+          "[S14][S15][sharpe.move.wall]") {
+  // A house wall just east of H, without doors: the way toward the hero S and toward D is
+  // barred, yet H may walk away west, and legal says so.
+  const engine::Wall east{{{13, 0}, {13, 30}}, {}};
+  TestGame g(band().building(engine::Polygon{{{13, 0}, {40, 0}, {40, 30}, {13, 30}}}, {east}));
+  g.state.figures[0].pos = {20, 10};  // S, the hero, inside the house
+  g.accept("p1", ThrowFunctions{}, {3});
+  const auto walks = [&](const std::vector<Command>& cmds) {
+    std::vector<Move> out;
+    for (const Command& c : cmds) {
+      const Move* m = std::get_if<Move>(&c);
+      if (m && m->figure == FigureId{"H"} && !m->crawl) out.push_back(*m);
+    }
+    return out;
+  };
+  const auto offered = walks(legal(g.state, "p1"));
+  REQUIRE(offered.size() == 1);
+  g.accept("p1", offered[0]);
+  CHECK(g.fig("H").moved);
+}

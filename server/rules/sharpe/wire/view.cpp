@@ -1,6 +1,7 @@
 // to_view and view_of (codec.h): what one viewer may see.
 #include <utility>
 
+#include "rules/sharpe/internal.h"
 #include "rules/sharpe/wire/codec.h"
 
 namespace grognard::sharpe::wire {
@@ -33,6 +34,9 @@ void fill_figure(pb::FigureView* out, const State& s, const Figure& f) {
   out->set_melee_rounds(f.melee_rounds);
   for (const FigureId& id : f.fought) out->add_fought(id.get());
   out->set_done(f.done);
+  out->set_move_reach(detail::reach(f, false));
+  out->set_crawl_reach(detail::reach(f, true));
+  for (const Weapon& w : f.weapons) out->add_load_needed(detail::load_needed(f, w));
 }
 
 void fill_group(pb::GroupView* out, const State& s, const Group& g, const engine::Viewer& viewer) {
