@@ -26,4 +26,10 @@ bool Ruleset::event_public(const GameState& before, const Bytes& event) const {
   return true;
 }
 
+Result<Measurement> Ruleset::measure(const GameState& /*state*/, const Viewer& /*viewer*/,
+                                     std::string_view /*from*/, std::string_view /*to*/) const {
+  return Error{ErrorCode::kFailedPrecondition, "",
+               "the rule set \"" + std::string(name()) + "\" cannot measure"};
+}
+
 }  // namespace grognard::engine

@@ -21,6 +21,7 @@
 
 #include "engine/canonical.h"
 #include "engine/dice.h"
+#include "engine/measure.h"
 #include "engine/result.h"
 
 namespace grognard::engine {
@@ -111,6 +112,13 @@ class Ruleset {
   virtual std::vector<Bytes> legal(const GameState& state, std::string_view seat) const = 0;
 
   virtual ToAct to_act(const GameState& state) const = 0;
+
+  // Distance, range bands, line of sight and cover from `from` to `to` (unit or figure ids, or
+  // points), as `viewer` may know them (docs/protocol.md, "Measuring"). Anything the viewer
+  // cannot see is answered exactly as an unknown name (kNotFound). Default: this rule set
+  // cannot measure (kFailedPrecondition).
+  virtual Result<Measurement> measure(const GameState& state, const Viewer& viewer,
+                                      std::string_view from, std::string_view to) const;
 
   // The state hash every viewer receives after each event. For a rule set with hidden
   // information it leaves the secrets out: a hash over a secret would let anyone who knows the

@@ -248,6 +248,9 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
     case v1::ClientMessage::kGetLegal:
       if (auto room = seated_room()) room->legal(peer, rid);
       return;
+    case v1::ClientMessage::kMeasure:
+      if (auto room = seated_room()) room->measure(peer, msg.measure(), rid);
+      return;
     case v1::ClientMessage::kChat:
       if (auto room = seated_room()) room->chat(peer, msg.chat(), rid);
       return;

@@ -56,6 +56,9 @@ class Room : public std::enable_shared_from_this<Room> {
   void leave(std::shared_ptr<Peer> peer, std::uint64_t request_id);
   void command(std::shared_ptr<Peer> peer, v1::SendCommand req, std::uint64_t request_id);
   void legal(std::shared_ptr<Peer> peer, std::uint64_t request_id);
+  // Distance, range, sight and cover between two things the peer's seat (or observer) can see
+  // (docs/protocol.md, "Measuring"); nothing is stored.
+  void measure(std::shared_ptr<Peer> peer, v1::Measure req, std::uint64_t request_id);
   void chat(std::shared_ptr<Peer> peer, v1::SendChat req, std::uint64_t request_id);
   // Archive requests served from the room's own log, seen as seat `req.as_seat` (empty: an
   // observer). The lobby has checked the peer may.

@@ -44,6 +44,11 @@
 //   StateHash hash(const State&);        // published to every viewer: leaves secrets out
 //   StateHash full_hash(const State&);   // covers everything
 //
+// and, optionally, measuring (engine::Ruleset::measure; without it the rule set cannot measure):
+//
+//   Result<engine::Measurement> measure(const State&, const Viewer&, std::string_view from,
+//                                       std::string_view to);
+//
 // and, for a rule set that shows every viewer everything, `static constexpr bool kHidesNothing =
 // true` (engine::Ruleset::event_public need not ask view_event then).
 
@@ -221,6 +226,16 @@ class WireRuleset final : public engine::Ruleset {
       out.push_back(Traits::serialize(c));
     }
     return out;
+  }
+
+  engine::Result<engine::Measurement> measure(const engine::GameState& state,
+                                              const engine::Viewer& viewer, std::string_view from,
+                                              std::string_view to) const override {
+    if constexpr (requires { Traits::measure(native(state), viewer, from, to); }) {
+      return Traits::measure(native(state), viewer, from, to);
+    } else {
+      return engine::Ruleset::measure(state, viewer, from, to);
+    }
   }
 
   engine::ToAct to_act(const engine::GameState& state) const override {

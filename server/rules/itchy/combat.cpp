@@ -7,8 +7,6 @@
 
 namespace grognard::itchy::detail {
 
-namespace {
-
 // I12: woods, built-up areas, fortifications and units block; Generals do not.
 bool blocks_sight(const State& s, GridPos p) {
   if (is_cover(s.terrain_at(p))) return true;
@@ -17,6 +15,8 @@ bool blocks_sight(const State& s, GridPos p) {
   }
   return false;
 }
+
+namespace {
 
 bool friendly_general_with(const State& s, const Unit& unit) {
   for (const Unit* u : s.at(unit.pos)) {

@@ -44,6 +44,10 @@ struct AttackPlan {
 };
 engine::Result<AttackPlan> plan_attack(const State& s, const Unit& unit, GridPos target);
 
+// I12: what stands in `p` blocks a line of sight through it: woods, built-up areas,
+// fortifications and units do; Generals do not.
+bool blocks_sight(const State& s, GridPos p);
+
 // I4–I6: the SP lost by one target of `cls` in open or cover to these faces.
 int sp_lost(TargetClass cls, bool cover, const std::vector<int>& faces);
 

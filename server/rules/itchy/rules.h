@@ -4,10 +4,12 @@
 // docs/rules/itchy.md maps clause -> code -> tests.
 
 #include <optional>
+#include <string_view>
 #include <vector>
 
 #include "engine/canonical.h"
 #include "engine/dice.h"
+#include "engine/measure.h"
 #include "engine/result.h"
 #include "rules/itchy/command.h"
 #include "rules/itchy/state.h"
@@ -43,6 +45,11 @@ std::vector<Command> legal(const State& state, int side);
 
 // The side whose general may act now, or nullopt (not begun, or over).
 std::optional<int> side_to_act(const State& state);
+
+// Distance in areas (I1), the unit's weapon's dice at that range (§Combat table) and arc (I2),
+// line of sight (I12) and cover (I12) from `from` to `to`: unit ids, or areas "c,r"
+// (docs/protocol.md, "Measuring"). Nothing is hidden in this rule set.
+Result<engine::Measurement> measure(const State& state, std::string_view from, std::string_view to);
 
 // State hash over the canonical encoding of the state.
 engine::StateHash hash(const State& state);

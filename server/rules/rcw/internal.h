@@ -91,6 +91,10 @@ std::vector<Target> targets_of(const State& s, std::size_t unit);  // a unit, or
 // (not those in `except`), and no hill, wood or village, except that the piece holding either
 // end blocks only where the line runs more than 2" inside it.
 bool line_clear(const State& s, int side, Point from, Point to, const std::vector<UnitId>& except);
+// The same line as `who` sees it (only the units `who` sees block, R26): what blocks it ("Hill
+// Wood (woods)", a unit's name), or nullopt when it is clear.
+std::optional<std::string> line_blocker(const State& s, const Sight& who, Point from, Point to,
+                                        const std::vector<UnitId>& except);
 
 // --- Fire (fire.cpp, saves.cpp) --------------------------------------------------------------
 

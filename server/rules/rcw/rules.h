@@ -4,10 +4,12 @@
 // docs/rules/rcw.md maps clause -> code -> tests.
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/canonical.h"
 #include "engine/dice.h"
+#include "engine/measure.h"
 #include "engine/result.h"
 #include "rules/rcw/command.h"
 #include "rules/rcw/state.h"
@@ -58,6 +60,13 @@ std::optional<Event> redact(const State& before, const Event& event, const Sight
 
 // The state as `who` may see it: every unit `who` does not see removed (trains with them).
 State seen_by(const State& state, const Sight& who);
+
+// Distance, each weapon's range (§1, R3), the line of fire (§10, R11, R26) and the cover
+// (R12) from `from` to `to`: ids of units or train cars `who` sees, or points "x,y" on the
+// table (docs/protocol.md, "Measuring"). A unit `who` does not see is answered exactly as an
+// unknown name (R20), and only the units `who` sees block the line.
+Result<engine::Measurement> measure(const State& state, const Sight& who, std::string_view from,
+                                    std::string_view to);
 
 // --- Hashes -----------------------------------------------------------------------------------
 

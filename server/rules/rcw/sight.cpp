@@ -14,34 +14,48 @@ bool listed(const std::vector<UnitId>& ids, const UnitId& id) {
 
 }  // namespace
 
-bool line_clear(const State& s, int side, Point from, Point to, const std::vector<UnitId>& except) {
+std::optional<std::string> line_blocker(const State& s, const Sight& who, Point from, Point to,
+                                        const std::vector<UnitId>& except) {
   engine::SightObstacles obstacles;
+  std::vector<std::string> areas, footprints;  // what each obstacle is, for a person
   // §10, R11: hills, woods and villages block.
   for (const TerrainPiece& t : s.terrain) {
     if (t.kind == TerrainKind::kHill || t.kind == TerrainKind::kWoods ||
         t.kind == TerrainKind::kVillage) {
       obstacles.areas.push_back(t.area);
+      const std::string kind(to_string(t.kind));
+      const bool says_kind = t.name.find(kind) != std::string::npos;  // "woods 2"
+      areas.push_back(t.name.empty() ? kind : says_kind ? t.name : t.name + " (" + kind + ")");
     }
   }
-  // §10, R11: units block; R26: only those the firing side sees. Each live car of a train is a
-  // footprint (R13); a train named in `except` leaves out all its cars (R41: a train's own cars
-  // do not block its fire). Destroyed units and cars are off the table and block nothing.
-  const Sight who{side, false};
+  // §10, R11: units block; R26: only those the viewer (the firing side) sees. Each live car of
+  // a train is a footprint (R13); a train named in `except` leaves out all its cars (R41: a
+  // train's own cars do not block its fire). Destroyed units and cars are off the table and
+  // block nothing.
   for (const Unit& u : s.units) {
     if (!u.on_table() || listed(except, u.id) || !sees(s, who, u)) continue;
     if (u.type != UnitType::kTrain) {
       obstacles.footprints.push_back({u.pos, engine::Inches{u.radius}});
+      footprints.push_back(u.name);
       continue;
     }
     for (const Car& c : u.cars) {
       if (!c.destroyed && !listed(except, c.id)) {
         obstacles.footprints.push_back({c.pos, engine::Inches{u.radius}});
+        footprints.push_back(c.name);
       }
     }
   }
   // R11: the piece holding either end blocks only where the line runs more than 2" inside it.
   const engine::SightOptions options{engine::Inches{kOwnAreaAllowance}};
-  return !engine::sight_blocked(from, to, obstacles, options);
+  const auto block = engine::sight_block(from, to, obstacles, options);
+  if (!block) return std::nullopt;
+  return block->kind == engine::SightBlock::Kind::kArea ? areas[block->index]
+                                                        : footprints[block->index];
+}
+
+bool line_clear(const State& s, int side, Point from, Point to, const std::vector<UnitId>& except) {
+  return !line_blocker(s, Sight{side, false}, from, to, except);
 }
 
 }  // namespace grognard::rcw::detail

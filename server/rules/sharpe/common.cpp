@@ -31,31 +31,48 @@ const Figure* hero_of(const State& s, const Figure& f) {
 }
 
 // S14: line of sight is all round; building walls block it except through their openings;
-// figures do not block.
-bool in_sight(const State& s, Point from, Point to) {
+// figures do not block. What blocks it, for a person: "the wall of the inn", "a wall".
+std::optional<std::string> sight_blocker(const State& s, Point from, Point to) {
   engine::SightObstacles obstacles;
   obstacles.walls = s.all_walls();
-  return !engine::sight_blocked(from, to, obstacles);
+  const auto block = engine::sight_block(from, to, obstacles);
+  if (!block) return std::nullopt;
+  std::size_t i = block->index;  // all_walls(): the buildings' walls first, in order
+  for (const Building& b : s.buildings) {
+    if (i < b.walls.size()) return "the wall of " + b.name;
+    i -= b.walls.size();
+  }
+  return std::string("a wall");
+}
+
+bool in_sight(const State& s, Point from, Point to) {
+  return !sight_blocker(s, from, to);
 }
 
 // S14: inside a building, in a cover area, within 1" behind a wall as seen from the firer, or
-// prone (S11) — one cover, never stacked.
-bool in_cover(const State& s, Point firer, const Figure& target) {
-  if (target.prone) return true;
+// prone (S11) — one cover, never stacked. Which one, for a person.
+std::optional<std::string> cover_of(const State& s, Point firer, const Figure& target) {
+  if (target.prone) return "prone (S11)";
   for (const Building& b : s.buildings) {
-    if (engine::contains(b.floor, target.pos)) return true;
+    if (engine::contains(b.floor, target.pos)) return "in " + b.name + " (S14)";
   }
   for (const engine::Polygon& p : s.cover) {
-    if (engine::contains(p, target.pos)) return true;
+    if (engine::contains(p, target.pos)) return "in cover (S14)";
   }
   const engine::Vec towards = engine::unit(firer - target.pos);
   const engine::Segment behind{target.pos, target.pos + towards * kBehindWall};
   for (const engine::Wall& w : s.all_walls()) {
     for (std::size_t i = 0; i + 1 < w.path.size(); ++i) {
-      if (engine::intersects(engine::Segment{w.path[i], w.path[i + 1]}, behind)) return true;
+      if (engine::intersects(engine::Segment{w.path[i], w.path[i + 1]}, behind)) {
+        return "behind a wall (S14)";
+      }
     }
   }
-  return false;
+  return std::nullopt;
+}
+
+bool in_cover(const State& s, Point firer, const Figure& target) {
+  return cover_of(s, firer, target).has_value();
 }
 
 // S5: bases (1" across unless the scenario says otherwise) touch.

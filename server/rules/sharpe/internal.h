@@ -29,7 +29,11 @@ struct Emitter {
 // Queries.
 const Figure* hero_of(const State& s, const Figure& f);
 bool in_sight(const State& s, Point from, Point to);  // S14: walls block, figures do not
-bool in_cover(const State& s, Point firer, const Figure& target);   // S14
+// S14: what blocks the line ("the wall of the inn"), or nullopt when it is clear.
+std::optional<std::string> sight_blocker(const State& s, Point from, Point to);
+bool in_cover(const State& s, Point firer, const Figure& target);  // S14
+// S14, S11: the cover `target` has from `firer` ("in the inn (S14)", "prone (S11)"), or nullopt.
+std::optional<std::string> cover_of(const State& s, Point firer, const Figure& target);
 bool in_contact(const State& s, const Figure& a, const Figure& b);  // S5
 std::vector<const Figure*> enemies_in_contact(const State& s, const Figure& f);
 const Figure* unfought_enemy(const State& s, const Figure& f);  // S5, S22

@@ -3,10 +3,12 @@
 // Every clause of the text and every ruling is cited where it is enforced;
 // docs/rules/sharpe.md maps clause -> code -> tests.
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/canonical.h"
 #include "engine/dice.h"
+#include "engine/measure.h"
 #include "engine/result.h"
 #include "rules/sharpe/command.h"
 #include "rules/sharpe/state.h"
@@ -41,6 +43,11 @@ std::vector<Command> legal(const State& state, const std::string& seat);
 // for him (S12). The referee, and a player for his scatter orders (S25), may also act out of
 // turn (wire/ruleset.cpp lists them in ToAct.out_of_turn).
 std::vector<std::string> seats_to_act(const State& state);
+
+// Distance, each weapon's range, sight (S14) and cover (S14, S11) from `from` to `to`: ids of
+// figures on the table, or points "x,y" on it (docs/protocol.md, "Measuring"). Every viewer sees
+// every figure on the table; one off it is answered as an unknown name.
+Result<engine::Measurement> measure(const State& state, std::string_view from, std::string_view to);
 
 // State hash over the canonical encoding of the whole state, secrets included.
 engine::StateHash hash(const State& state);

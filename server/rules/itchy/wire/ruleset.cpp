@@ -103,6 +103,12 @@ struct Traits {
     return itchy::legal(s, *side);
   }
 
+  // docs/protocol.md, "Measuring": every viewer sees everything.
+  static Result<engine::Measurement> measure(const State& s, const engine::Viewer&,
+                                             std::string_view from, std::string_view to) {
+    return itchy::measure(s, from, to);
+  }
+
   static engine::ToAct to_act(const State& s);
 
   static Bytes view(const State& s, const engine::Viewer&) {

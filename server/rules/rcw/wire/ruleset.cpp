@@ -115,6 +115,12 @@ struct Traits {
     return adapter::fits_by<Fits>(s, event);
   }
 
+  // docs/protocol.md, "Measuring": only what this viewer sees (R20).
+  static Result<engine::Measurement> measure(const State& s, const engine::Viewer& viewer,
+                                             std::string_view from, std::string_view to) {
+    return rcw::measure(s, sight_of(s, viewer), from, to);
+  }
+
   static engine::ToAct to_act(const State& s);
 
   static Bytes view(const State& s, const engine::Viewer& viewer) {

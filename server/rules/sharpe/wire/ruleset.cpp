@@ -139,6 +139,12 @@ struct Traits {
     return adapter::fits_by<Fits>(s, event);
   }
 
+  // docs/protocol.md, "Measuring": every viewer sees every figure on the table.
+  static Result<engine::Measurement> measure(const State& s, const engine::Viewer&,
+                                             std::string_view from, std::string_view to) {
+    return sharpe::measure(s, from, to);
+  }
+
   static engine::ToAct to_act(const State& s);
 
   static Bytes view(const State& s, const engine::Viewer& viewer) {
