@@ -244,6 +244,15 @@ Result<v1::LegalCommands> Client::legal() {
       [](v1::ServerMessage& a) -> v1::LegalCommands& { return *a.mutable_legal(); });
 }
 
+Result<v1::Measurement> Client::measure(const std::string& from, const std::string& to) {
+  v1::ClientMessage m;
+  m.mutable_measure()->set_from(from);
+  m.mutable_measure()->set_to(to);
+  return body<v1::Measurement>(
+      call(std::move(m), v1::ServerMessage::kMeasurement),
+      [](v1::ServerMessage& a) -> v1::Measurement& { return *a.mutable_measurement(); });
+}
+
 Result<v1::CommandResult> Client::chat(const std::string& text, const std::string& to) {
   v1::ClientMessage m;
   m.mutable_chat()->set_text(text);

@@ -104,6 +104,9 @@ class Client {
   Result<v1::CommandResult> itchy_command(const v1::itchy::Command& command,
                                           const std::string& command_id);
   Result<v1::LegalCommands> legal();
+  // Distance, range, sight and cover from `from` to `to`: ids or points (docs/protocol.md,
+  // "Measuring").
+  Result<v1::Measurement> measure(const std::string& from, const std::string& to);
   Result<v1::CommandResult> chat(const std::string& text, const std::string& to = "");
   Result<v1::GameList> list_games(const v1::ListGames& filter = {});
   Result<v1::EventList> get_events(const std::string& game_id, std::uint64_t from_seq = 1,

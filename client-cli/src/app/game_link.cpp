@@ -177,6 +177,11 @@ client::Result<v1::LegalCommands> Link::legal() {
   return checked(client_->legal());
 }
 
+client::Result<v1::Measurement> Link::measure(const std::string& from, const std::string& to) {
+  if (!client_) return not_connected();
+  return checked(client_->measure(from, to));
+}
+
 client::Result<v1::CommandResult> Link::chat(const std::string& text, const std::string& to) {
   if (!client_) return not_connected();
   return checked(client_->chat(text, to));

@@ -42,6 +42,13 @@ std::vector<HelpEntry> client_help() {
        "the game so far (events with their dice, chat, errors, notes), LINES back from the end "
        "(default a screenful); PgUp/PgDn also page through it",
        "log 100"},
+      {"measure A B",
+       "the distance from A to B (unit or figure ids, or points x,y), which range band of each "
+       "of A's weapons it falls in, line of sight and B's cover; from the server, and only "
+       "between things you can see",
+       "measure B1 4,3"},
+      {"los FIG TARGET", "line of sight from FIG to TARGET: clear or blocked by what, and cover",
+       "los B1 R2"},
       {"say TEXT", "talk to the room", "say good luck"},
       {"say-side TEXT", "talk to your own side only", "say-side hold"},
       {"say-to SEAT TEXT",

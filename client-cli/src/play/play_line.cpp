@@ -3,6 +3,8 @@
 #include <cctype>
 #include <sstream>
 
+#include "play/measure.h"
+
 namespace grognard::cli {
 
 namespace {
@@ -42,7 +44,8 @@ Action error(const std::string& why) {
 }  // namespace
 
 std::vector<std::string> client_words() {
-  return {"help", "legal", "log", "say", "say-side", "say-to", "map", "wait", "quit"};
+  return {"help",    "legal", "log", "say",  "say-side", "say-to",
+          "measure", "los",   "map", "wait", "quit"};
 }
 
 std::vector<std::string> split_words(const std::string& line) {
@@ -76,6 +79,15 @@ Action interpret(const std::string& line, const RulesetUi* ui, const GameState& 
     if (w.size() > 2) return error("usage: legal [UNIT]");
     a.kind = Action::kLegal;
     a.unit = w.size() == 2 ? w[1] : "";
+  } else if (verb == "measure" || verb == "los") {
+    if (w.size() != 3) {
+      return error("usage: " + verb + (verb == "los" ? " FIG TARGET" : " A B") +
+                   " (ids or points x,y), e.g. " + verb + " B1 4,3");
+    }
+    a.kind = Action::kMeasure;
+    a.los = verb == "los";
+    a.unit = measure_name(w[1], ui, state);
+    a.target = measure_name(w[2], ui, state);
   } else if (verb == "say" || verb == "say-side") {
     a.kind = Action::kChat;
     a.text = rest_of(line);
@@ -127,6 +139,8 @@ std::vector<std::string> completions(const std::string& before, const RulesetUi*
     }
     return words;
   }
+  const std::string verb = lower(done[0]);
+  if ((verb == "measure" || verb == "los") && done.size() <= 2) return measure_ids(ui, state);
   return ui ? ui->complete(done, state.view) : std::vector<std::string>{};
 }
 

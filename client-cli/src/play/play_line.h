@@ -1,7 +1,7 @@
 #pragma once
 // What a typed line means while playing or watching, shared by interactive and scripted
-// play. The client's own words come first (help, legal, log, say, say-side, map, wait, quit);
-// any other first word goes to the rule set (ui->parse).
+// play. The client's own words come first (help, legal, log, say, say-side, measure, los, map,
+// wait, quit); any other first word goes to the rule set (ui->parse).
 
 #include <string>
 #include <vector>
@@ -14,9 +14,23 @@
 namespace grognard::cli {
 
 struct Action {
-  enum Kind { kNothing, kHelp, kLegal, kLog, kCommand, kChat, kMap, kWait, kQuit, kError };
+  enum Kind {
+    kNothing,
+    kHelp,
+    kLegal,
+    kLog,
+    kCommand,
+    kChat,
+    kMap,
+    kWait,
+    kQuit,
+    kError,
+    kMeasure
+  };
   Kind kind = kNothing;
-  std::string unit;               // kLegal: "" for all units
+  std::string unit;               // kLegal: "" for all units; kMeasure: A
+  std::string target;             // kMeasure: B
+  bool los = false;               // kMeasure: `los A B` (sight first)
   google::protobuf::Any command;  // kCommand
   std::string text;               // kChat: the message; kError: why; kHelp: the command or ""
   std::size_t lines = 0;          // kLog: how many lines back (0: a screenful)

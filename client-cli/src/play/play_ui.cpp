@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "app/errors.h"
+#include "play/measure.h"
 #include "play/screen.h"
 
 namespace grognard::cli {
@@ -139,6 +140,14 @@ void PlayUi::act(const Action& a) {
             if (!legal) return {readable(legal.failure())};
             if (!ui) return {std::to_string(legal->commands_size()) + " commands"};
             return ui->describe_legal(*legal, link.state().view, unit);
+          },
+          false);
+    case Action::kMeasure:
+      return send(
+          [a](Link& link) -> std::vector<std::string> {
+            auto r = link.measure(a.unit, a.target);
+            if (!r) return {readable(r.failure())};
+            return {measure_line(a.unit, a.target, *r, a.los)};
           },
           false);
     case Action::kChat:

@@ -7,6 +7,7 @@
 
 #include "app/errors.h"
 #include "app/json_out.h"
+#include "play/measure.h"
 #include "play/play_line.h"
 #include "play/screen.h"
 
@@ -198,6 +199,15 @@ int Script::run_line(const std::string& line, int line_no) {
       else if (ui_)
         for (const auto& l : ui_->describe_legal(*r, link_.state().view, a.unit))
           std::cout << l << "\n";
+      return 0;
+    }
+    case Action::kMeasure: {
+      auto r = with_retry([&] { return link_.measure(a.unit, a.target); });
+      if (!r) return fail(r.failure(), line_no, line);
+      if (o_.json)
+        std::cout << json_line("result", *r) << std::endl;
+      else
+        std::cout << measure_line(a.unit, a.target, *r, a.los) << std::endl;
       return 0;
     }
     case Action::kChat: {
