@@ -1,6 +1,6 @@
 // Measuring before acting (docs/protocol.md, "Measuring"): the distance, each weapon's range
-// (S7, S8), sight (S14) and cover (S14, S11) between figures or points, from the rules that
-// decide fire.
+// (S7, S8) or a gun's canister band and ball (S9), sight (S14) and cover (S14, S11) between
+// figures, guns or points, from the rules that decide fire.
 #include "rules/sharpe/internal.h"
 
 namespace grognard::sharpe {
@@ -9,15 +9,17 @@ namespace {
 
 using engine::Inches;
 
-// A figure on the table, or a point on it.
+// A figure on the table, a gun, or a point on the table.
 struct Thing {
   Point pos;
   const Figure* figure = nullptr;
+  const Gun* gun = nullptr;
 };
 
 Result<Thing> thing(const State& s, std::string_view name) {
   const Figure* f = s.find(FigureId{std::string(name)});
-  if (f != nullptr && f->on_table()) return Thing{f->pos, f};
+  if (f != nullptr && f->on_table()) return Thing{f->pos, f, nullptr};
+  if (const Gun* g = s.gun(std::string(name))) return Thing{g->pos, nullptr, g};
   const auto p = engine::parse_point(name);
   if (!p) return engine::nothing_named(name, "x,y");
   if (p->x < 0 || p->y < 0 || p->x > s.width || p->y > s.height) {
@@ -26,7 +28,7 @@ Result<Thing> thing(const State& s, std::string_view name) {
                              engine::inches_text(Inches{s.width}) + " by " +
                              engine::inches_text(Inches{s.height}) + ")");
   }
-  return Thing{*p, nullptr};
+  return Thing{*p, nullptr, nullptr};
 }
 
 // S7: the least D20 face that hits at `range` before modifiers (a bare 20 always hits).
@@ -57,6 +59,24 @@ std::string weapon_range(const State& s, const Figure& f, const Weapon& w, Inche
   return out;
 }
 
+// S9: the canister band `to` falls in with the gun aimed at it, and ball to 100".
+std::vector<std::string> gun_ranges(const Gun& g, Point to) {
+  const auto bands = canister_bands(g.type);
+  const auto band = engine::canister_band(g.pos, engine::bearing(g.pos, to), bands, to);
+  const std::string unloaded = g.loaded ? "" : ", not loaded";
+  std::string canister = band ? "canister: band " + std::to_string(*band + 1) + " of " +
+                                    std::to_string(bands.size()) + ", hits on " +
+                                    std::to_string(canister_to_hit(*band)) + " or less on a d6 (S9)"
+                              : "canister: out of range (reaches " +
+                                    engine::inches_text(bands.back().max_distance) + ", S9)";
+  const Inches reach{kBallRange};
+  std::string ball =
+      engine::beyond(engine::distance(g.pos, to), reach)
+          ? "ball: out of range (reaches " + engine::inches_text(reach) + ", S9)"
+          : "ball: in range (reaches " + engine::inches_text(reach) + "), hits on a 1 (S9)";
+  return {canister + unloaded, ball + unloaded};
+}
+
 }  // namespace
 
 Result<engine::Measurement> measure(const State& s, std::string_view from_name,
@@ -79,6 +99,7 @@ Result<engine::Measurement> measure(const State& s, std::string_view from_name,
       m.ranges.push_back(weapon_range(s, *from->figure, w, range, *to));
     }
   }
+  if (from->gun) m.ranges = gun_ranges(*from->gun, to->pos);
   return m;
 }
 

@@ -88,3 +88,22 @@ TEST_CASE("measure: a figure off the table is answered as an unknown name",
   REQUIRE_FALSE(off.ok());
   CHECK(off.error().message == "the point 80,10 is off the table (72\" by 48\")");
 }
+
+TEST_CASE("measure: a gun's canister band aimed at the target, and ball", "[S9][sharpe.measure]") {
+  Scenario sc = party().get();
+  Gun gun;
+  gun.id = "gun";
+  gun.pos = {10, 21.6};
+  gun.group = "sharpe";
+  sc.guns.push_back(gun);
+  const State s = fresh_state(sc);
+  const auto m = measured(s, "gun", "D");
+  CHECK(m.distance == "6\"");
+  CHECK(m.ranges ==
+        std::vector<std::string>{"canister: band 2 of 7, hits on 5 or less on a d6 (S9)",
+                                 "ball: in range (reaches 100\"), hits on a 1 (S9)"});
+  CHECK(measured(s, "gun", "70,40").ranges ==
+        std::vector<std::string>{"canister: out of range (reaches 30\", S9)",
+                                 "ball: in range (reaches 100\"), hits on a 1 (S9)"});
+  CHECK(measured(s, "S", "gun").distance == "11.6\"");
+}
