@@ -19,6 +19,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/advice.h"
 #include "engine/canonical.h"
 #include "engine/dice.h"
 #include "engine/measure.h"
@@ -110,6 +111,16 @@ class Ruleset {
 
   // Every command `seat` may give now; each is accepted by decide() (dice aside).
   virtual std::vector<Bytes> legal(const GameState& state, std::string_view seat) const = 0;
+
+  // Notes and warnings for a preview of `command` from `seat` (docs/protocol.md, "Previews"),
+  // which decide() accepted on `state` with `events`, thrown with dice that are not the game's.
+  // They say only what `seat` may see, and nothing the dice decide. Default: no note, no
+  // warning, and no event shown (the shared adapter shows them all for a rule set that hides
+  // nothing).
+  virtual Advice advise(const GameState& /*state*/, std::string_view /*seat*/,
+                        const Bytes& /*command*/, const std::vector<Bytes>& /*events*/) const {
+    return {};
+  }
 
   virtual ToAct to_act(const GameState& state) const = 0;
 

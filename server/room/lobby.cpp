@@ -248,6 +248,9 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
     case v1::ClientMessage::kGetLegal:
       if (auto room = seated_room()) room->legal(peer, rid);
       return;
+    case v1::ClientMessage::kPreview:
+      if (auto room = seated_room()) room->preview(peer, msg.preview(), rid);
+      return;
     case v1::ClientMessage::kMeasure:
       if (auto room = seated_room()) room->measure(peer, msg.measure(), rid);
       return;

@@ -56,6 +56,10 @@ class Room : public std::enable_shared_from_this<Room> {
   void leave(std::shared_ptr<Peer> peer, std::uint64_t request_id);
   void command(std::shared_ptr<Peer> peer, v1::SendCommand req, std::uint64_t request_id);
   void legal(std::shared_ptr<Peer> peer, std::uint64_t request_id);
+  // What `req.command` would do, decided on the current state with dice that are not the
+  // game's; stores, broadcasts and throws nothing (docs/protocol.md, "Previews"). Refused as
+  // command() refuses, with the same errors.
+  void preview(std::shared_ptr<Peer> peer, v1::Preview req, std::uint64_t request_id);
   // Distance, range, sight and cover between two things the peer's seat (or observer) can see
   // (docs/protocol.md, "Measuring"); nothing is stored.
   void measure(std::shared_ptr<Peer> peer, v1::Measure req, std::uint64_t request_id);
@@ -107,6 +111,17 @@ class Room : public std::enable_shared_from_this<Room> {
     std::weak_ptr<Peer> peer;
     std::string seat_id;
   };
+
+  // Why a command (or its preview) from the seat is refused before decide(), in the order
+  // command() checks: a seat that is not an observer's; a game that runs and has not stopped;
+  // the turn gate. nullopt: it goes on.
+  struct Refusal {
+    v1::Code code;
+    std::string clause, message;
+  };
+  std::optional<Refusal> refuse_seat(const std::optional<std::string>& seat_id) const;
+  std::optional<Refusal> refuse_status() const;
+  std::optional<Refusal> refuse_turn(const std::string& seat_id) const;
 
   std::shared_ptr<Pending> make_pending() const;
   void run(std::function<void()> op);  // on the strand: now, or after the commit in flight

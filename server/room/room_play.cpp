@@ -60,11 +60,7 @@ void Room::command(std::shared_ptr<Peer> peer, v1::SendCommand req, std::uint64_
       peer->send(error_message(request_id, code, std::move(clause), std::move(msg)));
     };
     const auto seat_id = bound_seat(peer);
-    if (!seat_id) return reject(v1::UNAUTHENTICATED, "", "take a seat in this room first");
-    const SeatRecord* s = seat(*seat_id);
-    if (s == nullptr || s->role == "observer") {
-      return reject(v1::PERMISSION_DENIED, "", "observers cannot give commands");
-    }
+    if (auto r = refuse_seat(seat_id)) return reject(r->code, r->clause, r->message);
     if (req.command_id().empty() || req.command_id().size() > kMaxCommandId) {
       return reject(v1::INVALID_ARGUMENT, "",
                     "a command needs a command_id of 1 to 128 characters");
@@ -90,26 +86,10 @@ void Room::command(std::shared_ptr<Peer> peer, v1::SendCommand req, std::uint64_
       peer->send(m);
       return;
     }
-    if (failed_ || stopped_) {
-      return reject(
-          v1::UNAVAILABLE, "",
-          stopped_ ? "the server is shutting down" : "this game has stopped: " + failure_);
-    }
-    if (expired()) return reject(v1::FAILED_PRECONDITION, "", expiry_message());
-    if (aborted()) return reject(v1::FAILED_PRECONDITION, "", abort_message());
-    if (record_.status == GameStatus::kWaiting) {
-      return reject(v1::FAILED_PRECONDITION, "", "the game starts when every seat is taken");
-    }
-    if (game_over()) return reject(v1::FAILED_PRECONDITION, "", "the game is over");
+    if (auto r = refuse_status()) return reject(r->code, r->clause, r->message);
     auto bytes = unpack_any(req.command(), rs_.wire_types().command);
     if (!bytes.ok()) return reject(v1::INVALID_ARGUMENT, "", bytes.error().message);
-    // The turn gate: the rule set says who may act now; the room knows nothing else.
-    const engine::ToAct act = rs_.to_act(*state_);
-    if (std::find(act.seats.begin(), act.seats.end(), *seat_id) == act.seats.end() &&
-        std::find(act.out_of_turn.begin(), act.out_of_turn.end(), *seat_id) ==
-            act.out_of_turn.end()) {
-      return reject(v1::NOT_YOUR_TURN, "", "not your turn: " + act.summary);
-    }
+    if (auto r = refuse_turn(*seat_id)) return reject(r->code, r->clause, r->message);
     engine::SeededDice dice(record_.seed, record_.dice_next);
     auto events = rs_.decide(*state_, *seat_id, *bytes, dice);
     if (!events.ok()) {

@@ -49,6 +49,12 @@
 //   Result<engine::Measurement> measure(const State&, const Viewer&, std::string_view from,
 //                                       std::string_view to);
 //
+// and, optionally, notes and warnings for previews (engine::Ruleset::advise; without it a
+// preview has none, and shows its events only for a rule set that hides nothing):
+//
+//   engine::Advice advise(const State&, std::string_view seat, const Command&,
+//                         const std::vector<Event>&);
+//
 // and, for a rule set that shows every viewer everything, `static constexpr bool kHidesNothing =
 // true` (engine::Ruleset::event_public need not ask view_event then).
 
@@ -236,6 +242,28 @@ class WireRuleset final : public engine::Ruleset {
     } else {
       return engine::Ruleset::measure(state, viewer, from, to);
     }
+  }
+
+  engine::Advice advise(const engine::GameState& state, std::string_view seat,
+                        const engine::Bytes& command,
+                        const std::vector<engine::Bytes>& events) const override {
+    engine::Advice out;
+    if constexpr (requires(const State& s, std::string_view v, const Command& c,
+                           const std::vector<Event>& e) { Traits::advise(s, v, c, e); }) {
+      auto cmd = Traits::parse_command(command);
+      std::vector<Event> parsed;
+      for (const engine::Bytes& b : events) {
+        auto ev = Traits::parse_event(b);
+        if (ev) parsed.push_back(std::move(*ev));
+      }
+      if (cmd && parsed.size() == events.size()) {
+        out = Traits::advise(native(state), seat, *cmd, parsed);
+      }
+    }
+    if constexpr (requires { Traits::kHidesNothing; }) {
+      if constexpr (Traits::kHidesNothing) out.shown = events.size();
+    }
+    return out;
   }
 
   engine::ToAct to_act(const engine::GameState& state) const override {

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/advice.h"
 #include "engine/canonical.h"
 #include "engine/dice.h"
 #include "engine/measure.h"
@@ -50,6 +51,11 @@ std::optional<int> side_to_act(const State& state);
 // line of sight (I12) and cover (I12) from `from` to `to`: unit ids, or areas "c,r"
 // (docs/protocol.md, "Measuring"). Nothing is hidden in this rule set.
 Result<engine::Measurement> measure(const State& state, std::string_view from, std::string_view to);
+
+// Notes for a preview of `command`, which decide() accepted on `state` with `events`: where a
+// move ends and what of its allowance it uses (§Movement, I9, I10). Nothing is hidden in this
+// rule set: a preview shows every event (when no die is thrown).
+engine::Advice advise(const State& state, const Command& command, const std::vector<Event>& events);
 
 // State hash over the canonical encoding of the state.
 engine::StateHash hash(const State& state);

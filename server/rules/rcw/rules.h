@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/advice.h"
 #include "engine/canonical.h"
 #include "engine/dice.h"
 #include "engine/measure.h"
@@ -67,6 +68,14 @@ State seen_by(const State& state, const Sight& who);
 // unknown name (R20), and only the units `who` sees block the line.
 Result<engine::Measurement> measure(const State& state, const Sight& who, std::string_view from,
                                     std::string_view to);
+
+// Notes for a preview of `command` from `seat`, which decide() accepted on `state` with
+// `events`: where a move is ordered to end and how much of its allowance it spends (§4a, R12).
+// A move may be stopped by a hidden enemy (R17), and the end of deployment reveals the units in
+// the open (R19): their events are never previewed, whatever the hidden units are (R20); of any
+// other command, the events before the first that reveals an enemy unit.
+engine::Advice advise(const State& state, const std::string& seat, const Command& command,
+                      const std::vector<Event>& events);
 
 // --- Hashes -----------------------------------------------------------------------------------
 

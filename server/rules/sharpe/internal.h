@@ -62,6 +62,9 @@ void count_hit(Emitter& e, std::size_t group, Point source, Dice& dice);  // S10
 void scatter(Emitter& e, std::size_t group, Point source, Dice& dice, const char* cause = "morale");
 void run_away(Emitter& e, const FigureId& id, Point from, Dice& dice);     // S6
 void check_lost(Emitter& e, std::size_t group);                            // S2
+// S2: the figures of the group check_lost() would remove now (beyond 10" of the hero and out
+// of his sight), in table order.
+std::vector<FigureId> lost_figures(const State& s, std::size_t group);
 void fight(Emitter& e, const FigureId& a, const FigureId& b, Dice& dice);  // S5, S6
 // Draws until a hero card comes up or the deck is empty (then the turn ends and the deck is
 // shuffled again, S1, S4).

@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/advice.h"
 #include "engine/canonical.h"
 #include "engine/dice.h"
 #include "engine/measure.h"
@@ -48,6 +49,14 @@ std::vector<std::string> seats_to_act(const State& state);
 // figures on the table, or points "x,y" on it (docs/protocol.md, "Measuring"). Every viewer sees
 // every figure on the table; one off it is answered as an unknown name.
 Result<engine::Measurement> measure(const State& state, std::string_view from, std::string_view to);
+
+// Notes and warnings for a preview of `command` from `seat`, which decide() accepted on
+// `state` with `events` (docs/rules/sharpe.md, "Previews"): what a move, crawl, load or shot
+// costs and where a move ends; the figures ending now loses (S2); the figures a ruling leaves
+// to be lost (S2). A preview shows the events before the first card drawn: the order of the
+// deck is never foretold (S1).
+engine::Advice advise(const State& state, const std::string& seat, const Command& command,
+                      const std::vector<Event>& events);
 
 // State hash over the canonical encoding of the whole state, secrets included.
 engine::StateHash hash(const State& state);

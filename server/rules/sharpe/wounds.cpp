@@ -199,18 +199,23 @@ void run_away(Emitter& e, const FigureId& id, Point from, Dice& dice) {
 }
 
 // S2: more than 10" from the hero and out of his sight: lost.
-void check_lost(Emitter& e, std::size_t g) {
-  const auto hero = e.s.groups[g].hero;
-  if (!hero || !e.s.figures[*hero].on_table()) return;  // S3: no hero to measure from
-  const Figure& h = e.s.figures[*hero];
-  FiguresLost lost;
-  for (const Figure& f : e.s.figures) {
+std::vector<FigureId> lost_figures(const State& s, std::size_t g) {
+  const auto hero = s.groups[g].hero;
+  if (!hero || !s.figures[*hero].on_table()) return {};  // S3: no hero to measure from
+  const Figure& h = s.figures[*hero];
+  std::vector<FigureId> lost;
+  for (const Figure& f : s.figures) {
     if (f.group != g || !f.on_table() || &f == &h) continue;
     if (!engine::within_distance(f.pos, h.pos, to_inches(kHeroReach)) &&
-        !in_sight(e.s, h.pos, f.pos)) {
-      lost.figures.push_back(f.id);
+        !in_sight(s, h.pos, f.pos)) {
+      lost.push_back(f.id);
     }
   }
+  return lost;
+}
+
+void check_lost(Emitter& e, std::size_t g) {
+  FiguresLost lost{lost_figures(e.s, g)};
   if (!lost.figures.empty()) e.emit(std::move(lost));
 }
 

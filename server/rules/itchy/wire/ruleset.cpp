@@ -45,6 +45,12 @@ struct Traits {
   using WireEvent = pb::Event;
   using WireView = pb::View;
 
+  // Previews: where a move ends, what of its allowance it uses (rules.h).
+  static engine::Advice advise(const State& s, std::string_view, const Command& c,
+                               const std::vector<Event>& events) {
+    return itchy::advise(s, c, events);
+  }
+
   static Result<State> load_scenario(std::string_view text) { return wire::load_scenario(text); }
   static std::string title(const State& s) { return s.scenario_name; }
 

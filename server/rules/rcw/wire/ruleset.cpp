@@ -121,6 +121,12 @@ struct Traits {
     return rcw::measure(s, sight_of(s, viewer), from, to);
   }
 
+  // Previews: where a move is ordered, its cost; no event that a hidden unit decides (rules.h).
+  static engine::Advice advise(const State& s, std::string_view seat, const Command& c,
+                               const std::vector<Event>& events) {
+    return rcw::advise(s, std::string(seat), c, events);
+  }
+
   static engine::ToAct to_act(const State& s);
 
   static Bytes view(const State& s, const engine::Viewer& viewer) {

@@ -156,6 +156,12 @@ struct Traits {
     return view_of(event, viewer, over).SerializeAsString();
   }
 
+  // Previews: costs, where a move ends, S2's warnings; no card of the deck (rules.h).
+  static engine::Advice advise(const State& s, std::string_view seat, const Command& c,
+                               const std::vector<Event>& events) {
+    return sharpe::advise(s, std::string(seat), c, events);
+  }
+
   // Every viewer gets the public hash: the secrets are left out (sharpe::public_hash).
   static engine::StateHash hash(const State& s) { return public_hash(s); }
   static engine::StateHash full_hash(const State& s) { return sharpe::hash(s); }

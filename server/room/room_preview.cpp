@@ -1,0 +1,81 @@
+// Previews (docs/protocol.md, "Previews"): a command decided on the current state with dice
+// that are not the game's, answered to the asking peer alone; nothing is stored, broadcast or
+// thrown from the game's stream. And the gate every command and preview passes before decide().
+#include <algorithm>
+
+#include "room/room.h"
+
+namespace grognard::room {
+
+std::optional<Room::Refusal> Room::refuse_seat(const std::optional<std::string>& seat_id) const {
+  if (!seat_id) return Refusal{v1::UNAUTHENTICATED, "", "take a seat in this room first"};
+  const SeatRecord* s = seat(*seat_id);
+  if (s == nullptr || s->role == "observer") {
+    return Refusal{v1::PERMISSION_DENIED, "", "observers cannot give commands"};
+  }
+  return std::nullopt;
+}
+
+std::optional<Room::Refusal> Room::refuse_status() const {
+  if (failed_ || stopped_) {
+    return Refusal{v1::UNAVAILABLE, "",
+                   stopped_ ? "the server is shutting down" : "this game has stopped: " + failure_};
+  }
+  if (expired()) return Refusal{v1::FAILED_PRECONDITION, "", expiry_message()};
+  if (aborted()) return Refusal{v1::FAILED_PRECONDITION, "", abort_message()};
+  if (record_.status == GameStatus::kWaiting) {
+    return Refusal{v1::FAILED_PRECONDITION, "", "the game starts when every seat is taken"};
+  }
+  if (game_over()) return Refusal{v1::FAILED_PRECONDITION, "", "the game is over"};
+  return std::nullopt;
+}
+
+std::optional<Room::Refusal> Room::refuse_turn(const std::string& seat_id) const {
+  // The turn gate: the rule set says who may act now; the room knows nothing else.
+  const engine::ToAct act = rs_.to_act(*state_);
+  if (std::find(act.seats.begin(), act.seats.end(), seat_id) == act.seats.end() &&
+      std::find(act.out_of_turn.begin(), act.out_of_turn.end(), seat_id) == act.out_of_turn.end()) {
+    return Refusal{v1::NOT_YOUR_TURN, "", "not your turn: " + act.summary};
+  }
+  return std::nullopt;
+}
+
+void Room::preview(std::shared_ptr<Peer> peer, v1::Preview req, std::uint64_t request_id) {
+  run([this, peer, req = std::move(req), request_id] {
+    auto refuse = [&](const Refusal& r) {
+      peer->send(error_message(request_id, r.code, r.clause, r.message));
+    };
+    const auto seat_id = bound_seat(peer);
+    if (auto r = refuse_seat(seat_id)) return refuse(*r);
+    if (auto r = refuse_status()) return refuse(*r);
+    auto bytes = unpack_any(req.command(), rs_.wire_types().command);
+    if (!bytes.ok()) return refuse({v1::INVALID_ARGUMENT, "", bytes.error().message});
+    if (auto r = refuse_turn(*seat_id)) return refuse(*r);
+    // Dice of their own, seeded afresh: the game's stream does not move, and what these dice
+    // decide is never shown (a preview that throws shows no event).
+    engine::SeededDice dice(engine::SeededDice::seed_from_os());
+    auto events = rs_.decide(*state_, *seat_id, *bytes, dice);
+    if (!events.ok()) return peer->send(error_message(request_id, events.error()));
+    const engine::Advice advice = rs_.advise(*state_, *seat_id, *bytes, *events);
+    auto m = std::make_shared<v1::ServerMessage>();
+    m->set_request_id(request_id);
+    v1::PreviewResult* out = m->mutable_preview();
+    out->set_dice(static_cast<std::uint32_t>(dice.next()));
+    for (const std::string& n : advice.notes) out->add_notes(n);
+    for (const std::string& w : advice.warnings) out->add_warnings(w);
+    if (dice.next() == 0) {
+      const engine::Viewer viewer = viewer_for(*seat_id);
+      auto scratch = state_->clone();
+      const std::size_t shown = std::min(advice.shown, events->size());
+      for (std::size_t i = 0; i < shown; ++i) {
+        if (auto seen = rs_.view_event(*scratch, (*events)[i], viewer)) {
+          pack_any(out->add_events(), rs_.wire_types().event, *seen);
+        }
+        if (i + 1 < shown && !rs_.apply(*scratch, (*events)[i]).ok()) break;
+      }
+    }
+    peer->send(m);
+  });
+}
+
+}  // namespace grognard::room

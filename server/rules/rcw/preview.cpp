@@ -1,0 +1,53 @@
+// Previews (docs/rules/rcw.md, "Previews"): where a move is ordered to end and what of its
+// allowance it spends. Nothing here reads a unit the seat does not see (R20).
+#include <algorithm>
+#include <cstdio>
+
+#include "rules/rcw/internal.h"
+
+namespace grognard::rcw {
+
+namespace {
+
+std::string num(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f", v);
+  return buf;
+}
+
+// §4a, R12, R15: the order's end, facing and cost, from the mover's own place and the terrain.
+std::vector<std::string> move_notes(const State& s, const MoveOrder& m) {
+  if (!s.active || m.rail_at) return {};
+  const Unit& u = s.units[s.active->unit];
+  const Point end = m.waypoints.empty() ? u.pos : m.waypoints.back();
+  const double cost = detail::move_cost(s, u, m.waypoints);
+  return {u.name + " is ordered to " + num(end.x) + "," + num(end.y) + " facing " +
+              num(m.facing.normalised().get()) + ": " + num(cost) + "\" of its " +
+              num(stats(u.type).move) + "\" allowance (§4a, R12)",
+          "a hidden enemy it comes within 3\" of stops it there (R17): the move's events are not "
+          "previewed"};
+}
+
+}  // namespace
+
+engine::Advice advise(const State& s, const std::string& seat, const Command& c,
+                      const std::vector<Event>& events) {
+  engine::Advice out;
+  if (const auto* m = std::get_if<MoveOrder>(&c)) {
+    out.notes = move_notes(s, *m);
+    return out;  // R17: shown stays 0
+  }
+  if (std::holds_alternative<ConfirmDeployment>(c)) return out;  // R19: shown stays 0
+  const auto side = side_of_seat(seat);
+  out.shown = events.size();
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    const auto* r = std::get_if<UnitsRevealed>(&events[i]);
+    if (r == nullptr) continue;
+    for (const Unit& u : r->units) {
+      if (!side || u.side != *side) out.shown = std::min(out.shown, i);
+    }
+  }
+  return out;
+}
+
+}  // namespace grognard::rcw
