@@ -236,6 +236,14 @@ Result<v1::CommandResult> Client::itchy_command(const v1::itchy::Command& comman
   return this->command(pack(command), command_id);
 }
 
+Result<v1::PreviewResult> Client::preview(const google::protobuf::Any& command) {
+  v1::ClientMessage m;
+  *m.mutable_preview()->mutable_command() = command;
+  return body<v1::PreviewResult>(
+      call(std::move(m), v1::ServerMessage::kPreview),
+      [](v1::ServerMessage& a) -> v1::PreviewResult& { return *a.mutable_preview(); });
+}
+
 Result<v1::LegalCommands> Client::legal() {
   v1::ClientMessage m;
   m.mutable_get_legal();

@@ -104,6 +104,9 @@ class Client {
   Result<v1::CommandResult> itchy_command(const v1::itchy::Command& command,
                                           const std::string& command_id);
   Result<v1::LegalCommands> legal();
+  // What `command` would do, decided by the server without sending it (docs/protocol.md,
+  // "Previews").
+  Result<v1::PreviewResult> preview(const google::protobuf::Any& command);
   // Distance, range, sight and cover from `from` to `to`: ids or points (docs/protocol.md,
   // "Measuring").
   Result<v1::Measurement> measure(const std::string& from, const std::string& to);

@@ -172,6 +172,11 @@ client::Result<v1::CommandResult> Link::command(const google::protobuf::Any& com
   return checked(client_->command(command, command_id));
 }
 
+client::Result<v1::PreviewResult> Link::preview(const google::protobuf::Any& command) {
+  if (!client_) return not_connected();
+  return checked(client_->preview(command));
+}
+
 client::Result<v1::LegalCommands> Link::legal() {
   if (!client_) return not_connected();
   return checked(client_->legal());

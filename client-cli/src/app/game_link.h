@@ -79,6 +79,7 @@ class Link {
   client::Result<v1::CommandResult> command(const google::protobuf::Any& command,
                                             const std::string& command_id);
   client::Result<v1::LegalCommands> legal();
+  client::Result<v1::PreviewResult> preview(const google::protobuf::Any& command);
   client::Result<v1::Measurement> measure(const std::string& from, const std::string& to);
   client::Result<v1::CommandResult> chat(const std::string& text, const std::string& to);
   // The connection for other requests. REQUIRES: connected().

@@ -37,6 +37,12 @@ std::vector<HelpEntry> all_help(const RulesetUi* ui) {
 std::vector<HelpEntry> client_help() {
   return {
       {"help [COMMAND]", "the commands; with COMMAND, that one with an example", "help move"},
+      {"? COMMAND... | preview COMMAND...",
+       "what COMMAND would do, asked of the server and not sent: its cost, where it ends, "
+       "warnings, its events (or how many dice it would throw: their outcome is not told); "
+       "`end` and the referee's `rule add`/`rule move` are previewed before they are sent and "
+       "asked about when the server warns (a lone ! at the end sends them at once)",
+       "? move perkins 9,38"},
       {"legal [UNIT]", "what you (or UNIT) may do now, from the server", "legal B1"},
       {"log [LINES]",
        "the game so far (events with their dice, chat, errors, notes), LINES back from the end "
@@ -73,12 +79,12 @@ std::vector<std::string> help_lines(const RulesetUi* ui) {
 }
 
 std::vector<std::string> help_for(const RulesetUi* ui, const std::string& command) {
-  const std::string c = lower(command == "?" ? "help" : command);
+  const std::string c = lower(command);
   std::vector<std::string> out, notes;
   for (const auto& h : all_help(ui)) {
     if (h.syntax.empty()) {
       notes.push_back(h.meaning);
-    } else if (names(h, c)) {
+    } else if (names(h, c) || (c == "?" && names(h, "help"))) {  // `?` alone is help
       out.push_back(h.syntax);
       out.push_back("  " + h.meaning);
       if (!h.example.empty()) out.push_back("  example: " + h.example);

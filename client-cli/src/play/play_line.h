@@ -25,17 +25,21 @@ struct Action {
     kWait,
     kQuit,
     kError,
-    kMeasure
+    kMeasure,
+    kPreview
   };
   Kind kind = kNothing;
   std::string unit;               // kLegal: "" for all units; kMeasure: A
   std::string target;             // kMeasure: B
   bool los = false;               // kMeasure: `los A B` (sight first)
-  google::protobuf::Any command;  // kCommand
-  std::string text;               // kChat: the message; kError: why; kHelp: the command or ""
-  std::size_t lines = 0;          // kLog: how many lines back (0: a screenful)
-  std::string to;                 // kChat: "" the room, else a seat id
-  double seconds = 0;             // kWait: how long at most
+  google::protobuf::Any command;  // kCommand, kPreview
+  // kCommand: preview it first and ask before sending when the server warns (the rule set's
+  // RulesetUi::confirm_first, unless the line ends with a lone "!").
+  bool confirm = false;
+  std::string text;       // kChat: the message; kError: why; kHelp: the command or ""
+  std::size_t lines = 0;  // kLog: how many lines back (0: a screenful)
+  std::string to;         // kChat: "" the room, else a seat id
+  double seconds = 0;     // kWait: how long at most
 };
 
 // The client's own command words (completed like the rule set's).

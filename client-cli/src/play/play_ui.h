@@ -6,7 +6,9 @@
 // log (every event in words with its dice, chat, typed line, answer, error and note of this
 // session), and PgUp from the game does too.
 
+#include <atomic>
 #include <deque>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -40,6 +42,9 @@ class PlayUi {
 
  private:
   void send(Job job, bool again);
+  // Sends a command (again after a reconnect, under the same command id).
+  void send_command(const google::protobuf::Any& command, const std::string& what);
+  static Job command_job(const google::protobuf::Any& command, const std::string& what);
   void act(const Action& a);
   // A command's lines (or a note): to the log, and to the message area or the pager.
   void show(const std::vector<std::string>& lines);
@@ -56,6 +61,14 @@ class PlayUi {
   std::deque<std::string> log_;
   std::string last_line_;  // the line typed last: the pager's title
   Pager pager_;
+  // A command previewed before it is sent (Action::confirm): `asked` once the server's
+  // warnings are shown with kConfirmQuestion; the next typed line answers it.
+  struct Confirm {
+    std::atomic<bool> asked{false};
+    google::protobuf::Any command;
+    std::string what;
+  };
+  std::shared_ptr<Confirm> confirm_;
   bool quit_ = false;
 };
 

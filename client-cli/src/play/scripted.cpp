@@ -9,6 +9,7 @@
 #include "app/json_out.h"
 #include "play/measure.h"
 #include "play/play_line.h"
+#include "play/preview.h"
 #include "play/screen.h"
 
 namespace grognard::cli {
@@ -218,7 +219,28 @@ int Script::run_line(const std::string& line, int line_no) {
                  ? gave_up(line_no, line)
                  : 0;
     }
+    case Action::kPreview: {
+      auto r = with_retry([&] { return link_.preview(a.command); });
+      if (!r) return fail(r.failure(), line_no, line);
+      if (o_.json) {
+        std::cout << json_line("result", *r) << std::endl;
+      } else {
+        for (const auto& l : preview_lines(*r, ui_, link_.state().view)) std::cout << l << "\n";
+      }
+      return 0;
+    }
     case Action::kCommand: {
+      // A script cannot answer "send it anyway?": a command the server warns about is not sent
+      // unless its line ends with a lone "!" (docs/client.md, "Previews").
+      if (a.confirm) {
+        auto r = with_retry([&] { return link_.preview(a.command); });
+        if (!r) return fail(r.failure(), line_no, line);
+        if (r->warnings_size() > 0) {
+          std::string why = "not sent: ";
+          for (const auto& w : r->warnings()) why += w + "; ";
+          return fail(why + "end the line with ! to send it anyway", line_no, line, "unconfirmed");
+        }
+      }
       const std::string id = link_.next_command_id();
       auto r = with_retry([&] { return link_.command(a.command, id); });
       if (!r) return fail(r.failure(), line_no, line);

@@ -62,6 +62,9 @@ class RulesetUi {
   virtual std::vector<std::string> describe_legal(const v1::LegalCommands& legal,
                                                   const google::protobuf::Any& view,
                                                   const std::string& unit) const = 0;
+  // Whether the client previews `command` before sending it and, when the server warns, asks
+  // for a confirmation (docs/client.md, "Previews"): Sharpe's `end` and the referee's rulings.
+  virtual bool confirm_first(const google::protobuf::Any& /*command*/) const { return false; }
   // The command as the user would type it.
   virtual std::string describe_command(const google::protobuf::Any& command) const = 0;
   // The name the view gives seat `seat_id` ("side:0" → "British"); empty if it gives none.
