@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "play/play_line.h"
+#include "play/view_line.h"
 
 namespace grognard::cli {
 
@@ -26,6 +27,7 @@ bool names(const HelpEntry& h, const std::string& command) {
 
 std::vector<HelpEntry> all_help(const RulesetUi* ui) {
   auto out = client_help();
+  for (auto& h : view_help()) out.push_back(std::move(h));
   if (ui) {
     for (auto& h : ui->help()) out.push_back(std::move(h));
   }

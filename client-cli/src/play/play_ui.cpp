@@ -6,11 +6,10 @@
 #include <algorithm>
 #include <cstdio>
 #include <memory>
-#include <utility>
 
 #include "app/errors.h"
 #include "play/measure.h"
-#include "play/preview.h"
+#include "play/layout.h"
 #include "play/screen.h"
 
 namespace grognard::cli {
@@ -57,19 +56,18 @@ void PlayUi::log_events(const std::vector<v1::GameEvent>& events) {
   for (const auto& e : events) log_line(event_line(e, ui_, state_.view, label));
 }
 
-ScreenParts PlayUi::parts_for(int rows) const {
-  const auto base = play_screen(state_, ui_, style_, {}, ScreenParts{0, 0});
-  const int room = std::max(rows - 1 - static_cast<int>(base.size()), 4);
-  const int messages = std::min(8, room / 2);
-  return ScreenParts{static_cast<std::size_t>(std::max(room - messages, 1)),
-                     static_cast<std::size_t>(messages)};
+std::size_t PlayUi::message_rows() const {
+  const Size size = terminal_size();
+  return fit_screen(state_, ui_, style_, {}, ScreenSize{size.rows, size.cols},
+                    zoom_focus(zoom_, ui_, state_))
+      .message_rows;
 }
 
 void PlayUi::show(const std::vector<std::string>& lines) {
   for (const auto& l : lines) log_line(l);
   const Size size = terminal_size();
   const auto wrapped = wrap_lines(lines, static_cast<std::size_t>(size.cols));
-  if (wrapped.size() <= parts_for(size.rows).messages) {
+  if (wrapped.size() <= message_rows()) {
     for (const auto& l : lines) messages_.push_back(l);
   } else {
     pager_.open(last_line_, lines);
@@ -97,12 +95,12 @@ void PlayUi::on_line(std::optional<std::string> line) {
   last_line_ = "> " + *line;
   messages_.push_back(last_line_);
   log_line(last_line_);
-  // The answer to "send it anyway? [y/N]": anything but yes leaves the command unsent.
-  if (auto c = std::exchange(confirm_, nullptr); c && c->asked.load()) {
-    if (confirmed(*line)) {
-      send_command(c->command, c->what);
+  if (auto view = view_command(*line, ui_, state_, zoom_)) {
+    if (view->page) {
+      for (const auto& l : view->lines) log_line(l);
+      pager_.open(last_line_, view->lines);
     } else {
-      show({"not sent: " + c->what});
+      show(view->lines);
     }
     return redraw();
   }
@@ -169,49 +167,19 @@ void PlayUi::act(const Action& a) {
             return {};
           },
           false);
-    case Action::kPreview:
-      return send(
-          [ui, command = a.command](Link& link) -> std::vector<std::string> {
-            auto r = link.preview(command);
-            if (!r) return {readable(r.failure())};
-            return preview_lines(*r, ui, link.state().view);
-          },
-          false);
     case Action::kCommand: {
+      auto id = std::make_shared<std::string>();
       const std::string what = ui ? ui->describe_command(a.command) : "command";
-      if (!a.confirm) return send_command(a.command, what);
-      // Previewed first; sent at once unless the server warns, else asked about (on_line).
-      auto c = std::make_shared<Confirm>();
-      c->command = a.command;
-      c->what = what;
-      confirm_ = c;
       return send(
-          [c](Link& link) -> std::vector<std::string> {
-            auto r = link.preview(c->command);
-            if (!r) return {readable(r.failure()), "not sent: " + c->what};
-            if (r->warnings_size() == 0) return command_job(c->command, c->what)(link);
-            auto lines = warning_lines(*r);
-            lines.push_back(kConfirmQuestion);
-            c->asked = true;
-            return lines;
+          [id, what, command = a.command](Link& link) -> std::vector<std::string> {
+            if (id->empty()) *id = link.next_command_id();
+            auto r = link.command(command, *id);
+            if (!r) return {readable(r.failure())};
+            return {"ok: " + what + (r->duplicate() ? " (already done)" : "")};
           },
-          false);
+          true);
     }
   }
-}
-
-Job PlayUi::command_job(const google::protobuf::Any& command, const std::string& what) {
-  auto id = std::make_shared<std::string>();
-  return [id, what, command](Link& link) -> std::vector<std::string> {
-    if (id->empty()) *id = link.next_command_id();
-    auto r = link.command(command, *id);
-    if (!r) return {readable(r.failure())};
-    return {"ok: " + what + (r->duplicate() ? " (already done)" : "")};
-  };
-}
-
-void PlayUi::send_command(const google::protobuf::Any& command, const std::string& what) {
-  send(command_job(command, what), true);
 }
 
 void PlayUi::take_mail() {
@@ -237,13 +205,13 @@ void PlayUi::redraw() {
   if (pager_.is_open()) {
     for (const auto& l : pager_.frame(size.rows, size.cols)) out += l + "\r\n";
   } else {
-    const ScreenParts parts = parts_for(size.rows);
-    // The last messages, wrapped as the terminal would wrap them.
-    const std::size_t from = messages_.size() - std::min(parts.messages, messages_.size());
-    const auto wrapped = wrap_lines({messages_.begin() + static_cast<long>(from), messages_.end()},
-                                    static_cast<std::size_t>(size.cols));
-    const std::deque<std::string> shown(wrapped.begin(), wrapped.end());
-    for (const auto& l : play_screen(state_, ui_, style_, shown, parts)) out += l + "\r\n";
+    // The last messages (fit_screen wraps them as the terminal would and keeps what fits).
+    const std::size_t from = messages_.size() - std::min<std::size_t>(40, messages_.size());
+    const std::deque<std::string> last(messages_.begin() + static_cast<long>(from),
+                                       messages_.end());
+    const auto screen = fit_screen(state_, ui_, style_, last, ScreenSize{size.rows, size.cols},
+                                   zoom_focus(zoom_, ui_, state_));
+    for (const auto& l : screen.lines) out += l + "\r\n";
   }
   std::fwrite(out.data(), 1, out.size(), stdout);
   std::fflush(stdout);

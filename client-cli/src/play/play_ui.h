@@ -4,11 +4,10 @@
 // shows in the message area under the events when it fits there, else in the pager in place
 // of the map (Enter or Space: next page, PgUp/PgDn, q: back). `log [N]` opens the pager on the
 // log (every event in words with its dice, chat, typed line, answer, error and note of this
-// session), and PgUp from the game does too.
+// session), and PgUp from the game does too. The screen fits the terminal (play/layout.h);
+// `zoom`, `show` and `panel` (play/view_line.h) are answered here from the view.
 
-#include <atomic>
 #include <deque>
-#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,6 +17,7 @@
 #include "play/pager.h"
 #include "play/play_line.h"
 #include "play/screen.h"
+#include "play/view_line.h"
 #include "render/style.h"
 
 namespace grognard::cli {
@@ -42,16 +42,13 @@ class PlayUi {
 
  private:
   void send(Job job, bool again);
-  // Sends a command (again after a reconnect, under the same command id).
-  void send_command(const google::protobuf::Any& command, const std::string& what);
-  static Job command_job(const google::protobuf::Any& command, const std::string& what);
   void act(const Action& a);
   // A command's lines (or a note): to the log, and to the message area or the pager.
   void show(const std::vector<std::string>& lines);
   void log_line(std::string line);
   void log_events(const std::vector<v1::GameEvent>& events);
-  // How many events and message lines the game screen has room for on a terminal of `rows`.
-  ScreenParts parts_for(int rows) const;
+  // How many message lines the game screen has room for on the terminal now.
+  std::size_t message_rows() const;
 
   GameState state_;
   Style style_;
@@ -61,14 +58,7 @@ class PlayUi {
   std::deque<std::string> log_;
   std::string last_line_;  // the line typed last: the pager's title
   Pager pager_;
-  // A command previewed before it is sent (Action::confirm): `asked` once the server's
-  // warnings are shown with kConfirmQuestion; the next typed line answers it.
-  struct Confirm {
-    std::atomic<bool> asked{false};
-    google::protobuf::Any command;
-    std::string what;
-  };
-  std::shared_ptr<Confirm> confirm_;
+  Zoom zoom_;  // `zoom`: the part of the table the map shows
   bool quit_ = false;
 };
 

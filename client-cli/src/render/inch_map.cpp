@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <sstream>
 
 namespace grognard::cli {
@@ -11,7 +12,7 @@ namespace {
 constexpr double kMaxColumns = 96;
 
 // "0.25", "0.5", "1", "20": the scale to the last figure.
-std::string scale(double inches) {
+std::string step_text(double inches) {
   std::ostringstream out;
   out << inches;
   return out.str();
@@ -30,6 +31,25 @@ Colour side_colour(int index) {
   return kColours[static_cast<std::size_t>(index) % std::size(kColours)];
 }
 
+std::string hundredths(double x, double y) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.2f,%.2f", x, y);
+  return buf;
+}
+
+MapWindow window_for(const Frame& frame) {
+  MapWindow w;
+  if (frame.zoom) {
+    const Focus& f = *frame.zoom;
+    w.x0 = f.x - f.r, w.x1 = f.x + f.r, w.y0 = f.y - f.r, w.y1 = f.y + f.r;
+  }
+  // The margin of 4 for the ruler down the left, two edges and room for a label at the right.
+  if (frame.cols > 0) w.max_cols = std::min(96, std::max(8, frame.cols - 9));
+  // The ruler along the top, the two edges.
+  if (frame.rows > 0) w.max_rows = std::max(3, frame.rows - 3);
+  return w;
+}
+
 bool inside(const std::vector<words::Xy>& poly, double x, double y) {
   bool in = false;
   const std::size_t n = poly.size();
@@ -41,16 +61,39 @@ bool inside(const std::vector<words::Xy>& poly, double x, double y) {
   return in;
 }
 
-InchMap::InchMap(double width, double height) : width_(width), height_(height) {
+InchMap::InchMap(double width, double height, MapWindow w)
+    : width_(width), height_(height), x1_(width), y1_(height) {
+  const double x0 = std::max(0.0, w.x0), y0 = std::max(0.0, w.y0);
+  const double x1 = std::min(width, w.x1), y1 = std::min(height, w.y1);
+  if (x1 > x0 && y1 > y0 && (x0 > 0 || y0 > 0 || x1 < width || y1 < height)) {
+    whole_ = false;
+    x0_ = x0, y0_ = y0, x1_ = x1, y1_ = y1;
+  }
   static const double kSteps[] = {0.25, 0.5, 1, 2, 3, 4, 5, 10, 20, 50};
+  const double max_cols = w.max_cols > 0 ? w.max_cols : kMaxColumns;
   for (const double s : kSteps) {
     ipc_ = s;
-    if (width / s <= kMaxColumns) break;
+    if ((x1_ - x0_) / s <= max_cols && (w.max_rows <= 0 || (y1_ - y0_) / (2 * s) <= w.max_rows))
+      break;
   }
   ipr_ = 2 * ipc_;
-  cols_ = std::max(1, static_cast<int>(std::ceil(width / ipc_ - 1e-9)));
-  rows_ = std::max(1, static_cast<int>(std::ceil(height / ipr_ - 1e-9)));
+  cols_ = std::max(1, static_cast<int>(std::ceil((x1_ - x0_) / ipc_ - 1e-9)));
+  rows_ = std::max(1, static_cast<int>(std::ceil((y1_ - y0_) / ipr_ - 1e-9)));
   cells_.assign(static_cast<std::size_t>(cols_ * rows_), MapCell{});
+}
+
+bool InchMap::shows(double x, double y) const {
+  if (whole_) return true;
+  return x >= x0_ - 1e-9 && x <= x1_ + 1e-9 && y >= y0_ - 1e-9 && y <= y1_ + 1e-9;
+}
+
+std::string InchMap::scale() const {
+  std::string out = "1 column = " + step_text(ipc_) + "\", 1 row = " + step_text(ipr_) + "\"";
+  if (!whole_) {
+    out += "; x " + words::num(x0_) + "-" + words::num(x1_) + ", y " + words::num(y0_) + "-" +
+           words::num(y1_) + " of " + words::num(width_) + "\" x " + words::num(height_) + "\"";
+  }
+  return out;
 }
 
 int InchMap::index(double q, int n) {
@@ -63,7 +106,8 @@ void InchMap::fill(const std::vector<words::Xy>& polygon, char ch, int layer, Pa
   if (polygon.size() < 3) return;
   for (int r = 0; r < rows_; ++r) {
     for (int c = 0; c < cols_; ++c) {
-      if (inside(polygon, (c + 0.5) * ipc_, (r + 0.5) * ipr_)) put(at(c, r), ch, layer, paint);
+      if (inside(polygon, x0_ + (c + 0.5) * ipc_, y0_ + (r + 0.5) * ipr_))
+        put(at(c, r), ch, layer, paint);
     }
   }
 }
@@ -77,7 +121,7 @@ void InchMap::trace(const std::vector<words::Xy>& path, char ch, int layer, Pain
     const int n = std::max(1, static_cast<int>(std::ceil(len / step)));
     for (int k = 0; k <= n; ++k) {
       const double x = a.x + (b.x - a.x) * k / n, y = a.y + (b.y - a.y) * k / n;
-      if (x < 0 || y < 0 || x > width_ || y > height_) continue;
+      if (x < 0 || y < 0 || x > width_ || y > height_ || !shows(x, y)) continue;
       put(at(x, y), ch, layer, paint);
     }
   }
@@ -87,7 +131,7 @@ std::string InchMap::label_line(int margin, double step, std::string* ticks) con
   std::string out(static_cast<std::size_t>(margin + 1 + cols_ + 8), ' ');
   *ticks = std::string(static_cast<std::size_t>(cols_), '-');
   int free_from = 0;
-  for (double x = 0; x / ipc_ < cols_; x += step) {
+  for (double x = std::ceil(x0_ / step - 1e-9) * step; (x - x0_) / ipc_ < cols_; x += step) {
     const int c = col_of(x);
     const std::string n = words::num(x);
     if (c < free_from) continue;
@@ -99,22 +143,22 @@ std::string InchMap::label_line(int margin, double step, std::string* ticks) con
   return out;
 }
 
-std::vector<std::string> InchMap::lines(const Style& s) const {
+std::vector<std::string> InchMap::lines(const Style& s, bool heading) const {
   const int margin = 4;
   const double step = 10.0 * std::max(1.0, std::ceil(ipc_ / 2));  // labels 5+ columns apart
   std::vector<std::string> out;
-  out.push_back("Table " + words::num(width_) + "\" x " + words::num(height_) +
-                "\": 1 column = " + scale(ipc_) + "\", 1 row = " + scale(ipr_) +
-                "\"; north is up (x grows east, y grows south)");
+  if (heading)
+    out.push_back("Table " + words::num(width_) + "\" x " + words::num(height_) + "\": " + scale() +
+                  "; north is up (x grows east, y grows south)");
   std::string ticks;
   out.push_back(label_line(margin, step, &ticks));
   out.push_back(std::string(static_cast<std::size_t>(margin), ' ') + "+" + ticks + "+");
-  double next_label = 0;
+  double next_label = std::ceil(y0_ / step - 1e-9) * step;
   for (int r = 0; r < rows_; ++r) {
     std::string label;
-    if (next_label < (r + 1) * ipr_ - 1e-9) {
+    if (next_label < y0_ + (r + 1) * ipr_ - 1e-9) {
       label = words::num(next_label);
-      while (next_label < (r + 1) * ipr_ - 1e-9) next_label += step;
+      while (next_label < y0_ + (r + 1) * ipr_ - 1e-9) next_label += step;
     }
     std::string row =
         std::string(

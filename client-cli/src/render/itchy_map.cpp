@@ -3,8 +3,11 @@
 //
 // A cell holding units reads "TIDaX": T the terrain letter (blank in the open), ID the unit's
 // two-character mark (unique in the game, explained by the roster, which starts each unit's
-// line with it), a its facing (^ > v <), X "*" when a General shares the area, "+" when a
-// second unit does. An empty cell shows its terrain
+// line with it), a its facing (^ > v <), X "+" when a second unit shares the area, "*" when a
+// General does, "!" when the unit has lost strength points (each area of several is listed
+// under the map too). On a narrow screen a cell is 4 columns, "IDaX" (the terrain of an area
+// with a unit is then told by `show UNIT`), and a grid too big for the screen, or zoomed on, is
+// cut to a window of areas. An empty cell shows its terrain
 // letter (". W B F"), followed by "@" on an objective. With colour, terrain is also the background
 // and each side has its own colour; the active unit is drawn in reverse.
 #include <algorithm>
@@ -105,6 +108,7 @@ struct Area {
   const itchy::UnitView* unit = nullptr;  // the unit shown (not a General if there is one)
   int units = 0;
   bool general = false;
+  std::vector<const itchy::UnitView*> all;  // everything in the area
 };
 
 std::map<std::pair<int, int>, Area> areas(const itchy::View& v) {
@@ -112,6 +116,7 @@ std::map<std::pair<int, int>, Area> areas(const itchy::View& v) {
   for (const auto& u : v.units()) {
     if (u.removed()) continue;
     Area& a = out[{u.pos().x(), u.pos().y()}];
+    a.all.push_back(&u);
     if (u.type() == itchy::GENERAL) {
       a.general = true;
       if (!a.unit) a.unit = &u;
@@ -134,138 +139,100 @@ bool objective_at(const itchy::View& v, int x, int y) {
                      [&](const auto& o) { return o.pos().x() == x && o.pos().y() == y; });
 }
 
+// The areas drawn (x0 <= x < x1, y0 <= y < y1) and the width of a cell (kCell or 4).
+struct Window {
+  int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  int cell = kCell;
+};
+
 std::string cell(const itchy::View& v, const std::map<std::string, std::string>& marks, int x,
-                 int y, const Area* a, const Style& s) {
+                 int y, const Area* a, const Style& s, int width) {
   const itchy::Terrain t = terrain_at(v, x, y);
   const Paint ground{t == itchy::OPEN ? Colour::kGrey : Colour::kDefault, terrain_colour(t)};
   const char tl = terrain_letter(t);
+  const std::string lead = width == kCell ? "  " : " ";
   if (!a || !a->unit) {
     const char mark = objective_at(v, x, y) ? '@' : ' ';
-    return s.paint(std::string("  ") + tl + mark + " ", ground);
+    return s.paint(lead + tl + mark + " ", ground);
   }
   const itchy::UnitView& u = *a->unit;
   const bool shows_general = u.type() == itchy::GENERAL;
-  const char extra = a->units > 1 ? '+' : (a->general && !shows_general ? '*' : ' ');
+  char extra = u.sp() < u.start_sp() ? '!' : ' ';
+  if (a->general && !shows_general) extra = '*';
+  if (a->all.size() > 1 && (a->units > 1 || !a->general || a->all.size() > 2)) extra = '+';
   Paint unit{Colour::kWhite, side_colour(u.side()), true};
   unit.reverse = u.id() == v.active_unit();
-  return s.paint(std::string(1, t == itchy::OPEN ? ' ' : tl), ground) +
+  return (width == kCell ? s.paint(std::string(1, t == itchy::OPEN ? ' ' : tl), ground) : "") +
          s.paint(marks.at(u.id()) + arrow(u.facing()), unit) +
          s.paint(std::string(1, extra), ground);
 }
 
 using Marks = std::map<std::string, std::string>;
 
-std::vector<std::string> grid(const itchy::View& v, const Marks& marks, const Style& s) {
+std::vector<std::string> grid(const itchy::View& v, const Marks& marks, const Style& s,
+                              const Window& w) {
   std::vector<std::string> lines;
   std::string header = "   ";
-  for (int x = 0; x < v.width(); ++x) {
-    std::string n = std::to_string(x);
-    header += pad_to("  " + n, kCell);
-  }
+  for (int x = w.x0; x < w.x1; ++x)
+    header +=
+        pad_to(std::string(w.cell - 3, ' ') + std::to_string(x), static_cast<std::size_t>(w.cell));
   lines.push_back(header);
   const auto occupied = areas(v);
-  for (int y = 0; y < v.height(); ++y) {
+  for (int y = w.y0; y < w.y1; ++y) {
     std::string row = (y < 10 ? " " : "") + std::to_string(y) + " ";
-    for (int x = 0; x < v.width(); ++x) {
+    for (int x = w.x0; x < w.x1; ++x) {
       const auto it = occupied.find({x, y});
-      row += cell(v, marks, x, y, it == occupied.end() ? nullptr : &it->second, s);
+      row += cell(v, marks, x, y, it == occupied.end() ? nullptr : &it->second, s, w.cell);
     }
     lines.push_back(row);
   }
   return lines;
 }
 
-std::string phase_line(const itchy::View& v) {
-  const std::string turn =
-      "Turn " + std::to_string(v.turn()) + " of " + std::to_string(v.turn_limit());
-  switch (v.phase()) {
-    case itchy::PHASE_NOT_STARTED:
-      return "Waiting for both generals to join";
-    case itchy::PHASE_CHOOSE_ORDER:
-      return turn + " - " + side_name(v, v.initiative_winner()) + " won the initiative";
-    case itchy::PHASE_ACTIVATION:
-      return turn + " - " + side_name(v, v.acting_side()) + " to act" +
-             (v.active_unit().empty() ? "" : ", active unit " + v.active_unit());
-    default:
-      break;
+// The areas holding several units, for the legend: "(3,4): B1 B2 GEN-S".
+std::vector<std::string> stacks(const itchy::View& v, const Window& w) {
+  std::vector<std::string> out;
+  for (const auto& [at, a] : areas(v)) {
+    if (a.all.size() < 2 || at.first < w.x0 || at.first >= w.x1 || at.second < w.y0 ||
+        at.second >= w.y1)
+      continue;
+    std::string l =
+        "In one area (" + std::to_string(at.first) + "," + std::to_string(at.second) + "):";
+    for (const auto* u : a.all) l += " " + u->id();
+    out.push_back(l);
   }
-  std::string out = "Game over: ";
-  out += v.draw() ? "a draw" : side_name(v, v.winner()) + " win";
-  if (!v.end_reason().empty()) out += " (" + v.end_reason() + ")";
   return out;
 }
 
-std::string unit_line(const itchy::View& v, const std::string& mark, const itchy::UnitView& u) {
-  std::string state;
-  if (u.removed())
-    state = "destroyed";
-  else if (u.id() == v.active_unit())
-    state = "ACTIVE";
-  else if (u.activated())
-    state = "done";
-  if (!u.removed() && u.moved()) state += " moved";
-  if (!u.removed() && u.attacked()) state += " fired";
-  return "  " + mark + " " + pad_to(u.id(), 6) + " " + pad_to(type_abbrev(u.type()), 5) +
-         pad_to(std::to_string(u.sp()) + "/" + std::to_string(u.start_sp()) + "SP", 7) +
-         pad_to(u.removed() ? "" : pos(u.pos()) + arrow(u.facing()), 9) + state;
+// The window of areas that fits `frame`: around its zoom when it has one, else from the
+// north-west corner; 5-column cells when they fit, else 4.
+Window window_of(const itchy::View& v, const Frame& frame) {
+  Window w{0, 0, v.width(), v.height(), kCell};
+  if (frame.zoom) {
+    const int r = std::max(1, static_cast<int>(frame.zoom->r));
+    const int x = static_cast<int>(frame.zoom->x), y = static_cast<int>(frame.zoom->y);
+    w = Window{std::max(0, x - r), std::max(0, y - r), std::min(v.width(), x + r + 1),
+               std::min(v.height(), y + r + 1), kCell};
+  }
+  if (frame.cols > 0 && 3 + (w.x1 - w.x0) * kCell > frame.cols) w.cell = 4;
+  const int cols = frame.cols > 0 ? std::max(1, (frame.cols - 3) / w.cell) : w.x1 - w.x0;
+  const int rows = frame.rows > 0 ? std::max(1, frame.rows - 1) : w.y1 - w.y0;
+  if (w.x1 - w.x0 > cols) {
+    w.x0 = frame.zoom ? std::clamp(static_cast<int>(frame.zoom->x) - cols / 2, 0, v.width() - cols)
+                      : w.x0;
+    w.x1 = w.x0 + cols;
+  }
+  if (w.y1 - w.y0 > rows) {
+    w.y0 = frame.zoom ? std::clamp(static_cast<int>(frame.zoom->y) - rows / 2, 0, v.height() - rows)
+                      : w.y0;
+    w.y1 = w.y0 + rows;
+  }
+  return w;
 }
 
-// One victory condition in words (I23), e.g. "holding The wells of Abu Hamra".
-std::string condition_words(const itchy::VictoryCondition& c) {
-  std::string names;
-  for (const auto& n : c.objectives()) names += (names.empty() ? "" : ", ") + n;
-  std::string out;
-  switch (c.test()) {
-    case itchy::NO_UNITS_LEFT:
-      out = "a side with no units left loses";
-      break;
-    case itchy::SIDE_EXHAUSTED:
-      out = "a side exhausted alone loses";
-      break;
-    case itchy::OBJECTIVES_HELD:
-      out = names.empty() ? "more objective points held" : "holding " + names;
-      break;
-    case itchy::ENEMY_SP_DESTROYED:
-      out = "more enemy SP destroyed";
-      break;
-    case itchy::SCORE:
-      out = "higher score (enemy SP destroyed + " + (names.empty() ? "objectives" : names) + ")";
-      break;
-    case itchy::TURN_LIMIT:
-      return c.side() + " hold out to the last turn";
-    default:
-      return "?";
-  }
-  if (c.at_least() > 0) out += ", at least " + std::to_string(c.at_least());
-  return c.side().empty() ? out : c.side() + " only: " + out;
-}
-
-std::vector<std::string> roster(const itchy::View& v, const Marks& marks, const Viewer& viewer,
-                                const Style& s) {
-  std::vector<std::string> lines{v.scenario_name(), phase_line(v), ""};
-  for (int side = 0; side < v.sides_size(); ++side) {
-    const auto& sv = v.sides(side);
-    std::string head = side_name(v, side) + (side == viewer.side ? " (you)" : "") + "  losses " +
-                       std::to_string(sv.losses()) + " of EP " +
-                       std::to_string(sv.exhaustion_point()) +
-                       (sv.exhausted() ? "  EXHAUSTED" : "");
-    lines.push_back(s.paint(head, Paint{side_colour(side), Colour::kDefault, true}));
-    for (const auto& u : v.units()) {
-      if (u.side() == side) lines.push_back(unit_line(v, marks.at(u.id()), u));
-    }
-    lines.push_back("");
-  }
-  for (const auto& o : v.victory().objectives()) {
-    lines.push_back("@ " + o.name() + " " + pos(o.pos()) + " " + std::to_string(o.points()) +
-                    " pts");
-  }
-  if (v.victory().conditions_size() > 0) lines.push_back("Victory, the first that names a winner:");
-  for (int i = 0; i < v.victory().conditions_size(); ++i) {
-    lines.push_back("  " + std::to_string(i + 1) + " " +
-                    condition_words(v.victory().conditions(i)));
-  }
-  return lines;
-}
+const char* const kKey =
+    "W woods  B built-up  F fortification  @ objective  + more in the area  * with a General  "
+    "! SP lost  (a unit's mark begins its roster line)  show UNIT tells all";
 
 }  // namespace
 
@@ -273,8 +240,9 @@ std::vector<std::string> ItchyUi::render(const google::protobuf::Any& any, const
                                          const Style& style) const {
   const itchy::View v = view_of(any);
   const auto marks = itchy_marks(v);
-  const auto left = grid(v, marks, style);
-  const auto right = roster(v, marks, viewer, style);
+  const auto left = grid(v, marks, style, Window{0, 0, v.width(), v.height(), kCell});
+  std::vector<std::string> right{v.scenario_name(), phase_line(v), ""};
+  for (auto& l : roster_lines(v, marks, viewer, style)) right.push_back(std::move(l));
   const std::size_t width = 3 + static_cast<std::size_t>(std::max(v.width(), 0)) * kCell + 3;
   std::vector<std::string> lines;
   for (std::size_t i = 0; i < std::max(left.size(), right.size()); ++i) {
@@ -283,10 +251,30 @@ std::vector<std::string> ItchyUi::render(const google::protobuf::Any& any, const
     while (!l.empty() && l.back() == ' ') l.pop_back();
     lines.push_back(l);
   }
-  lines.push_back(
-      "W woods  B built-up  F fortification  @ objective  * with a General  + 2 units  "
-      "(a unit's mark begins its roster line)");
+  lines.push_back(kKey);
+  for (auto& l : stacks(v, Window{0, 0, v.width(), v.height(), kCell}))
+    lines.push_back(std::move(l));
   return lines;
+}
+
+Board ItchyUi::board(const google::protobuf::Any& any, const Viewer& viewer, const Style& style,
+                     const Frame& frame) const {
+  const itchy::View v = view_of(any);
+  const auto marks = itchy_marks(v);
+  const Window w = window_of(v, frame);
+  Board b;
+  b.map = grid(v, marks, style, w);
+  b.cropped = w.x0 > 0 || w.y0 > 0 || w.x1 < v.width() || w.y1 < v.height();
+  if (b.cropped)
+    b.cells.push_back("Areas x " + std::to_string(w.x0) + "-" + std::to_string(w.x1 - 1) + ", y " +
+                       std::to_string(w.y0) + "-" + std::to_string(w.y1 - 1) + " of " +
+                       std::to_string(v.width()) + " x " + std::to_string(v.height()) +
+                       (frame.zoom ? " (zoom off: all)" : " (zoom X,Y: another part)"));
+  for (auto& l : stacks(v, w)) b.cells.push_back(std::move(l));
+  b.legend.push_back(kKey);
+  b.status = {v.scenario_name() + ": " + phase_line(v)};
+  b.panel = roster_lines(v, marks, viewer, style);
+  return b;
 }
 
 }  // namespace grognard::cli

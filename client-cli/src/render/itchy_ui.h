@@ -34,6 +34,13 @@ class ItchyUi final : public RulesetUi {
   std::string describe_command(const google::protobuf::Any& command) const override;
   std::string seat_label(const std::string& seat_id,
                          const google::protobuf::Any& view) const override;
+  Board board(const google::protobuf::Any& view, const Viewer& viewer, const Style& style,
+              const Frame& frame) const override;
+  std::optional<Focus> locate(const google::protobuf::Any& view,
+                              const std::string& id) const override;
+  double zoom_radius() const override { return 3; }
+  std::vector<std::string> show(const google::protobuf::Any& view, const Viewer& viewer,
+                                const std::string& id) const override;
 };
 
 // Each unit's two-character mark on the map, by unit id: unique in the game (no two units,
@@ -60,6 +67,13 @@ std::string side_name(const itchy::View& view, int side);
 const itchy::UnitView* find_unit(const itchy::View& view, const std::string& id);
 // "INF", "MCAV", "GEN", …
 std::string type_abbrev(itchy::UnitType type);
+// "Turn 2 of 12 - British to act, active unit B1", or who waits, or the result.
+std::string phase_line(const itchy::View& view);
+// The sides with their losses, each unit's line (its map mark first), the objectives and the
+// victory conditions (itchy_panel.cpp).
+std::vector<std::string> roster_lines(const itchy::View& view,
+                                      const std::map<std::string, std::string>& marks,
+                                      const Viewer& viewer, const Style& style);
 
 }  // namespace itchy_text
 

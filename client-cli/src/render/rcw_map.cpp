@@ -9,7 +9,11 @@
 // north or south, `-` east or west, `/` and `\` the diagonals, so the cell it stands in tells which
 // way). A train shows its letter at each car's centre. The active unit is drawn last (in reverse
 // video with colour); units not yet placed or destroyed are not drawn: the table lists them.
+// A unit's state is marked in the cell behind it (opposite its pointer): `!` pinned, else `_`
+// dug in; a cell holding the centres of several units shows their number (2-9) instead of a
+// letter, and the legend lists them.
 #include <cmath>
+#include <map>
 
 #include "render/rcw_ui.h"
 
@@ -19,7 +23,19 @@ namespace {
 
 using namespace rcw_text;
 
-enum Layer { kGround, kTerrain, kZone, kRoad, kRail, kObjective, kPointer, kUnit, kActive };
+enum Layer {
+  kGround,
+  kTerrain,
+  kZone,
+  kRoad,
+  kRail,
+  kObjective,
+  kPointer,
+  kMark,
+  kUnit,
+  kActive,
+  kStack
+};
 
 struct Shade {
   char ch;
@@ -70,10 +86,34 @@ void unit(InchMap& m, const rcw::View& v, const rcw::UnitState& u, bool active) 
     }
     return;
   }
+  if (!m.shows(u.pos().x(), u.pos().y())) return;
   const int c = m.col_of(u.pos().x()), r = m.row_of(u.pos().y());
   const Pointer p = pointer(m, u.facing());
   m.put(c + p.dc, r + p.dr, p.ch, kPointer, Paint{colour});
+  const char mark = u.pinned() ? '!' : u.dug_in() ? '_' : 0;
+  if (mark) m.put(c - p.dc, r - p.dr, mark, kMark, Paint{Colour::kYellow, Colour::kDefault, true});
   m.put(m.at(c, r), letter, layer, paint);
+}
+
+// Cells holding the centres of several units: their number on the map, and who they are for
+// the legend ("2 at 30,20: A R1, b W2").
+std::vector<std::string> stacks(InchMap& m, const rcw::View& v) {
+  std::map<std::pair<int, int>, std::vector<const rcw::UnitState*>> cells;
+  for (const auto& u : v.units()) {
+    if (u.placed() && !u.destroyed() && u.type() != rcw::TRAIN && m.shows(u.pos().x(), u.pos().y()))
+      cells[{m.col_of(u.pos().x()), m.row_of(u.pos().y())}].push_back(&u);
+  }
+  std::vector<std::string> out;
+  for (const auto& [cell, in] : cells) {
+    if (in.size() < 2) continue;
+    m.put(cell.first, cell.second, in.size() > 9 ? '9' : static_cast<char>('0' + in.size()), kStack,
+          Paint{Colour::kDefault, Colour::kDefault, true});
+    std::string l =
+        "In one cell: " + std::to_string(in.size()) + " at " + point(in[0]->pos()) + ":";
+    for (const auto* u : in) l += std::string(" ") + letter_of(v, u->id()) + " " + u->id();
+    out.push_back(l);
+  }
+  return out;
 }
 
 // The edges of a zone, but those along the table's edge (they would only frame the map).
@@ -93,8 +133,9 @@ void zone(InchMap& m, const rcw::Zone& z) {
 
 }  // namespace
 
-std::vector<std::string> rcw_text::map_lines(const rcw::View& v, const Style& s) {
-  InchMap m(v.width() > 0 ? v.width() : 72, v.height() > 0 ? v.height() : 48);
+rcw_text::MapPart rcw_text::draw_map(const rcw::View& v, const Style& s, const MapWindow& window,
+                                     bool heading) {
+  InchMap m(v.width() > 0 ? v.width() : 72, v.height() > 0 ? v.height() : 48, window);
   for (const auto& t : v.terrain()) {
     const Shade sh = shade(t.kind());
     m.fill(xy_list(t.area().vertices()), sh.ch, kTerrain, Paint{sh.colour});
@@ -116,13 +157,24 @@ std::vector<std::string> rcw_text::map_lines(const rcw::View& v, const Style& s)
     if (&u != active) unit(m, v, u, false);
   }
   if (active) unit(m, v, *active, true);
+  MapPart out;
+  out.cells = {m.scale()};
+  for (auto& l : stacks(m, v)) out.cells.push_back(std::move(l));
+  out.legend = {
+      std::string("* woods  ~ swamp  ; rough  # village  ^ hill  . road  = railway  ") +
+          "@ objective" + (deploying ? "  0 1 edges of the deployment zones" : ""),
+      "A-Z " + side_name(v, 0) + ", a-z " + side_name(v, 1) +
+          " (the table below); | - / \\ next to a unit points along its facing; behind it ! "
+          "pinned, _ dug in; 2-9 units in one cell; show UNIT tells all"};
+  out.map = m.lines(s, heading);
+  return out;
+}
 
-  std::vector<std::string> lines = m.lines(s);
-  lines.push_back(std::string("* woods  ~ swamp  ; rough  # village  ^ hill  . road  = railway  ") +
-                  "@ objective" + (deploying ? "  0 1 edges of the deployment zones" : ""));
-  lines.push_back("A-Z " + side_name(v, 0) + ", a-z " + side_name(v, 1) +
-                  " (the table below); | - / \\ next to a unit points along its facing");
-  return lines;
+std::vector<std::string> rcw_text::map_lines(const rcw::View& v, const Style& s) {
+  MapPart m = draw_map(v, s, MapWindow{}, true);
+  m.map.insert(m.map.end(), m.legend.begin(), m.legend.end());
+  m.map.insert(m.map.end(), m.cells.begin() + 1, m.cells.end());
+  return m.map;
 }
 
 }  // namespace grognard::cli

@@ -64,6 +64,16 @@ std::vector<std::string> status(const rcw::View& v, const Viewer& viewer, const 
     out.push_back(d + "; each side places its units in secret inside its zone");
   }
   if (v.has_active() && !v.active().unit().empty()) out.push_back(activation_text(v));
+  if (v.over()) {
+    std::string end = "Game over: " + (v.result().empty() ? std::string("no result") : v.result());
+    if (!v.end_reason().empty()) end += " - " + v.end_reason();
+    out.push_back(s.paint(end, Paint{Colour::kDefault, Colour::kDefault, true}));
+  }
+  return out;
+}
+
+std::vector<std::string> points(const rcw::View& v) {
+  std::vector<std::string> out;
   std::string points = "Points for enemy units destroyed:";
   for (int side = 0; side < 2; ++side) {
     points += std::string(side ? "," : "") + " " + side_name(v, side) + " " +
@@ -76,15 +86,12 @@ std::vector<std::string> status(const rcw::View& v, const Viewer& viewer, const 
                   " points to the side holding it at the end (a unit within " +
                   num(o.has_radius() ? o.radius() : 3) + "\", no enemy)");
   }
-  if (v.over()) {
-    std::string end = "Game over: " + (v.result().empty() ? std::string("no result") : v.result());
-    if (!v.end_reason().empty()) end += " - " + v.end_reason();
-    out.push_back(s.paint(end, Paint{Colour::kDefault, Colour::kDefault, true}));
-  }
   return out;
 }
 
-std::string marks(const rcw::View& v, const rcw::UnitState& u) {
+}  // namespace
+
+std::string rcw_text::state_marks(const rcw::View& v, const rcw::UnitState& u) {
   std::vector<std::string> m;
   if (!u.placed()) m.push_back("not placed");
   if (u.destroyed()) return "DESTROYED";
@@ -102,6 +109,8 @@ std::string marks(const rcw::View& v, const rcw::UnitState& u) {
   for (const auto& x : m) out += (out.empty() ? "" : ", ") + x;
   return out;
 }
+
+namespace {
 
 struct Columns {
   std::size_t id = 6, name = 18;
@@ -121,7 +130,7 @@ std::string unit_line(const rcw::View& v, const rcw::UnitState& u, const Columns
          pad_to(training_text(u.training()), Columns::kTraining) +
          pad_to(here ? exact(u.pos().x(), u.pos().y()) : "-", Columns::kPos) +
          pad_to(here && u.type() != rcw::TRAIN ? facing_text(u.facing()) : "-", Columns::kFacing) +
-         pad_to(here ? cover_text(u.cover()) : "-", Columns::kCover) + marks(v, u);
+         pad_to(here ? cover_text(u.cover()) : "-", Columns::kCover) + state_marks(v, u);
 }
 
 std::string car_line(const rcw::CarState& car, const Columns& c) {
@@ -164,9 +173,14 @@ std::vector<std::string> table(const rcw::View& v, const Style& s) {
 
 }  // namespace
 
-std::vector<std::string> rcw_text::panel_lines(const rcw::View& v, const Viewer& viewer,
-                                               const Style& style) {
-  std::vector<std::string> out = status(v, viewer, style);
+std::vector<std::string> rcw_text::status_lines(const rcw::View& v, const Viewer& viewer,
+                                                const Style& style) {
+  return status(v, viewer, style);
+}
+
+std::vector<std::string> rcw_text::detail_lines(const rcw::View& v, const Viewer& /*viewer*/,
+                                                const Style& style) {
+  std::vector<std::string> out = points(v);
   out.push_back("");
   for (auto& l : table(v, style)) out.push_back(std::move(l));
   if (v.has_viewer_side() && v.viewer_side() < v.sides_size() &&
@@ -178,6 +192,13 @@ std::vector<std::string> rcw_text::panel_lines(const rcw::View& v, const Viewer&
   if (!v.victory().empty()) {
     for (auto& l : words::wrap("Victory: ", v.victory())) out.push_back(std::move(l));
   }
+  return out;
+}
+
+std::vector<std::string> rcw_text::panel_lines(const rcw::View& v, const Viewer& viewer,
+                                               const Style& style) {
+  std::vector<std::string> out = status(v, viewer, style);
+  for (auto& l : detail_lines(v, viewer, style)) out.push_back(std::move(l));
   return out;
 }
 

@@ -43,6 +43,13 @@ class RcwUi final : public RulesetUi {
   std::string describe_command(const google::protobuf::Any& command) const override;
   std::string seat_label(const std::string& seat_id,
                          const google::protobuf::Any& view) const override;
+  Board board(const google::protobuf::Any& view, const Viewer& viewer, const Style& style,
+              const Frame& frame) const override;
+  std::optional<Focus> locate(const google::protobuf::Any& view,
+                              const std::string& id) const override;
+  double zoom_radius() const override { return 6; }
+  std::vector<std::string> show(const google::protobuf::Any& view, const Viewer& viewer,
+                                const std::string& id) const override;
 };
 
 // Shared by the RCW files.
@@ -94,6 +101,22 @@ std::string modifiers(const google::protobuf::RepeatedPtrField<rcw::Modifier>& p
 // The scaled map with its legend (rcw_map.cpp) and the text under it (rcw_panel.cpp).
 std::vector<std::string> map_lines(const rcw::View& v, const Style& style);
 std::vector<std::string> panel_lines(const rcw::View& v, const Viewer& viewer, const Style& style);
+// The map of the part of the table `window` gives (its heading when asked) and its legend: the
+// scale, what the characters mean, the cells holding several units.
+struct MapPart {
+  std::vector<std::string> map;
+  std::vector<std::string> cells;  // the scale, then "In one cell: 2 at 30,20: A R1 b W2"
+  std::vector<std::string> legend;
+};
+MapPart draw_map(const rcw::View& v, const Style& style, const MapWindow& window, bool heading);
+// The scenario, turn, side to act and open activation (what every screen shows), and the rest
+// of the panel: points, objectives, the table of units, briefing, victory (rcw_panel.cpp).
+std::vector<std::string> status_lines(const rcw::View& v, const Viewer& viewer,
+                                      const Style& style);
+std::vector<std::string> detail_lines(const rcw::View& v, const Viewer& viewer,
+                                      const Style& style);
+// "pinned, dug in, activated" (the table's state column); "DESTROYED".
+std::string state_marks(const rcw::View& v, const rcw::UnitState& u);
 // Shots and close assaults in words (rcw_combat.cpp); nullopt for the other events.
 std::optional<std::string> combat_text(const rcw::View& v, const rcw::Event& e);
 // The command as typed (rcw_legal.cpp).

@@ -30,6 +30,36 @@ struct HelpEntry {
   std::string example;  // "move B1 N N face E"
 };
 
+// Where `zoom` looks: a point and how far around it, in the rule set's measure (inches; grid
+// areas for Itchy & Scratchy).
+struct Focus {
+  double x = 0;
+  double y = 0;
+  double r = 0;
+};
+
+// The room a screen gives the map: at most `cols` columns and `rows` lines (rulers and edges
+// included; 0: as many as the map needs), and the area to zoom on, if any.
+struct Frame {
+  int cols = 0;
+  int rows = 0;
+  std::optional<Focus> zoom;
+};
+
+// A view drawn for a screen of a given size: the map fitted to the Frame, who shares a map cell
+// (never left out: two figures in one cell must not hide each other silently), what the map's
+// characters mean (one entry a sentence, wrapped by the screen), the few lines every screen
+// shows (turn, phase, who acts), and the rest of the panel (roster, cards, briefings) for when
+// there is room or the player asks for it (`panel`).
+struct Board {
+  std::vector<std::string> map;
+  std::vector<std::string> cells;  // the scale or the part shown first, then shared cells
+  std::vector<std::string> legend;
+  std::vector<std::string> status;
+  std::vector<std::string> panel;
+  bool cropped = false;  // the whole table did not fit the Frame: only a part is drawn
+};
+
 // A typed line turned into the rule set's command, or why it could not be.
 struct Parsed {
   std::optional<google::protobuf::Any> command;
@@ -43,6 +73,20 @@ class RulesetUi {
   // The board and what stands beside it (roster, turn, losses), one string per screen line.
   virtual std::vector<std::string> render(const google::protobuf::Any& view, const Viewer& viewer,
                                           const Style& style) const = 0;
+  // The view drawn for a screen: the map fitted to `frame` (scaled, or cropped, or zoomed).
+  virtual Board board(const google::protobuf::Any& view, const Viewer& viewer, const Style& style,
+                      const Frame& frame) const = 0;
+  // Where the figure or unit `id` (any case) stands, with the radius `zoom ID` looks around it;
+  // nullopt when the view does not show it.
+  virtual std::optional<Focus> locate(const google::protobuf::Any& view,
+                                      const std::string& id) const = 0;
+  // The radius `zoom X,Y` looks around the point when none is typed.
+  virtual double zoom_radius() const = 0;
+  // `show ID`: everything the view tells of one figure or unit (position, state, weapons, side),
+  // or why there is nothing to show. Nothing the view does not hold.
+  virtual std::vector<std::string> show(const google::protobuf::Any& view, const Viewer& viewer,
+                                        const std::string& id) const = 0;
+
   // The event in words with every die thrown; `view` (may be empty) names units and sides.
   virtual std::string describe_event(const google::protobuf::Any& event,
                                      const google::protobuf::Any& view) const = 0;

@@ -210,11 +210,21 @@ std::vector<std::string> briefings(const sharpe::View& v, const Viewer& viewer) 
 
 }  // namespace
 
+std::vector<std::string> sharpe_text::status_lines(const sharpe::View& v, const Style& style) {
+  return status(v, style);
+}
+
 std::vector<std::string> sharpe_text::panel_lines(const sharpe::View& v, const Viewer& viewer,
                                                   const Style& style) {
   std::vector<std::string> out = status(v, style);
   out.push_back("");
-  for (auto& l : roster(v, style)) out.push_back(std::move(l));
+  for (auto& l : detail_lines(v, viewer, style)) out.push_back(std::move(l));
+  return out;
+}
+
+std::vector<std::string> sharpe_text::detail_lines(const sharpe::View& v, const Viewer& viewer,
+                                                   const Style& style) {
+  std::vector<std::string> out = roster(v, style);
   for (auto& l : guns(v)) out.push_back(std::move(l));
   const auto b = briefings(v, viewer);
   if (!b.empty()) out.push_back("");

@@ -39,9 +39,15 @@ class SharpeUi final : public RulesetUi {
                                           const google::protobuf::Any& view,
                                           const std::string& unit) const override;
   std::string describe_command(const google::protobuf::Any& command) const override;
-  bool confirm_first(const google::protobuf::Any& command) const override;  // sharpe_confirm.cpp
   std::string seat_label(const std::string& seat_id,
                          const google::protobuf::Any& view) const override;
+  Board board(const google::protobuf::Any& view, const Viewer& viewer, const Style& style,
+              const Frame& frame) const override;
+  std::optional<Focus> locate(const google::protobuf::Any& view,
+                              const std::string& id) const override;
+  double zoom_radius() const override { return 6; }
+  std::vector<std::string> show(const google::protobuf::Any& view, const Viewer& viewer,
+                                const std::string& id) const override;
 };
 
 // Shared by the Sharpe's Mess files.
@@ -113,6 +119,19 @@ inline Colour seat_colour(int seat_index) {
 }
 // The scaled map of the table with its rulers and legend (sharpe_map.cpp).
 std::vector<std::string> map_lines(const sharpe::View& v, const Style& style);
+// The map of the part of the table `window` gives (its heading when asked) and its legend: the
+// scale, what the characters mean, the cells holding several figures.
+struct MapPart {
+  std::vector<std::string> map;
+  std::vector<std::string> cells;  // the scale, then "In one cell: 2 at 6,42: A sharpe a harper"
+  std::vector<std::string> legend;
+};
+MapPart draw_map(const sharpe::View& v, const Style& style, const MapWindow& window, bool heading);
+// The turn, phase, card and the active group (the lines every screen shows), and the rest of
+// the panel: groups with their figures, guns, briefings (sharpe_panel.cpp).
+std::vector<std::string> status_lines(const sharpe::View& v, const Style& style);
+std::vector<std::string> detail_lines(const sharpe::View& v, const Viewer& viewer,
+                                      const Style& style);
 // The turn, cards, groups with their figures, guns and briefings (sharpe_panel.cpp).
 std::vector<std::string> panel_lines(const sharpe::View& v, const Viewer& viewer,
                                      const Style& style);
