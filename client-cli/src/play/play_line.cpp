@@ -46,7 +46,7 @@ Action error(const std::string& why) {
 
 std::vector<std::string> client_words() {
   return {"help",    "legal", "log", "say",  "say-side", "say-to",
-          "measure", "los",   "map", "wait", "quit"};
+          "measure", "los",   "map", "wait", "quit",     "preview"};
 }
 
 std::vector<std::string> split_words(const std::string& line) {
@@ -62,7 +62,16 @@ Action interpret(const std::string& line, const RulesetUi* ui, const GameState& 
   Action a;
   if (w.empty() || w[0][0] == '#') return a;
   const std::string verb = lower(w[0]);
-  if (verb == "help" || verb == "?") {
+  if ((verb == "?" && w.size() > 1) || verb == "preview") {
+    // `? COMMAND ...`: what the command would do, asked of the server, nothing sent.
+    const std::vector<std::string> rest(w.begin() + 1, w.end());
+    auto parsed = ui && !rest.empty() ? ui->parse(rest, state.view) : std::nullopt;
+    if (rest.empty()) return error("usage: ? COMMAND ... (e.g. ? move perkins 9,38)");
+    if (!parsed) return error("unknown command \"" + rest[0] + "\"; type help for the list");
+    if (!parsed->command) return error(parsed->error);
+    a.kind = Action::kPreview;
+    a.command = *parsed->command;
+  } else if (verb == "help" || verb == "?") {
     if (w.size() > 2) return error("usage: help [COMMAND]");
     a.kind = Action::kHelp;
     a.text = w.size() == 2 ? w[1] : "";
@@ -117,11 +126,15 @@ Action interpret(const std::string& line, const RulesetUi* ui, const GameState& 
       }
     }
   } else {
-    auto parsed = ui ? ui->parse(w, state.view) : std::nullopt;
+    // A lone "!" at the end: send it without the preview and question of confirm_first.
+    const bool forced = w.size() > 1 && w.back() == "!";
+    const std::vector<std::string> words(w.begin(), w.end() - (forced ? 1 : 0));
+    auto parsed = ui ? ui->parse(words, state.view) : std::nullopt;
     if (!parsed) return error("unknown command \"" + w[0] + "\"; type help for the list");
     if (!parsed->command) return error(parsed->error);
     a.kind = Action::kCommand;
     a.command = *parsed->command;
+    a.confirm = !forced && ui->confirm_first(a.command);
   }
   return a;
 }
@@ -133,6 +146,12 @@ std::vector<std::string> completions(const std::string& before, const RulesetUi*
       before.empty() || std::isspace(static_cast<unsigned char>(before.back()));
   // The completed words before the one being typed.
   std::vector<std::string> done(w.begin(), w.end() - (at_word_start || w.empty() ? 0 : 1));
+  // `? COMMAND ...` completes as COMMAND does.
+  if (!done.empty() && (done[0] == "?" || lower(done[0]) == "preview")) {
+    done.erase(done.begin());
+    if (done.empty()) return ui ? ui->command_words() : std::vector<std::string>{};
+    return ui ? ui->complete(done, state.view) : std::vector<std::string>{};
+  }
   if (done.empty() || (done.size() == 1 && lower(done[0]) == "help")) {
     auto words = client_words();
     for (auto& v : view_words()) words.push_back(std::move(v));

@@ -6,10 +6,12 @@
 #include <algorithm>
 #include <cstdio>
 #include <memory>
+#include <utility>
 
 #include "app/errors.h"
-#include "play/measure.h"
 #include "play/layout.h"
+#include "play/measure.h"
+#include "play/preview.h"
 #include "play/screen.h"
 
 namespace grognard::cli {
@@ -95,6 +97,15 @@ void PlayUi::on_line(std::optional<std::string> line) {
   last_line_ = "> " + *line;
   messages_.push_back(last_line_);
   log_line(last_line_);
+  // The answer to "send it anyway? [y/N]": anything but yes leaves the command unsent.
+  if (auto c = std::exchange(confirm_, nullptr); c && c->asked.load()) {
+    if (confirmed(*line)) {
+      send_command(c->command, c->what);
+    } else {
+      show({"not sent: " + c->what});
+    }
+    return redraw();
+  }
   if (auto view = view_command(*line, ui_, state_, zoom_)) {
     if (view->page) {
       for (const auto& l : view->lines) log_line(l);
@@ -167,19 +178,49 @@ void PlayUi::act(const Action& a) {
             return {};
           },
           false);
-    case Action::kCommand: {
-      auto id = std::make_shared<std::string>();
-      const std::string what = ui ? ui->describe_command(a.command) : "command";
+    case Action::kPreview:
       return send(
-          [id, what, command = a.command](Link& link) -> std::vector<std::string> {
-            if (id->empty()) *id = link.next_command_id();
-            auto r = link.command(command, *id);
+          [ui, command = a.command](Link& link) -> std::vector<std::string> {
+            auto r = link.preview(command);
             if (!r) return {readable(r.failure())};
-            return {"ok: " + what + (r->duplicate() ? " (already done)" : "")};
+            return preview_lines(*r, ui, link.state().view);
           },
-          true);
+          false);
+    case Action::kCommand: {
+      const std::string what = ui ? ui->describe_command(a.command) : "command";
+      if (!a.confirm) return send_command(a.command, what);
+      // Previewed first; sent at once unless the server warns, else asked about (on_line).
+      auto c = std::make_shared<Confirm>();
+      c->command = a.command;
+      c->what = what;
+      confirm_ = c;
+      return send(
+          [c](Link& link) -> std::vector<std::string> {
+            auto r = link.preview(c->command);
+            if (!r) return {readable(r.failure()), "not sent: " + c->what};
+            if (r->warnings_size() == 0) return command_job(c->command, c->what)(link);
+            auto lines = warning_lines(*r);
+            lines.push_back(kConfirmQuestion);
+            c->asked = true;
+            return lines;
+          },
+          false);
     }
   }
+}
+
+Job PlayUi::command_job(const google::protobuf::Any& command, const std::string& what) {
+  auto id = std::make_shared<std::string>();
+  return [id, what, command](Link& link) -> std::vector<std::string> {
+    if (id->empty()) *id = link.next_command_id();
+    auto r = link.command(command, *id);
+    if (!r) return {readable(r.failure())};
+    return {"ok: " + what + (r->duplicate() ? " (already done)" : "")};
+  };
+}
+
+void PlayUi::send_command(const google::protobuf::Any& command, const std::string& what) {
+  send(command_job(command, what), true);
 }
 
 void PlayUi::take_mail() {

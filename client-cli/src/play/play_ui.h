@@ -7,7 +7,9 @@
 // session), and PgUp from the game does too. The screen fits the terminal (play/layout.h);
 // `zoom`, `show` and `panel` (play/view_line.h) are answered here from the view.
 
+#include <atomic>
 #include <deque>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -42,6 +44,9 @@ class PlayUi {
 
  private:
   void send(Job job, bool again);
+  // Sends a command (again after a reconnect, under the same command id).
+  void send_command(const google::protobuf::Any& command, const std::string& what);
+  static Job command_job(const google::protobuf::Any& command, const std::string& what);
   void act(const Action& a);
   // A command's lines (or a note): to the log, and to the message area or the pager.
   void show(const std::vector<std::string>& lines);
@@ -58,6 +63,14 @@ class PlayUi {
   std::deque<std::string> log_;
   std::string last_line_;  // the line typed last: the pager's title
   Pager pager_;
+  // A command previewed before it is sent (Action::confirm): `asked` once the server's
+  // warnings are shown with kConfirmQuestion; the next typed line answers it.
+  struct Confirm {
+    std::atomic<bool> asked{false};
+    google::protobuf::Any command;
+    std::string what;
+  };
+  std::shared_ptr<Confirm> confirm_;
   Zoom zoom_;  // `zoom`: the part of the table the map shows
   bool quit_ = false;
 };

@@ -39,6 +39,7 @@ class SharpeUi final : public RulesetUi {
                                           const google::protobuf::Any& view,
                                           const std::string& unit) const override;
   std::string describe_command(const google::protobuf::Any& command) const override;
+  bool confirm_first(const google::protobuf::Any& command) const override;  // sharpe_confirm.cpp
   std::string seat_label(const std::string& seat_id,
                          const google::protobuf::Any& view) const override;
   Board board(const google::protobuf::Any& view, const Viewer& viewer, const Style& style,
