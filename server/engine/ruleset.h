@@ -147,6 +147,12 @@ class Ruleset {
   // The default asks view_event: public when it shows every seat and an observer the event
   // byte for byte as it is.
   virtual bool event_public(const GameState& before, const Bytes& event) const;
+
+  // Whether `event`, given the state before it, settled something that taking it back would not
+  // undo (docs/protocol.md, "Taking back"): it threw dice, or it showed some seat what was hidden
+  // from it. A seat takes back at once only a command none of whose events reveals anything;
+  // else the opponent (or the referee) must agree. The default asks consent for every command.
+  virtual bool reveals(const GameState& /*before*/, const Bytes& /*event*/) const { return true; }
 };
 
 }  // namespace grognard::engine

@@ -257,6 +257,13 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
     case v1::ClientMessage::kChat:
       if (auto room = seated_room()) room->chat(peer, msg.chat(), rid);
       return;
+    case v1::ClientMessage::kTakeBack:
+      if (auto room = seated_room()) room->take_back(peer, rid);
+      return;
+    case v1::ClientMessage::kAnswerTakeBack:
+      if (auto room = seated_room())
+        room->answer_take_back(peer, msg.answer_take_back().accept(), rid);
+      return;
     case v1::ClientMessage::kListGames:
       return list_games(d.store, *peer, msg.list_games(), rid);
     case v1::ClientMessage::kGetEvents:

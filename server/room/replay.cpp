@@ -18,6 +18,34 @@ engine::Error corrupt(const EventRecord& r, std::string what) {
 
 }  // namespace
 
+Fold::Fold(const engine::Ruleset& rs, const engine::GameState& initial,
+           const std::vector<EventRecord>& log)
+    : rs_(rs), state_(initial.clone()) {
+  v1::TakenBack t;
+  for (const EventRecord& r : log) {
+    if (r.kind == EventKind::kTakenBack && t.ParseFromString(r.payload))
+      marks_.insert(t.first_seq());
+  }
+}
+
+engine::Status Fold::step(const EventRecord& r) {
+  if (marks_.count(r.seq) != 0) before_[r.seq] = state_->clone();
+  if (r.kind == EventKind::kRules) {
+    auto st = rs_.apply(*state_, r.payload);
+    if (!st.ok()) return corrupt(r, st.error().message);
+  } else if (r.kind == EventKind::kTakenBack) {
+    v1::TakenBack t;
+    if (!t.ParseFromString(r.payload)) return corrupt(r, "an unreadable take-back");
+    const auto it = before_.find(t.first_seq());
+    if (it == before_.end() || t.last_seq() < t.first_seq() || t.last_seq() >= r.seq) {
+      return corrupt(r, "takes back events " + std::to_string(t.first_seq()) + " to " +
+                            std::to_string(t.last_seq()) + ", which came not before it");
+    }
+    state_ = it->second->clone();
+  }
+  return engine::ok_status();
+}
+
 std::optional<v1::GameEvent> event_as_seen(const engine::Ruleset& rs,
                                            const engine::GameState& before, const EventRecord& r,
                                            const engine::Viewer& viewer, int chain_version) {
@@ -45,6 +73,9 @@ std::optional<v1::GameEvent> event_as_seen(const engine::Ruleset& rs,
     case EventKind::kSystem:
       if (!ev.mutable_system()->ParseFromString(r.payload)) return std::nullopt;
       break;
+    case EventKind::kTakenBack:  // every seat and observer sees what no longer counts
+      if (!ev.mutable_taken_back()->ParseFromString(r.payload)) return std::nullopt;
+      break;
   }
   return ev;
 }
@@ -56,18 +87,15 @@ engine::Result<std::vector<v1::GameEvent>> events_as_seen(const engine::Ruleset&
                                                           int chain_version, std::uint64_t from,
                                                           std::uint64_t to) {
   std::vector<v1::GameEvent> out;
-  auto state = initial.clone();
+  Fold fold(rs, initial, log);
   for (const EventRecord& r : log) {
     if (to != 0 && r.seq > to) break;
     if (r.seq >= from) {
-      if (auto seen = event_as_seen(rs, *state, r, viewer, chain_version)) {
+      if (auto seen = event_as_seen(rs, fold.state(), r, viewer, chain_version)) {
         out.push_back(std::move(*seen));
       }
     }
-    if (r.kind == EventKind::kRules) {
-      auto st = rs.apply(*state, r.payload);
-      if (!st.ok()) return corrupt(r, st.error().message);
-    }
+    if (auto st = fold.step(r); !st.ok()) return st.error();
   }
   return out;
 }
@@ -76,39 +104,34 @@ engine::Result<std::unique_ptr<engine::GameState>> state_after(const engine::Rul
                                                                const engine::GameState& initial,
                                                                const std::vector<EventRecord>& log,
                                                                std::uint64_t seq) {
-  auto state = initial.clone();
+  Fold fold(rs, initial, log);
   for (const EventRecord& r : log) {
     if (r.seq > seq) break;
-    if (r.kind != EventKind::kRules) continue;
-    auto st = rs.apply(*state, r.payload);
-    if (!st.ok()) return corrupt(r, st.error().message);
+    if (auto st = fold.step(r); !st.ok()) return st.error();
   }
-  return state;
+  return fold.take();
 }
 
 engine::Result<std::unique_ptr<engine::GameState>> verify_log(const engine::Ruleset& rs,
                                                               const GameRecord& game,
                                                               const engine::GameState& initial,
                                                               std::vector<EventRecord>& log) {
-  auto state = initial.clone();
+  Fold fold(rs, initial, log);
   Hash32 chain{};
   std::uint64_t expect = 1;
   for (EventRecord& r : log) {
     if (r.seq != expect++) return corrupt(r, "sequence number out of order");
-    r.digest = event_digest(rs, game.seed, *state, r);
-    if (r.kind == EventKind::kRules) {
-      auto st = rs.apply(*state, r.payload);
-      if (!st.ok()) return corrupt(r, st.error().message);
-    }
-    if (rs.hash(*state).bytes != r.state_hash) {
+    r.digest = event_digest(rs, game.seed, fold.state(), r);
+    if (auto st = fold.step(r); !st.ok()) return st.error();
+    if (rs.hash(fold.state()).bytes != r.state_hash) {
       return corrupt(r, "state hash mismatch: stored " + hex(r.state_hash) + ", folded " +
-                            rs.hash(*state).hex());
+                            rs.hash(fold.state()).hex());
     }
-    r.commitment = state_commitment(rs, game.seed, *state);
+    r.commitment = state_commitment(rs, game.seed, fold.state());
     chain = chain_hash(chain, r, game.chain_version);
     if (chain != r.chain) return corrupt(r, "chain hash mismatch");
   }
-  return state;
+  return fold.take();
 }
 
 }  // namespace grognard::room

@@ -2,8 +2,11 @@
 // Folding stored events, and showing them as one viewer may see them. Rooms use it to catch
 // a reconnecting seat up; the archive uses it to replay any game event by event.
 
+#include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <vector>
 
 #include "engine/ruleset.h"
@@ -11,6 +14,26 @@
 #include "room/store.h"
 
 namespace grognard::room {
+
+// Folds a stored log event by event as the game went: a rules event is applied; a TakenBack
+// event puts the state back as it was before the first event it takes back (docs/protocol.md,
+// "Taking back"). Every fold of a log goes through it.
+class Fold {
+ public:
+  // `log`: the whole log to be folded (only its TakenBack events are read here).
+  Fold(const engine::Ruleset& rs, const engine::GameState& initial,
+       const std::vector<EventRecord>& log);
+  // Folds `r`, the next event of the log; an error names the event that does not fold.
+  engine::Status step(const EventRecord& r);
+  const engine::GameState& state() const { return *state_; }
+  std::unique_ptr<engine::GameState> take() { return std::move(state_); }
+
+ private:
+  const engine::Ruleset& rs_;
+  std::unique_ptr<engine::GameState> state_;
+  std::set<std::uint64_t> marks_;  // the first event of each take-back in the log
+  std::map<std::uint64_t, std::unique_ptr<engine::GameState>> before_;  // the state before each
+};
 
 // What `viewer` may see of one stored event, given the rules state before it; nullopt when
 // the viewer may see nothing of it. The record's digest and commitment must be filled

@@ -50,7 +50,8 @@ std::shared_ptr<Room> Room::restore(asio::any_io_executor executor, const engine
     if (!e.command_id.empty()) {
       current = &(room->commands_[{e.seat, e.command_id}] =
                       CommandRecord{e.game_id, e.seat, e.command_id, e.seq, e.seq});
-    } else if (current != nullptr && e.kind != EventKind::kChat && e.seq == current->last_seq + 1) {
+    } else if (current != nullptr && e.kind != EventKind::kChat &&
+               e.kind != EventKind::kTakenBack && e.seq == current->last_seq + 1) {
       current->last_seq = e.seq;
     } else {
       current = nullptr;
@@ -110,6 +111,7 @@ void Room::committed(std::shared_ptr<Pending> p, engine::Status status) {
   if (p->next) state_ = std::move(p->next);
   seats_ = std::move(p->seats);
   for (const CommandRecord& c : p->batch.commands) commands_[{c.seat, c.command_id}] = c;
+  if (!p->batch.commands.empty()) offer_.reset();  // a new command cancels a take-back asked
   log_.insert(log_.end(), p->batch.events.begin(), p->batch.events.end());
   refresh_info();
   if (p->after) p->after(true);

@@ -12,6 +12,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -64,6 +65,11 @@ class Room : public std::enable_shared_from_this<Room> {
   // (docs/protocol.md, "Measuring"); nothing is stored.
   void measure(std::shared_ptr<Peer> peer, v1::Measure req, std::uint64_t request_id);
   void chat(std::shared_ptr<Peer> peer, v1::SendChat req, std::uint64_t request_id);
+  // Takes back the seat's last command (docs/protocol.md, "Taking back"): at once when it threw
+  // no dice, revealed nothing and nothing came after it; else asks the opponent's (or the
+  // referee's) consent with TakeBackOffer, which answer_take_back() gives or refuses.
+  void take_back(std::shared_ptr<Peer> peer, std::uint64_t request_id);
+  void answer_take_back(std::shared_ptr<Peer> peer, bool accept, std::uint64_t request_id);
   // Archive requests served from the room's own log, seen as seat `req.as_seat` (empty: an
   // observer). The lobby has checked the peer may.
   void events(std::shared_ptr<Peer> peer, v1::GetEvents req, std::uint64_t request_id);
@@ -123,6 +129,25 @@ class Room : public std::enable_shared_from_this<Room> {
   std::optional<Refusal> refuse_status() const;
   std::optional<Refusal> refuse_turn(const std::string& seat_id) const;
 
+  // Taking back (room_take_back.cpp): the last command that still counts, and an offer waiting
+  // for consent. A command given by anyone cancels the offer.
+  struct LastCommand {
+    std::string seat;
+    std::uint64_t first_seq = 0, last_seq = 0;
+  };
+  struct TakeBackOffer {
+    LastCommand command;
+    std::vector<std::string> asked;  // the seats whose consent is asked: the first answer counts
+    std::shared_ptr<const v1::ServerMessage> message;  // the TakeBackOffer pushed to them
+  };
+  std::optional<LastCommand> last_command() const;
+  std::vector<std::string> consent_seats(const std::string& asker) const;
+  // Commits the TakenBack event of `c` with the state before it; `after` as Pending::after.
+  engine::Status take_back_now(const LastCommand& c, const std::string& agreed_by,
+                               std::function<void(bool ok)> after);
+  void send_to_seat(const std::string& seat_id,
+                    const std::shared_ptr<const v1::ServerMessage>& message) const;
+
   std::shared_ptr<Pending> make_pending() const;
   void run(std::function<void()> op);  // on the strand: now, or after the commit in flight
   void drain();
@@ -175,6 +200,7 @@ class Room : public std::enable_shared_from_this<Room> {
   // command payloads, so a command restored from the log has no entry (docs/protocol.md).
   std::map<std::pair<std::string, std::string>, Hash32> command_digests_;
   std::vector<PeerEntry> peers_;
+  std::optional<TakeBackOffer> offer_;
   bool busy_ = false;
   bool failed_ = false;
   bool stopped_ = false;

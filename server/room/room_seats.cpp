@@ -178,6 +178,8 @@ void Room::resume(std::shared_ptr<Peer> peer, Hash32 token_hash, std::uint64_t l
       spdlog::info("{}{} resumed seat {} after event {}", log_prefix(), peer->name(), s.seat_id,
                    last_seq);
       peer->send(seated(s, request_id, last_seq));
+      // A take-back waiting for this seat's answer is offered again.
+      if (offer_ && std::ranges::count(offer_->asked, s.seat_id) != 0) peer->send(offer_->message);
       return;
     }
     peer->send(error_message(request_id, v1::UNAUTHENTICATED, "", "unknown seat token"));

@@ -3,6 +3,7 @@
 #include <string_view>
 
 #include "engine/canonical.h"
+#include "room/replay.h"
 
 namespace grognard::room {
 namespace {
@@ -19,6 +20,7 @@ bool readable_by_all(const engine::Ruleset& rs, const engine::GameState& before,
     case EventKind::kChat:
       return r.audience.empty();  // chat to one seat is read by that seat alone
     case EventKind::kSystem:
+    case EventKind::kTakenBack:
       return true;
   }
   return false;
@@ -41,18 +43,11 @@ Hash32 state_commitment(const engine::Ruleset& rs, const engine::Seed& seed,
 
 engine::Status seal_log(const engine::Ruleset& rs, const engine::Seed& seed,
                         const engine::GameState& initial, std::vector<EventRecord>& log) {
-  auto state = initial.clone();
+  Fold fold(rs, initial, log);
   for (EventRecord& r : log) {
-    r.digest = event_digest(rs, seed, *state, r);
-    if (r.kind == EventKind::kRules) {
-      auto st = rs.apply(*state, r.payload);
-      if (!st.ok()) {
-        return engine::Error{
-            engine::ErrorCode::kFailedPrecondition, "",
-            "game " + r.game_id + " event " + std::to_string(r.seq) + ": " + st.error().message};
-      }
-    }
-    r.commitment = state_commitment(rs, seed, *state);
+    r.digest = event_digest(rs, seed, fold.state(), r);
+    if (auto st = fold.step(r); !st.ok()) return st;
+    r.commitment = state_commitment(rs, seed, fold.state());
   }
   return engine::ok_status();
 }

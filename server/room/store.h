@@ -61,13 +61,15 @@ struct SeatRecord {
   std::int64_t claimed_ms = 0;
 };
 
-enum class EventKind : std::uint8_t { kRules = 0, kChat = 1, kSystem = 2 };
+// kTakenBack: a v1::TakenBack; the events it names no longer count (docs/protocol.md, "Taking
+// back").
+enum class EventKind : std::uint8_t { kRules = 0, kChat = 1, kSystem = 2, kTakenBack = 3 };
 
 struct EventRecord {
   std::string game_id;
   std::uint64_t seq = 0;  // 1, 2, 3, … within the game
   EventKind kind = EventKind::kRules;
-  std::string payload;     // rules: the rule set's serialized Event; chat/system: proto
+  std::string payload;     // rules: the rule set's serialized Event; else: proto
   Hash32 state_hash{};     // the game state's hash after this event
   Hash32 chain{};          // chain_hash(previous chain, this event, the game's chain version)
   std::string seat;        // who caused it ("" for the server itself)

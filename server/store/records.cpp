@@ -149,7 +149,7 @@ engine::Result<EventRecord> read_event(const Query& q) {
   e.game_id = q.col_text(0);
   e.seq = q.col_u64(1);
   const std::int64_t kind = q.col_i64(2);
-  if (kind < 0 || kind > static_cast<std::int64_t>(room::EventKind::kSystem)) {
+  if (kind < 0 || kind > static_cast<std::int64_t>(room::EventKind::kTakenBack)) {
     return store_error("store.read", "event " + e.game_id + "#" + std::to_string(e.seq) +
                                          " has unknown kind " + std::to_string(kind));
   }

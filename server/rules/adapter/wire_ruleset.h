@@ -55,6 +55,10 @@
 //   engine::Advice advise(const State&, std::string_view seat, const Command&,
 //                         const std::vector<Event>&);
 //
+// (optional) `static bool reveals(const State& before, const Event&)`: whether the event shows a
+// seat something hidden from it (dice and events not every viewer reads whole count anyway);
+// without it every command needs consent to be taken back (engine::Ruleset::reveals).
+//
 // and, for a rule set that shows every viewer everything, `static constexpr bool kHidesNothing =
 // true` (engine::Ruleset::event_public need not ask view_event then).
 
@@ -67,6 +71,7 @@
 #include <vector>
 
 #include "engine/ruleset.h"
+#include "rules/adapter/holds_roll.h"
 
 namespace grognard::adapter {
 
@@ -285,6 +290,22 @@ class WireRuleset final : public engine::Ruleset {
       if constexpr (Traits::kHidesNothing) return true;
     }
     return engine::Ruleset::event_public(before, event);
+  }
+
+  // Taking back (docs/protocol.md): an event that holds a thrown die, or that some viewer may
+  // not read whole, always settles something; the rest is the rule set's word
+  // (`static bool reveals(const State& before, const Event&)`). A rule set without that word
+  // keeps the default: everything needs consent.
+  bool reveals(const engine::GameState& before, const engine::Bytes& event) const override {
+    if constexpr (requires(const Event& e) { Traits::reveals(native(before), e); }) {
+      typename Traits::WireEvent wire;
+      if (!wire.ParseFromString(event) || holds_roll(wire)) return true;
+      if (!event_public(before, event)) return true;
+      auto ev = Traits::parse_event(event);
+      return !ev || Traits::reveals(native(before), *ev);
+    } else {
+      return engine::Ruleset::reveals(before, event);
+    }
   }
 
  private:

@@ -45,6 +45,10 @@ struct Traits {
   using WireEvent = pb::Event;
   using WireView = pb::View;
 
+  // Taking back: nothing is hidden here, so only an event's dice settle anything (the adapter
+  // finds them).
+  static bool reveals(const State&, const Event&) { return false; }
+
   // Previews: where a move ends, what of its allowance it uses (rules.h).
   static engine::Advice advise(const State& s, std::string_view, const Command& c,
                                const std::vector<Event>& events) {

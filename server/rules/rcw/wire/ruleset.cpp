@@ -141,6 +141,15 @@ struct Traits {
   // Every viewer gets the hash of what both sides see (R20); full_hash covers the rest.
   static engine::StateHash hash(const State& s) { return rcw::public_hash(s); }
   static engine::StateHash full_hash(const State& s) { return rcw::full_hash(s); }
+
+  // Taking back (docs/protocol.md): a unit revealed (R10, R20: for good) or a move stopped by a
+  // hidden enemy (R17: the mover learns it is there) cannot be unseen. Dice, and events the
+  // enemy reads only as `hidden`, count as reveals anyway (the adapter).
+  static bool reveals(const State&, const Event& e) {
+    if (std::holds_alternative<UnitsRevealed>(e)) return true;
+    const auto* moved = std::get_if<Moved>(&e);
+    return moved != nullptr && moved->stopped_by.has_value();
+  }
 };
 
 // R14: a side may concede at any time, so the seat not to act may still send that one command

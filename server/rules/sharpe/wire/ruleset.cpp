@@ -165,6 +165,15 @@ struct Traits {
   // Every viewer gets the public hash: the secrets are left out (sharpe::public_hash).
   static engine::StateHash hash(const State& s) { return public_hash(s); }
   static engine::StateHash full_hash(const State& s) { return sharpe::hash(s); }
+
+  // Taking back (docs/protocol.md): what the deck holds (S1 shuffles and draws, S23 the
+  // referee's cards, the bad deck) or a briefing says (S12) cannot be unseen. Dice, and events
+  // not every viewer reads whole, count as reveals anyway (the adapter).
+  static bool reveals(const State&, const Event& e) {
+    return std::holds_alternative<DeckShuffled>(e) || std::holds_alternative<CardDrawn>(e) ||
+           std::holds_alternative<BadCardDrawn>(e) || std::holds_alternative<CardAdded>(e) ||
+           std::holds_alternative<BadDeckBuilt>(e) || std::holds_alternative<BriefingSet>(e);
+  }
 };
 
 engine::ToAct Traits::to_act(const State& s) {

@@ -1,0 +1,184 @@
+// Taking back a command (docs/protocol.md, "Taking back"): at once when it threw no dice and
+// revealed nothing, else with the opponent's (or the referee's) consent. The TakenBack event is
+// stored and chained like any other; the dice stream goes on where it was.
+#include <algorithm>
+
+#include "room/replay.h"
+#include "room/room.h"
+
+namespace grognard::room {
+
+namespace {
+
+std::shared_ptr<v1::ServerMessage> take_back_result(std::uint64_t request_id) {
+  auto m = std::make_shared<v1::ServerMessage>();
+  m->set_request_id(request_id);
+  m->mutable_take_back();
+  return m;
+}
+
+// Answers the request once the TakenBack event is stored (or could not be).
+std::function<void(bool)> answer_done(std::shared_ptr<Peer> peer, std::uint64_t request_id) {
+  return [peer = std::move(peer), request_id](bool ok) {
+    if (!ok) {
+      return peer->send(error_message(request_id, v1::UNAVAILABLE, "",
+                                      "the take-back could not be saved: this game has stopped"));
+    }
+    auto m = take_back_result(request_id);
+    m->mutable_take_back()->set_done(true);
+    peer->send(m);
+  };
+}
+
+std::string events_text(std::uint64_t first, std::uint64_t last) {
+  return first == last ? "event " + std::to_string(first)
+                       : "events " + std::to_string(first) + "–" + std::to_string(last);
+}
+
+}  // namespace
+
+std::optional<Room::LastCommand> Room::last_command() const {
+  std::optional<LastCommand> c;
+  for (std::size_t i = log_.size(); i-- > 0;) {
+    const EventRecord& e = log_[i];
+    if (e.kind == EventKind::kTakenBack && !c) {
+      // What it took back no longer counts: the command before it is the last one.
+      v1::TakenBack t;
+      if (!t.ParseFromString(e.payload) || t.first_seq() == 0 || t.first_seq() > i) break;
+      i = t.first_seq() - 1;  // the log holds seq n at index n - 1
+      continue;
+    }
+    if (e.kind == EventKind::kChat && !c) continue;  // chat does not count
+    if (e.kind != EventKind::kRules || e.seat.empty()) break;
+    if (!c) c = LastCommand{e.seat, e.seq, e.seq};
+    if (e.seat != c->seat) break;
+    c->first_seq = e.seq;
+    if (!e.command_id.empty()) return c;  // a command's events start with its id
+  }
+  return std::nullopt;
+}
+
+std::vector<std::string> Room::consent_seats(const std::string& asker) const {
+  std::vector<std::string> referees, others;
+  for (const engine::SeatSpec& s : rs_.seats(*state_)) {
+    if (s.id == asker) continue;
+    (s.role == engine::Role::kReferee ? referees : others).push_back(s.id);
+  }
+  return referees.empty() ? others : referees;
+}
+
+void Room::send_to_seat(const std::string& seat_id,
+                        const std::shared_ptr<const v1::ServerMessage>& message) const {
+  for (const PeerEntry& entry : peers_) {
+    if (entry.seat_id != seat_id) continue;
+    if (auto peer = entry.peer.lock()) peer->send(message);
+  }
+}
+
+engine::Status Room::take_back_now(const LastCommand& c, const std::string& agreed_by,
+                                   std::function<void(bool ok)> after) {
+  auto restored = state_after(rs_, *initial_, log_, c.first_seq - 1);
+  if (!restored.ok()) return restored.error();
+  auto p = make_pending();
+  p->next = std::move(*restored);
+  v1::TakenBack t;
+  t.set_first_seq(c.first_seq);
+  t.set_last_seq(c.last_seq);
+  t.set_by_seat(c.seat);
+  t.set_agreed_by(agreed_by);
+  add_record(*p, EventKind::kTakenBack, t.SerializeAsString(), c.seat, "");
+  p->after = std::move(after);
+  commit(p);
+  return engine::ok_status();
+}
+
+void Room::take_back(std::shared_ptr<Peer> peer, std::uint64_t request_id) {
+  run([this, peer, request_id] {
+    auto refuse = [&](v1::Code code, std::string message) {
+      peer->send(error_message(request_id, code, "", std::move(message)));
+    };
+    const auto seat_id = bound_seat(peer);
+    if (auto r = refuse_seat(seat_id)) {
+      return refuse(r->code, seat_id ? "observers cannot take back commands" : r->message);
+    }
+    if (auto r = refuse_status()) return refuse(r->code, r->message);
+    if (offer_) {
+      return refuse(v1::FAILED_PRECONDITION,
+                    "a take-back is already waiting for an answer (" +
+                        seat(offer_->command.seat)->label + " asked to take back " +
+                        events_text(offer_->command.first_seq, offer_->command.last_seq) + ")");
+    }
+    const auto c = last_command();
+    if (!c) {
+      return refuse(v1::FAILED_PRECONDITION,
+                    "nothing to take back: no command since the game began counts");
+    }
+    if (c->seat != *seat_id) {
+      const SeatRecord* giver = seat(c->seat);
+      return refuse(v1::FAILED_PRECONDITION,
+                    "the last command was not yours: " + (giver ? giver->label : c->seat) +
+                        " gave it (" + events_text(c->first_seq, c->last_seq) +
+                        "); only the seat that gave a command may take it back");
+    }
+    // Free when none of its events threw a die or showed anyone what was hidden from him.
+    auto before = state_after(rs_, *initial_, log_, c->first_seq - 1);
+    if (!before.ok()) return refuse(v1::UNAVAILABLE, "internal error: " + before.error().message);
+    bool reveals = false;
+    for (std::uint64_t seq = c->first_seq; seq <= c->last_seq && !reveals; ++seq) {
+      const EventRecord& e = log_[seq - 1];
+      reveals = rs_.reveals(**before, e.payload) || !rs_.apply(**before, e.payload).ok();
+    }
+    if (!reveals) {
+      auto st = take_back_now(*c, "", answer_done(peer, request_id));
+      if (!st.ok()) refuse(v1::UNAVAILABLE, "internal error: " + st.error().message);
+      return;
+    }
+    auto offer = std::make_shared<v1::ServerMessage>();
+    auto* o = offer->mutable_take_back_offer();
+    o->set_from_seat(*seat_id);
+    o->set_from_label(seat(*seat_id)->label);
+    o->set_first_seq(c->first_seq);
+    o->set_last_seq(c->last_seq);
+    offer_ = TakeBackOffer{*c, consent_seats(*seat_id), offer};
+    for (const std::string& s : offer_->asked) send_to_seat(s, offer);
+    auto m = take_back_result(request_id);
+    for (const std::string& s : offer_->asked) m->mutable_take_back()->add_asked(s);
+    peer->send(m);
+  });
+}
+
+void Room::answer_take_back(std::shared_ptr<Peer> peer, bool accept, std::uint64_t request_id) {
+  run([this, peer, accept, request_id] {
+    auto refuse = [&](v1::Code code, std::string message) {
+      peer->send(error_message(request_id, code, "", std::move(message)));
+    };
+    const auto seat_id = bound_seat(peer);
+    if (auto r = refuse_seat(seat_id)) {
+      return refuse(r->code, seat_id ? "observers cannot answer a take-back" : r->message);
+    }
+    if (auto r = refuse_status()) return refuse(r->code, r->message);
+    if (!offer_ || std::ranges::count(offer_->asked, *seat_id) == 0) {
+      return refuse(v1::FAILED_PRECONDITION,
+                    "no take-back is waiting for your answer (a command given since cancels one)");
+    }
+    const TakeBackOffer o = *offer_;
+    offer_.reset();
+    if (!accept) {
+      auto pushed = take_back_result(0);
+      pushed->mutable_take_back()->set_refused(true);
+      send_to_seat(o.command.seat, pushed);
+      auto m = take_back_result(request_id);
+      m->mutable_take_back()->set_refused(true);
+      return peer->send(m);
+    }
+    // Only the last command that counts is ever taken back.
+    const auto c = last_command();
+    if (!c || c->first_seq != o.command.first_seq || c->last_seq != o.command.last_seq) {
+      return refuse(v1::FAILED_PRECONDITION, "the take-back lapsed: a command came after it");
+    }
+    auto st = take_back_now(o.command, *seat_id, answer_done(peer, request_id));
+    if (!st.ok()) refuse(v1::UNAVAILABLE, "internal error: " + st.error().message);
+  });
+}
+
+}  // namespace grognard::room
