@@ -313,7 +313,6 @@ TEST_CASE("a card drawn is a reveal: the referee is asked, and a command cancels
   if (!briefed) FAIL(client::describe(briefed.failure()));
   for (Player& p : ps) sync(p, briefed->last_seq());
   auto lapsed = referee.client.answer_take_back(true);
-  INFO("briefed " << briefed->first_seq() << "-" << briefed->last_seq() << " " << (lapsed ? lapsed->ShortDebugString() : ""));
   REQUIRE_FALSE(lapsed.ok());
   CHECK(lapsed.failure().code == v1::FAILED_PRECONDITION);
   auto not_yours = acting->client.take_back();
