@@ -75,6 +75,37 @@ TEST_CASE("scripted play: commands, events, errors with their rule, exit status"
   CHECK(contains(refused.output, "line 1: Not "));
 }
 
+TEST_CASE("undo takes back the last command in scripted play, and says so in words",
+          "[cli][scripted][take-back]") {
+  e2e::ServerProcess server(kFlags);
+  Pair p = start_pair(server.url());
+  const int w = p.winner, l = 1 - w;
+
+  const Run mine = p.run(w, "play " + p.code,
+                         "first\nmove " + unit(w, 1) + " " + forward(w) + "\nundo\nmap\naccept\n");
+  INFO(mine.output);
+  CHECK(mine.status == 1);  // `accept` with nothing asked fails
+  CHECK(contains(mine.output, "done: taken back"));
+  CHECK(contains(mine.output, "took back event"));
+  CHECK(contains(mine.output, "line 5: Not now: no take-back is waiting for your answer"));
+
+  // The move is undone: the other side's `undo` finds the winner's order choice last.
+  const Run theirs = p.run(l, "play " + p.code, "undo\n");
+  INFO(theirs.output);
+  CHECK(theirs.status == 1);
+  CHECK(contains(theirs.output, "the last command was not yours"));
+
+  const Run json = p.run(w, "play " + p.code + " --json", "undo\n");
+  INFO(json.output);
+  CHECK(json.status == 0);
+  CHECK(contains(json.output, "{\"result\":{\"done\":true"));
+  CHECK(contains(json.output, "\"taken_back\":{\"first_seq\""));
+
+  const Run help = p.run(w, "play " + p.code, "help undo\n");
+  CHECK(contains(help.output, "example: undo"));
+  CHECK(contains(help.output, "Dice thrown stay thrown"));
+}
+
 TEST_CASE("seat tokens are kept in a private file and resume the seat", "[cli][scripted]") {
   e2e::ServerProcess server(kFlags);
   Pair p = start_pair(server.url());

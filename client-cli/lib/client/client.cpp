@@ -270,6 +270,22 @@ Result<v1::CommandResult> Client::chat(const std::string& text, const std::strin
       [](v1::ServerMessage& a) -> v1::CommandResult& { return *a.mutable_command_result(); });
 }
 
+Result<v1::TakeBackResult> Client::take_back() {
+  v1::ClientMessage m;
+  m.mutable_take_back();
+  return body<v1::TakeBackResult>(
+      call(std::move(m), v1::ServerMessage::kTakeBack),
+      [](v1::ServerMessage& a) -> v1::TakeBackResult& { return *a.mutable_take_back(); });
+}
+
+Result<v1::TakeBackResult> Client::answer_take_back(bool accept) {
+  v1::ClientMessage m;
+  m.mutable_answer_take_back()->set_accept(accept);
+  return body<v1::TakeBackResult>(
+      call(std::move(m), v1::ServerMessage::kTakeBack),
+      [](v1::ServerMessage& a) -> v1::TakeBackResult& { return *a.mutable_take_back(); });
+}
+
 Result<v1::GameList> Client::list_games(const v1::ListGames& filter) {
   v1::ClientMessage m;
   *m.mutable_list_games() = filter;

@@ -111,6 +111,10 @@ class Client {
   // "Measuring").
   Result<v1::Measurement> measure(const std::string& from, const std::string& to);
   Result<v1::CommandResult> chat(const std::string& text, const std::string& to = "");
+  // Takes back this seat's last command, or asks for consent (docs/protocol.md, "Taking back");
+  // answer_take_back() answers a TakeBackOffer pushed to this seat.
+  Result<v1::TakeBackResult> take_back();
+  Result<v1::TakeBackResult> answer_take_back(bool accept);
   Result<v1::GameList> list_games(const v1::ListGames& filter = {});
   Result<v1::EventList> get_events(const std::string& game_id, std::uint64_t from_seq = 1,
                                    std::uint64_t to_seq = 0, const std::string& as_seat = "");

@@ -131,8 +131,22 @@ void Link::drain() {
   while (client_ && client_->pending() > 0) {
     auto m = client_->next_message(Millis(0));
     if (!m) return;
-    if (m->has_events()) absorb(m->events());
+    if (m->has_events())
+      absorb(m->events());
+    else
+      absorb_other(*m);
   }
+}
+
+void Link::absorb_other(const v1::ServerMessage& m) {
+  if (m.request_id() != 0) return;
+  if (m.has_take_back_offer() || m.has_take_back()) notices_.push_back(m);
+}
+
+std::vector<v1::ServerMessage> Link::take_notices() {
+  std::vector<v1::ServerMessage> out;
+  out.swap(notices_);
+  return out;
 }
 
 client::Status Link::poll(Millis timeout, std::vector<v1::GameEvent>* fresh) {
@@ -140,7 +154,10 @@ client::Status Link::poll(Millis timeout, std::vector<v1::GameEvent>* fresh) {
   drain();
   auto m = client_->next_message(timeout);
   if (m) {
-    if (m->has_events()) absorb(m->events());
+    if (m->has_events())
+      absorb(m->events());
+    else
+      absorb_other(*m);
     drain();
   }
   auto taken = take_fresh();
@@ -190,6 +207,16 @@ client::Result<v1::Measurement> Link::measure(const std::string& from, const std
 client::Result<v1::CommandResult> Link::chat(const std::string& text, const std::string& to) {
   if (!client_) return not_connected();
   return checked(client_->chat(text, to));
+}
+
+client::Result<v1::TakeBackResult> Link::take_back() {
+  if (!client_) return not_connected();
+  return checked(client_->take_back());
+}
+
+client::Result<v1::TakeBackResult> Link::answer_take_back(bool accept) {
+  if (!client_) return not_connected();
+  return checked(client_->answer_take_back(accept));
 }
 
 std::vector<v1::GameEvent> Link::take_fresh() {

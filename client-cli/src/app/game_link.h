@@ -82,6 +82,11 @@ class Link {
   client::Result<v1::PreviewResult> preview(const google::protobuf::Any& command);
   client::Result<v1::Measurement> measure(const std::string& from, const std::string& to);
   client::Result<v1::CommandResult> chat(const std::string& text, const std::string& to);
+  client::Result<v1::TakeBackResult> take_back();
+  client::Result<v1::TakeBackResult> answer_take_back(bool accept);
+  // Messages the server pushed about take-backs (TakeBackOffer, a refusal), since the last call.
+  std::vector<v1::ServerMessage> take_notices();
+  bool has_notices() const { return !notices_.empty(); }
   // The connection for other requests. REQUIRES: connected().
   client::Client& client() { return *client_; }
 
@@ -94,6 +99,8 @@ class Link {
  private:
   void absorb(const v1::Seated& seated);
   void absorb(const v1::EventBatch& batch);
+  // A pushed message that is not an EventBatch: kept for take_notices() when it is news.
+  void absorb_other(const v1::ServerMessage& message);
   void absorb_events(const google::protobuf::RepeatedPtrField<v1::GameEvent>& events);
   // Handles the messages kept while waiting for answers.
   void drain();
@@ -106,6 +113,7 @@ class Link {
   std::optional<client::Client> client_;
   GameState state_;
   std::vector<v1::GameEvent> fresh_;
+  std::vector<v1::ServerMessage> notices_;
   std::string id_prefix_;
   std::uint64_t id_counter_ = 0;
   std::chrono::seconds idle_timeout_{0};

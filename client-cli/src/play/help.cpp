@@ -62,6 +62,12 @@ std::vector<HelpEntry> client_help() {
       {"say-to SEAT TEXT",
        "talk to one seat only (and the referee); the referee's way to speak to one player",
        "say-to french The bridge is out"},
+      {"undo",
+       "take back your last command: at once when it threw no dice, revealed nothing and "
+       "nothing came after it; else the other side (in a refereed game, the referee) is asked "
+       "to agree. Dice thrown stay thrown: a command given again throws the next ones",
+       "undo"},
+      {"accept | refuse", "answer the take-back the other side asks of you", "accept"},
       {"map", "draw the screen again", "map"},
       {"wait [SECONDS]", "(scripts) wait until it is your turn", "wait 30"},
       {"quit | exit", "leave (your seat stays yours: grognard play ROOM resumes it)", "quit"},

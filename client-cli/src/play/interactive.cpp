@@ -50,7 +50,7 @@ void network_loop(Link& link, Mailbox& box) {
     }
     std::vector<v1::GameEvent> fresh;
     auto st = link.poll(client::Millis(100), &fresh);
-    if (!fresh.empty()) box.post(&link, {}, std::move(fresh));
+    if (!fresh.empty() || link.has_notices()) box.post(&link, {}, std::move(fresh));
     if (!st || !link.connected()) {
       box.post(nullptr, {st ? "The connection closed." : readable(st.failure())});
       if (!st && closed_for_policy(st.failure())) return;  // it would only be refused again

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "app/game_link.h"
+#include "play/take_back.h"
 
 namespace grognard::cli {
 
@@ -37,6 +38,9 @@ struct Mailbox {
       if (link) {
         state = link->state();
         for (auto& e : link->take_fresh()) events.push_back(std::move(e));
+        for (const auto& n : link->take_notices()) {
+          outputs.push_back({take_back_notice(n, *state, ui_for(state->ruleset))});
+        }
       }
       if (!lines.empty()) outputs.push_back(lines);
     }

@@ -45,8 +45,8 @@ Action error(const std::string& why) {
 }  // namespace
 
 std::vector<std::string> client_words() {
-  return {"help",    "legal", "log", "say",  "say-side", "say-to",
-          "measure", "los",   "map", "wait", "quit",     "preview"};
+  return {"help", "legal", "log",  "say",     "say-side", "say-to", "measure", "los",
+          "map",  "wait",  "quit", "preview", "undo",     "accept", "refuse"};
 }
 
 std::vector<std::string> split_words(const std::string& line) {
@@ -98,6 +98,11 @@ Action interpret(const std::string& line, const RulesetUi* ui, const GameState& 
     a.los = verb == "los";
     a.unit = measure_name(w[1], ui, state);
     a.target = measure_name(w[2], ui, state);
+  } else if (verb == "undo" || verb == "accept" || verb == "refuse") {
+    if (w.size() != 1) return error("usage: " + verb + " (no arguments)");
+    if (state.observer()) return error("observers cannot take back commands nor answer");
+    a.kind = verb == "undo" ? Action::kTakeBack : Action::kAnswer;
+    a.accept = verb == "accept";
   } else if (verb == "say" || verb == "say-side") {
     a.kind = Action::kChat;
     a.text = rest_of(line);

@@ -26,12 +26,15 @@ struct Action {
     kQuit,
     kError,
     kMeasure,
-    kPreview
+    kPreview,
+    kTakeBack,  // `undo`
+    kAnswer     // `accept` / `refuse` a take-back asked of this seat
   };
   Kind kind = kNothing;
   std::string unit;               // kLegal: "" for all units; kMeasure: A
   std::string target;             // kMeasure: B
   bool los = false;               // kMeasure: `los A B` (sight first)
+  bool accept = false;            // kAnswer
   google::protobuf::Any command;  // kCommand, kPreview
   // kCommand: preview it first and ask before sending when the server warns (the rule set's
   // RulesetUi::confirm_first, unless the line ends with a lone "!").

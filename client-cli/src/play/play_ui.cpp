@@ -13,6 +13,7 @@
 #include "play/measure.h"
 #include "play/preview.h"
 #include "play/screen.h"
+#include "play/take_back.h"
 
 namespace grognard::cli {
 
@@ -176,6 +177,16 @@ void PlayUi::act(const Action& a) {
             auto r = link.chat(a.text, a.to);
             if (!r) return {readable(r.failure())};
             return {};
+          },
+          false);
+    case Action::kTakeBack:
+    case Action::kAnswer:
+      return send(
+          [a](Link& link) -> std::vector<std::string> {
+            auto r =
+                a.kind == Action::kTakeBack ? link.take_back() : link.answer_take_back(a.accept);
+            if (!r) return {readable(r.failure())};
+            return {take_back_answer(*r, link.state())};
           },
           false);
     case Action::kPreview:

@@ -1,5 +1,7 @@
 #include "play/screen.h"
 
+#include "play/take_back.h"
+
 namespace grognard::cli {
 
 std::string event_line(const v1::GameEvent& e, const RulesetUi* ui,
@@ -28,6 +30,8 @@ std::string event_line(const v1::GameEvent& e, const RulesetUi* ui,
         out += " Result: " + s.result();
       return out;
     }
+    case v1::GameEvent::kTakenBack:
+      return out + "* " + taken_back_words(e.taken_back(), label_of);
     case v1::GameEvent::BODY_NOT_SET:
       break;
   }

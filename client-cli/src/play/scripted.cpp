@@ -11,6 +11,7 @@
 #include "play/play_line.h"
 #include "play/preview.h"
 #include "play/screen.h"
+#include "play/take_back.h"
 
 namespace grognard::cli {
 
@@ -71,6 +72,12 @@ void Script::print_events(const std::vector<v1::GameEvent>& events) {
       std::cout << json_line("event", e) << "\n";
     else
       std::cout << event_line(e, ui_, link_.state().view, label) << "\n";
+  }
+  for (const auto& n : link_.take_notices()) {  // take-backs asked or refused
+    if (o_.json)
+      std::cout << json_line("push", n) << "\n";
+    else
+      std::cout << take_back_notice(n, link_.state(), ui_) << "\n";
   }
   std::cout.flush();
 }
@@ -228,6 +235,21 @@ int Script::run_line(const std::string& line, int line_no) {
         for (const auto& l : preview_lines(*r, ui_, link_.state().view)) std::cout << l << "\n";
       }
       return 0;
+    }
+    case Action::kTakeBack:
+    case Action::kAnswer: {
+      // Never sent again after a reconnect: a second take-back would take back one more.
+      const std::uint64_t before = link_.state().last_seq;
+      auto r = a.kind == Action::kTakeBack ? link_.take_back() : link_.answer_take_back(a.accept);
+      if (!r) return fail(r.failure(), line_no, line);
+      if (o_.json)
+        std::cout << json_line("result", *r) << std::endl;
+      else
+        std::cout << take_back_answer(*r, link_.state()) << std::endl;
+      if (!r->done()) return 0;
+      return pump(10, [&] { return link_.state().last_seq > before; }) == Pumped::kLost
+                 ? gave_up(line_no, line)
+                 : 0;
     }
     case Action::kCommand: {
       // A script cannot answer "send it anyway?": a command the server warns about is not sent

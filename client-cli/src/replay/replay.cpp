@@ -60,7 +60,10 @@ std::vector<std::string> screen(Session& s) {
   const auto label = [&](const std::string& id) { return s.label_of(id, shown); };
   const std::size_t from = m.index() >= 6 ? m.index() - 6 : 0;
   for (std::size_t i = from; i < std::min(m.events().size(), m.index() + 4); ++i) {
-    lines.push_back((i == m.index() ? "> " : "  ") + event_line(m.events()[i], s.ui, shown, label));
+    const auto& e = m.events()[i];
+    lines.push_back(std::string(i == m.index() ? "> " : "  ") +
+                    (m.taken_back(e.seq()) ? "(taken back) " : "") +
+                    event_line(e, s.ui, shown, label));
   }
   lines.push_back("");
   lines.push_back("n next  p prev  f first  l last  t N turn  s N event  q quit" +

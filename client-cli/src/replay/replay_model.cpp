@@ -39,9 +39,17 @@ bool ReplayModel::go_seq(std::uint64_t seq) {
   return found;
 }
 
+bool ReplayModel::taken_back(std::uint64_t seq) const {
+  for (const auto& e : events_) {
+    if (e.has_taken_back() && e.taken_back().first_seq() <= seq && seq <= e.taken_back().last_seq())
+      return true;
+  }
+  return false;
+}
+
 bool ReplayModel::go_turn(int turn, const RulesetUi& ui) {
   for (std::size_t i = 0; i < events_.size(); ++i) {
-    if (!events_[i].has_rules()) continue;
+    if (!events_[i].has_rules() || taken_back(events_[i].seq())) continue;
     if (ui.turn_opened(events_[i].rules()) == turn) {
       index_ = i;
       return true;

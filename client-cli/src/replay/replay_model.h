@@ -26,6 +26,8 @@ class ReplayModel {
   std::size_t index() const { return index_; }
   const v1::GameEvent& current() const { return events_[index_]; }
   std::uint64_t seq() const { return events_.empty() ? 0 : events_[index_].seq(); }
+  // Whether a later TakenBack event took event `seq` back (docs/protocol.md, "Taking back").
+  bool taken_back(std::uint64_t seq) const;
   const std::string& game_id() const { return game_id_; }
   const std::string& as_seat() const { return as_seat_; }
 
