@@ -10,6 +10,7 @@
 #include "play/play_line.h"
 #include "run.h"
 #include "server_process.h"
+#include "tmux.h"
 
 namespace grognard::clitest {
 
@@ -106,6 +107,26 @@ TEST_CASE("measure and los print one line from the server's answer", "[cli][meas
   CHECK(contains(h.output, "measure A B\n"));
   CHECK(contains(h.output, "example: measure B1 4,3"));
   CHECK(contains(h.output, "los FIG TARGET\n"));
+}
+
+TEST_CASE("an observer measures in tmux, the first id completed with Tab",
+          "[cli][tmux][watch][measure]") {
+  if (!have_tmux()) return;
+  e2e::ServerProcess server({"--rate", "10000", "--burst", "10000"});
+  Pair p = start_pair(server.url());
+  TempDir observer;
+  Tmux tmux;
+  tmux.start("watcher", grognard_command("watch " + p.code, observer.path(), p.server));
+  tmux.wait_for("watcher", "watching>");
+  // B-GEN is the only id that starts so: Tab completes it.
+  tmux.key("watcher", "-l " + quote("measure B-G"));
+  tmux.key("watcher", "Tab");
+  tmux.wait_for("watcher", "measure B-GEN");
+  tmux.type("watcher", "R3");
+  // Colonel Fortescue at 3,5, the Marico Commando at 6,0: a General has no weapon (I7).
+  tmux.wait_for("watcher", "B-GEN \u2192 R3: 8 squares");
+  tmux.wait_for("watcher", "no weapon: it cannot attack");
+  tmux.type("watcher", "quit");
 }
 
 }  // namespace grognard::clitest
