@@ -1,13 +1,14 @@
 // Taking back a command on the real server (docs/protocol.md, "Taking back"): a diceless Itchy
 // move is taken back at once and may be given again; a command that threw dice needs the
 // opponent's consent (accepted, refused); the state taken back survives a restart and reads the
-// same in the game's own archive; in Sharpe's Mess a card drawn is a reveal, the referee is asked,
-// and a command by anyone cancels the offer.
+// same in the game's own archive and, once the game has ended, in the stored archive; in Sharpe's
+// Mess a card drawn is a reveal, the referee is asked, and a command by anyone cancels the offer.
 #include <google/protobuf/util/message_differencer.h>
 
 #include <catch2/catch.hpp>
 
 #include "client/codec.h"
+#include "client/websocket.h"
 #include "game.h"
 #include "grognard/v1/sharpe.pb.h"
 
@@ -166,6 +167,52 @@ TEST_CASE("a diceless move is taken back at once, and survives a restart", "[e2e
   auto later = a.client.get_state(g.game_id, again.last_seq());
   REQUIRE(later.ok());
   CHECK(later->state_hash() == hash_moved);
+}
+
+TEST_CASE("the archive of an ended game replays a take-back", "[e2e][take-back][archive]") {
+  const std::string token = "take-back-admin-token";
+  std::vector<std::string> flags = kPlayFlags;
+  flags.insert(flags.end(), {"--admin-token", token});
+  ServerProcess server(flags);
+  Game g = start_game(server);
+  choose_order(g);
+  Player& a = to_act(g);
+  const std::string hash_before = a.events.back().state_hash();
+  const v1::CommandResult moved = give(g, a, a_move(a));
+  const std::string hash_moved = a.events.back().state_hash();
+  REQUIRE(a.client.take_back().ok());
+  sync_all(g, moved.last_seq() + 1);
+  const std::uint64_t taken_at = moved.last_seq() + 1;
+
+  // The operator closes the game; after a restart only the archive holds it.
+  client::HttpRequestSpec close;
+  close.method = "POST";
+  close.target = "/admin/rooms/" + g.invite_code + "/close";
+  close.body = R"({"reason": "the test is over"})";
+  close.authorization = "Bearer " + token;
+  auto closed = client::http_request("127.0.0.1", server.port(), close, kWait);
+  REQUIRE(closed.ok());
+  REQUIRE(closed->status == 200);
+  REQUIRE(server.stop() == 0);
+  server.restart();
+  Client archive = connect(server);
+  auto events = archive.get_events(g.game_id);
+  REQUIRE(events.ok());
+  REQUIRE(events->events_size() > static_cast<int>(taken_at));
+  const v1::GameEvent& t = events->events(static_cast<int>(taken_at) - 1);
+  REQUIRE(t.has_taken_back());
+  CHECK(t.taken_back().first_seq() == moved.first_seq());
+  CHECK(t.taken_back().by_seat() == a.seat);
+  CHECK(t.state_hash() == hash_before);
+  auto inside = archive.get_state(g.game_id, moved.last_seq());
+  REQUIRE(inside.ok());
+  CHECK(inside->state_hash() == hash_moved);
+  auto at = archive.get_state(g.game_id, taken_at);
+  REQUIRE(at.ok());
+  CHECK(at->state_hash() == hash_before);
+  auto after = archive.get_state(g.game_id, taken_at + 1);  // the note that closed it
+  REQUIRE(after.ok());
+  CHECK(after->state_hash() == hash_before);
 }
 
 TEST_CASE("a command that threw dice is taken back only with the opponent's consent",
