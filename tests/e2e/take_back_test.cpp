@@ -105,6 +105,7 @@ TEST_CASE("a diceless move is taken back at once, and survives a restart", "[e2e
     CHECK(r.failure().code == v1::FAILED_PRECONDITION);
     CHECK(r.failure().message.find("nothing to take back") != std::string::npos);
   }
+  const std::string seated_hash = to_act(g).events.back().state_hash();
   choose_order(g);
   Player& a = to_act(g);
   Player& b = other(g, a);
@@ -167,6 +168,26 @@ TEST_CASE("a diceless move is taken back at once, and survives a restart", "[e2e
   auto later = a.client.get_state(g.game_id, again.last_seq());
   REQUIRE(later.ok());
   CHECK(later->state_hash() == hash_moved);
+
+  // Taken back in turn: the move again, then the order chosen before it; then nothing is left.
+  // The game as it began survives another restart.
+  REQUIRE(a.client.take_back().ok());
+  auto order = a.client.take_back();
+  if (!order) FAIL(client::describe(order.failure()));
+  CHECK(order->done());
+  sync_all(g, again.last_seq() + 2);
+  CHECK(a.events.back().taken_back().last_seq() < moved.first_seq());
+  CHECK(a.events.back().state_hash() == seated_hash);
+  CHECK(a.client.take_back().failure().message.find("nothing to take back") != std::string::npos);
+  server.kill();
+  server.restart();
+  a.client = connect(server);
+  auto back = a.client.resume(a.token, a.last_seq);
+  if (!back) FAIL(client::describe(back.failure()));
+  CHECK(back->last_seq() == again.last_seq() + 2);
+  auto begun = a.client.get_state(g.game_id);
+  REQUIRE(begun.ok());
+  CHECK(begun->state_hash() == seated_hash);
 }
 
 TEST_CASE("the archive of an ended game replays a take-back", "[e2e][take-back][archive]") {
