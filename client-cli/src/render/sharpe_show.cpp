@@ -33,7 +33,7 @@ std::vector<std::string> weapon_lines(const sharpe::FigureView& fv) {
   const auto& f = fv.figure();
   for (int i = 0; i < f.weapons_size(); ++i) {
     const auto& w = f.weapons(i);
-    std::string l = "  " + weapon_name(w.kind()) + ": " + reach(w.kind());
+    std::string l = "    " + weapon_name(w.kind()) + ": " + reach(w.kind());
     if (w.out_of_action()) {
       l += ", out of action";
     } else if (w.unloaded()) {
@@ -45,7 +45,7 @@ std::vector<std::string> weapon_lines(const sharpe::FigureView& fv) {
     }
     out.push_back(l);
   }
-  if (out.empty()) out.push_back("  unarmed");
+  if (out.empty()) out.push_back("    unarmed");
   return out;
 }
 
