@@ -1,0 +1,47 @@
+// Taking back (docs/protocol.md, "Taking back"): what RCW calls a reveal through the shared
+// adapter. A move stopped by a hidden enemy tells the mover it is there (R17, R20), so it may
+// not be taken back without consent; the same move in the open reveals nothing.
+#include <catch2/catch.hpp>
+
+#include "fixture.h"
+#include "rules/rcw/wire/codec.h"
+#include "rules/rcw/wire/ruleset.h"
+
+namespace {
+
+using namespace rcw_test;  // NOLINT: test code reads like the rules
+namespace wire = grognard::rcw::wire;
+
+// Side 1's "Q" in woods at (30,18), hidden or not; side 0's "M" at (30,10), activated to move.
+TestGame game(bool hidden) {
+  TestGame g(ScenarioBuilder()
+                 .unit("H0", 0, UnitType::kHq, {36, 6}, 0)
+                 .unit("M", 0, UnitType::kInfantry, {30, 10}, 0)
+                 .unit("H1", 1, UnitType::kHq, {36, 28}, 180)
+                 .unit("Q", 1, UnitType::kInfantry, {30, 18}, 180)
+                 .woods(26, 16, 34, 24));
+  if (hidden) g.conceal("Q");
+  g.accept(kSide0, activate("M", kMove, kMove));
+  return g;
+}
+
+// Whether any of the events of M's move to (30,16) reveals, each asked with the state before it.
+bool move_reveals(bool hidden) {
+  auto ruleset = wire::make_rcw_ruleset();
+  TestGame g = game(hidden);
+  State before = g.state;
+  bool reveals = false;
+  for (const Event& e : g.accept(kSide0, move_to({{30, 16}}, 0))) {
+    reveals = reveals || ruleset->reveals(wire::RcwGameState(before), wire::serialize(e));
+    apply(before, e);
+  }
+  return reveals;
+}
+
+}  // namespace
+
+TEST_CASE("take-back: a move stopped by a hidden enemy reveals it, the same move in the open not",
+          "[take-back][R17][R20]") {
+  CHECK(move_reveals(true));
+  CHECK_FALSE(move_reveals(false));
+}
