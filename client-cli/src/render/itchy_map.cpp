@@ -267,9 +267,9 @@ Board ItchyUi::board(const google::protobuf::Any& any, const Viewer& viewer, con
   b.cropped = w.x0 > 0 || w.y0 > 0 || w.x1 < v.width() || w.y1 < v.height();
   if (b.cropped)
     b.cells.push_back("Areas x " + std::to_string(w.x0) + "-" + std::to_string(w.x1 - 1) + ", y " +
-                       std::to_string(w.y0) + "-" + std::to_string(w.y1 - 1) + " of " +
-                       std::to_string(v.width()) + " x " + std::to_string(v.height()) +
-                       (frame.zoom ? " (zoom off: all)" : " (zoom X,Y: another part)"));
+                      std::to_string(w.y0) + "-" + std::to_string(w.y1 - 1) + " of " +
+                      std::to_string(v.width()) + " x " + std::to_string(v.height()) +
+                      (frame.zoom ? " (zoom off: all)" : " (zoom X,Y: another part)"));
   for (auto& l : stacks(v, w)) b.cells.push_back(std::move(l));
   b.legend.push_back(kKey);
   b.status = {v.scenario_name() + ": " + phase_line(v)};

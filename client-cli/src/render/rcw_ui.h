@@ -111,10 +111,8 @@ struct MapPart {
 MapPart draw_map(const rcw::View& v, const Style& style, const MapWindow& window, bool heading);
 // The scenario, turn, side to act and open activation (what every screen shows), and the rest
 // of the panel: points, objectives, the table of units, briefing, victory (rcw_panel.cpp).
-std::vector<std::string> status_lines(const rcw::View& v, const Viewer& viewer,
-                                      const Style& style);
-std::vector<std::string> detail_lines(const rcw::View& v, const Viewer& viewer,
-                                      const Style& style);
+std::vector<std::string> status_lines(const rcw::View& v, const Viewer& viewer, const Style& style);
+std::vector<std::string> detail_lines(const rcw::View& v, const Viewer& viewer, const Style& style);
 // "pinned, dug in, activated" (the table's state column); "DESTROYED".
 std::string state_marks(const rcw::View& v, const rcw::UnitState& u);
 // Shots and close assaults in words (rcw_combat.cpp); nullopt for the other events.

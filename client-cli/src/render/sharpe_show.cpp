@@ -104,9 +104,8 @@ std::vector<std::string> figure_lines(const sharpe::View& v, const sharpe::Figur
 
 std::vector<std::string> gun_lines(const sharpe::View& v, const sharpe::Gun& g) {
   std::vector<std::string> out{
-      "Gun " + g.id() + ": " + gun_type(g.type()) + " at " +
-          hundredths(g.pos().x(), g.pos().y()) + ", aim " + num(g.aim()) + " deg (" +
-          words::compass(g.aim()) + ")",
+      "Gun " + g.id() + ": " + gun_type(g.type()) + " at " + hundredths(g.pos().x(), g.pos().y()) +
+          ", aim " + num(g.aim()) + " deg (" + words::compass(g.aim()) + ")",
       std::string("  ") + (g.unloaded() ? "unloaded (" + std::to_string(g.load_spent()) +
                                               " of 16 functions of loading spent)"
                                         : "loaded")};
