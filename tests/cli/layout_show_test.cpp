@@ -138,6 +138,17 @@ TEST_CASE("RCW marks a pinned unit behind it and show tells only units in sight"
   INFO(all(shown));
   CHECK(shown.at(1) == "  at 18.00,20.00 (inches, x east, y south), facing 0 (N)");
   CHECK(has(shown, "  state: pinned"));
+  // A second unit whose centre falls in R2's cell: their number, and both listed.
+  for (auto& u : *v.mutable_units()) {
+    if (u.id() != "R3") continue;
+    u.set_placed(true);
+    u.mutable_pos()->set_x(18.2);
+    u.mutable_pos()->set_y(20.3);
+  }
+  const auto stacked = cli::RcwUi().board(client::pack(v), Viewer{0, "side:0"}, Style(false),
+                                          Frame{120, 60, std::nullopt});
+  CHECK(stacked.map.at(2 + 20).at(5 + 36) == '2');
+  CHECK(has(stacked.cells, "In one cell: 2 at 18,20: C R2 D R3"));
   // The Whites' units are not in the Reds' view before they are seen: show knows nothing.
   CHECK(cli::RcwUi().show(any, Viewer{0, "side:0"}, "W1").at(0).rfind("no unit \"W1\"", 0) == 0);
 }
