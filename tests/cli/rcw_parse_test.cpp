@@ -140,7 +140,7 @@ TEST_CASE("malformed RCW lines say what is wrong", "[cli][rcw]") {
   CHECK(error("deploy R2 10,20 up").rfind("\"up\" is not a bearing: degrees", 0) == 0);
   CHECK(error("activate R2 move").rfind("usage: activate UNIT ACTION ACTION", 0) == 0);
   CHECK(error("activate R2 move dance").rfind("\"dance\" is not an action", 0) == 0);
-  CHECK(error("move").rfind("usage: move X,Y", 0) == 0);
+  CHECK(error("move").rfind("usage: move WAYPOINT...", 0) == 0);
   CHECK(error("move 18,14 face").rfind("\"face\" is not a point", 0) == 0);
   CHECK(error("move 18,14 face left").rfind("\"left\" is not a bearing", 0) == 0);
   CHECK(error("pivot").rfind("usage: pivot BEARING", 0) == 0);

@@ -163,7 +163,7 @@ TEST_CASE("malformed Sharpe lines say what is wrong", "[cli][sharpe]") {
   Village g;
   const auto view = g.any();
   CHECK(contains(error("move sharpe 10", view), "\"10\" is not a point X,Y in inches"));
-  CHECK(contains(error("move sharpe", view), "usage: move FIGURE X,Y"));
+  CHECK(contains(error("move sharpe", view), "usage: move FIGURE WAYPOINT..."));
   CHECK(contains(error("throw now", view), "usage: throw"));
   CHECK(contains(error("fire sharpe", view), "usage: fire FIGURE [WEAPON] [at] TARGET"));
   CHECK(contains(error("scatter vandal sideways", view), "usage: scatter GROUP cover|away"));

@@ -11,6 +11,7 @@
 #include "../support/source_file.h"
 #include "client/codec.h"
 #include "engine/dice.h"
+#include "grognard/v1/protocol.pb.h"
 #include "grognard/v1/sharpe.pb.h"
 #include "rules/sharpe/wire/ruleset.h"
 
@@ -51,6 +52,17 @@ class Village {
     if (!events.ok()) return events.error().message.empty() ? "refused" : events.error().message;
     for (const auto& e : *events) REQUIRE(rs_->apply(*gs_, e).ok());
     return "";
+  }
+
+  // What the server would offer `seat` now (GetLegal's answer).
+  v1::LegalCommands legal(const std::string& seat) const {
+    v1::LegalCommands out;
+    for (const auto& c : rs_->legal(*gs_, seat)) {
+      auto* any = out.add_commands();
+      any->set_type_url("type.googleapis.com/grognard.v1.sharpe.Command");
+      any->set_value(c);
+    }
+    return out;
   }
 
   // The seat whose hero's card is drawn (the first player seat to act).

@@ -68,6 +68,10 @@ std::vector<HelpEntry> client_help() {
        "to agree. Dice thrown stay thrown: a command given again throws the next ones",
        "undo"},
       {"accept | refuse", "answer the take-back the other side asks of you", "accept"},
+      {"pending",
+       "what waits on someone: play paused and why, cards for the next shuffle, the card "
+       "waiting for the next hero, briefings maybe unread (the referee's desk)",
+       "pending"},
       {"map", "draw the screen again", "map"},
       {"wait [SECONDS]", "(scripts) wait until it is your turn", "wait 30"},
       {"quit | exit", "leave (your seat stays yours: grognard play ROOM resumes it)", "quit"},

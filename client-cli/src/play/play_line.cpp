@@ -46,7 +46,7 @@ Action error(const std::string& why) {
 
 std::vector<std::string> client_words() {
   return {"help", "legal", "log",  "say",     "say-side", "say-to", "measure", "los",
-          "map",  "wait",  "quit", "preview", "undo",     "accept", "refuse"};
+          "map",  "wait",  "quit", "preview", "undo",     "accept", "refuse",  "pending"};
 }
 
 std::vector<std::string> split_words(const std::string& line) {
@@ -85,7 +85,10 @@ Action interpret(const std::string& line, const RulesetUi* ui, const GameState& 
     a.kind = Action::kQuit;
   else if (verb == "map")
     a.kind = Action::kMap;
-  else if (verb == "legal") {
+  else if (verb == "pending") {
+    if (w.size() > 1) return error("usage: pending");
+    a.kind = Action::kPending;
+  } else if (verb == "legal") {
     if (w.size() > 2) return error("usage: legal [UNIT]");
     a.kind = Action::kLegal;
     a.unit = w.size() == 2 ? w[1] : "";

@@ -1,7 +1,7 @@
 #pragma once
 // What a typed line means while playing or watching, shared by interactive and scripted
-// play. The client's own words come first (help, legal, log, say, say-side, measure, los, map,
-// wait, quit); any other first word goes to the rule set (ui->parse).
+// play. The client's own words come first (help, legal, log, say, say-side, measure, los,
+// pending, map, wait, quit); any other first word goes to the rule set (ui->parse).
 
 #include <string>
 #include <vector>
@@ -28,7 +28,8 @@ struct Action {
     kMeasure,
     kPreview,
     kTakeBack,  // `undo`
-    kAnswer     // `accept` / `refuse` a take-back asked of this seat
+    kAnswer,    // `accept` / `refuse` a take-back asked of this seat
+    kPending    // what waits on someone (RulesetUi::pending; the referee's desk)
   };
   Kind kind = kNothing;
   std::string unit;               // kLegal: "" for all units; kMeasure: A

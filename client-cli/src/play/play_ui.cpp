@@ -163,6 +163,13 @@ void PlayUi::act(const Action& a) {
             return ui->describe_legal(*legal, link.state().view, unit);
           },
           false);
+    case Action::kPending:
+      return send(
+          [ui](Link& link) -> std::vector<std::string> {
+            if (!ui) return {"Nothing is pending."};
+            return ui->pending(link.state().view, link.state().recent);
+          },
+          false);
     case Action::kMeasure:
       return send(
           [a](Link& link) -> std::vector<std::string> {

@@ -12,6 +12,7 @@
 #include "play/preview.h"
 #include "play/screen.h"
 #include "play/take_back.h"
+#include "render/words.h"
 
 namespace grognard::cli {
 
@@ -181,6 +182,18 @@ int Script::run_line(const std::string& line, int line_no) {
       for (const auto& l : a.text.empty() ? help_lines(ui_) : help_for(ui_, a.text))
         std::cout << l << "\n";
       return 0;
+    case Action::kPending: {
+      const auto lines = ui_ ? ui_->pending(link_.state().view, link_.state().recent)
+                             : std::vector<std::string>{"Nothing is pending."};
+      if (o_.json) {
+        std::string out = "{\"pending\":[";
+        for (std::size_t i = 0; i < lines.size(); ++i) out += (i ? "," : "") + quote(lines[i]);
+        std::cout << out << "]}" << std::endl;
+      } else {
+        for (const auto& l : lines) std::cout << l << "\n";
+      }
+      return 0;
+    }
     case Action::kLog:  // everything was printed as it came
       std::cout << "log is for the screen; a script prints everything as it comes" << std::endl;
       return 0;
@@ -202,9 +215,17 @@ int Script::run_line(const std::string& line, int line_no) {
     case Action::kLegal: {
       auto r = with_retry([&] { return link_.legal(); });
       if (!r) return fail(r.failure(), line_no, line);
-      if (o_.json)
+      if (o_.json) {
+        if (!a.unit.empty() && ui_) {  // that unit's (or figure's) commands alone
+          v1::LegalCommands mine;
+          for (const auto& c : r->commands()) {
+            if (words::same_id(ui_->command_unit(c, link_.state().view), a.unit))
+              *mine.add_commands() = c;
+          }
+          *r = std::move(mine);
+        }
         std::cout << json_line("result", *r) << std::endl;
-      else if (ui_)
+      } else if (ui_)
         for (const auto& l : ui_->describe_legal(*r, link_.state().view, a.unit))
           std::cout << l << "\n";
       return 0;

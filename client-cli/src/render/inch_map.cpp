@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <sstream>
 
 namespace grognard::cli {
@@ -29,12 +28,6 @@ Colour side_colour(int index) {
                                     Colour::kMagenta, Colour::kCyan, Colour::kYellow};
   if (index < 0) return Colour::kWhite;
   return kColours[static_cast<std::size_t>(index) % std::size(kColours)];
-}
-
-std::string hundredths(double x, double y) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.2f,%.2f", x, y);
-  return buf;
 }
 
 MapWindow window_for(const Frame& frame) {

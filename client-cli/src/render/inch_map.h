@@ -98,9 +98,6 @@ class InchMap {
 // and rows as leave room for the rulers and the edges.
 MapWindow window_for(const Frame& frame);
 
-// A point to 0.01", as `show` gives a position: "12.50,20.03".
-std::string hundredths(double x, double y);
-
 // Whether (x, y) lies inside the polygon (even-odd rule).
 bool inside(const std::vector<words::Xy>& polygon, double x, double y);
 

@@ -195,6 +195,13 @@ std::string ItchyUi::describe_command(const google::protobuf::Any& any) const {
   return "(an empty command)";
 }
 
+std::string ItchyUi::command_unit(const google::protobuf::Any& command,
+                                  const google::protobuf::Any& /*view*/) const {
+  const auto c = client::unpack<itchy::Command>(command);
+  if (!c) return "";
+  return c->has_move() ? c->move().unit() : c->has_attack() ? c->attack().unit() : "";
+}
+
 std::vector<std::string> ItchyUi::describe_legal(const v1::LegalCommands& legal,
                                                  const google::protobuf::Any& view,
                                                  const std::string& unit) const {
@@ -204,9 +211,7 @@ std::vector<std::string> ItchyUi::describe_legal(const v1::LegalCommands& legal,
   for (const auto& any : legal.commands()) {
     const auto c = client::unpack<itchy::Command>(any);
     if (!c) continue;
-    const std::string id = c->has_move()     ? c->move().unit()
-                           : c->has_attack() ? c->attack().unit()
-                                             : "";
+    const std::string id = command_unit(any, view);
     if (id.empty())
       other.push_back(describe_command(any));
     else

@@ -5,8 +5,9 @@
 //   deploy UNIT X,Y BEARING              place (or place again) a unit in your zone (R19)
 //   confirm                              every unit placed: end your deployment
 //   activate UNIT ACTION ACTION          declare two actions: move shoot limber rally assault
-//   move X,Y [X,Y ...] [face BEARING]    the current Move: straight legs; without `face` the
-//                                        unit faces along its last leg
+//   move WAYPOINT... [face BEARING]      the current Move: straight legs, each X,Y, N@BEARING or
+//                                        toward UNIT [N]; without `face` the unit faces along
+//                                        its last leg
 //   pivot BEARING                        the current Move as a pure pivot (R15)
 //   rail AT                              the train's Move: its first car to AT" along the line
 //   shoot TARGET [via OBSERVER]          the current Shoot (an observer for artillery or mortar)
@@ -17,6 +18,8 @@
 //                                        hidden from the enemy (R48)
 //   end                                  end your side turn (the rest of your units pass)
 //   concede                              give up the game
+#include <algorithm>
+
 #include "client/codec.h"
 #include "render/rcw_ui.h"
 
@@ -83,7 +86,8 @@ Parsed activate(const std::vector<std::string>& w, const rcw::View& v) {
 
 Parsed move(const std::vector<std::string>& w, const rcw::View& v) {
   const std::string usage =
-      "usage: move X,Y [X,Y ...] [face BEARING], e.g. move 12,18 14,15 face N (pivot BEARING to "
+      "usage: move WAYPOINT... [face BEARING], each X,Y, N@BEARING (N inches that way) or toward "
+      "TARGET [N], e.g. move 12,18 14,15 face N, move 6@NE, move toward R2 4 (pivot BEARING to "
       "turn in place)";
   rcw::Command c;
   auto* m = c.mutable_move();
@@ -95,16 +99,27 @@ Parsed move(const std::vector<std::string>& w, const rcw::View& v) {
     end -= 2;
   }
   if (end < 2) return fail(usage);
-  for (std::size_t i = 1; i < end; ++i) {
-    const auto p = words::xy_of(w[i]);
-    if (!p) return fail(not_point(w[i]) + "; " + usage);
+  const auto* u = active_unit(v);
+  const words::Xy start = u ? words::Xy{u->pos().x(), u->pos().y()} : words::Xy{};
+  const auto place = [&](const std::string& id) -> std::optional<words::Xy> {
+    const auto* t = find_unit(v, id);
+    if (!t) return std::nullopt;
+    return words::Xy{t->pos().x(), t->pos().y()};
+  };
+  const auto points =
+      words::waypoints_of(std::vector<std::string>(w.begin(), w.begin() + end), 1, start, place);
+  if (!points.error.empty()) return fail(points.error + "; " + usage);
+  if (!u && std::any_of(w.begin() + 1, w.begin() + end,
+                        [](const std::string& x) { return !words::xy_of(x); })) {
+    return fail("no unit of yours is being activated to move from; give points X,Y: " + usage);
+  }
+  for (const auto& p : points.points) {
     auto* pt = m->add_waypoints();
-    pt->set_x(p->x);
-    pt->set_y(p->y);
+    pt->set_x(p.x);
+    pt->set_y(p.y);
   }
   if (!facing) {
     // Along the last leg, from the point before it (the unit's place for a one-leg move).
-    const auto* u = active_unit(v);
     const int n = m->waypoints_size();
     if (n < 2 && !u)
       return fail("no unit of yours is being activated to move from; give the facing: " + usage);

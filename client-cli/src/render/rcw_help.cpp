@@ -62,9 +62,10 @@ std::vector<HelpEntry> RcwUi::help() const {
       {"activate UNIT ACTION ACTION",
        "declare two actions in order: move shoot limber rally assault (§4)",
        "activate R1 move shoot"},
-      {"move X,Y [X,Y...] [face BEARING]",
-       "the current Move: straight legs in inches; without face, along the last leg",
-       "move 14,15 face N"},
+      {"move WAYPOINT... [face BEARING]",
+       "the current Move: straight legs, each X,Y in inches, N@BEARING (N inches that way) or "
+       "toward UNIT [N]; without face, along the last leg",
+       "move 14,15 face N or move 6@NE or move toward R2 4"},
       {"pivot BEARING", "the current Move as a turn in place (R15)", "pivot 45"},
       {"rail AT", "the train's Move: its first car to AT\" along the line (R13)", "rail 30"},
       {"shoot TARGET [via OBSERVER]", "the current Shoot; artillery via a FAO, a mortar via an HQ",

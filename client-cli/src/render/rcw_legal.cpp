@@ -114,6 +114,21 @@ std::string RcwUi::describe_command(const google::protobuf::Any& any) const {
   return command_text(rcw::View(), *c);
 }
 
+std::string RcwUi::command_unit(const google::protobuf::Any& command,
+                                const google::protobuf::Any& view) const {
+  const auto c = client::unpack<rcw::Command>(command);
+  if (!c) return "";
+  if (c->has_deploy()) return c->deploy().unit();
+  if (c->has_activate()) return c->activate().unit();
+  if (c->has_move() || c->has_shoot() || c->has_assault() || c->has_skip_action() ||
+      c->has_carry_out()) {
+    const rcw::View v = view_of(view);
+    const auto* active = active_unit(v);
+    return active ? active->id() : v.active().unit();  // the current action's unit
+  }
+  return "";
+}
+
 std::vector<std::string> RcwUi::describe_legal(const v1::LegalCommands& legal,
                                                const google::protobuf::Any& view,
                                                const std::string& unit) const {

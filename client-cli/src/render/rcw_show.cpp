@@ -20,7 +20,8 @@ std::vector<std::string> unit_lines(const rcw::View& v, const rcw::UnitState& u)
           side_name(v, u.side()) + ", on the map " + std::string(1, letter_of(v, u.id())),
   };
   if (u.placed() && !u.destroyed()) {
-    std::string at = "  at " + hundredths(u.pos().x(), u.pos().y()) + " (inches, x east, y south)";
+    std::string at =
+        "  at " + words::precise(u.pos().x(), u.pos().y()) + " (inches, x east, y south)";
     if (u.type() != rcw::TRAIN) at += ", facing " + facing_text(u.facing());
     out.push_back(at);
     out.push_back("  cover: " + cover_text(u.cover()) + "; footprint radius " + num(u.radius()) +
@@ -33,7 +34,7 @@ std::vector<std::string> unit_lines(const rcw::View& v, const rcw::UnitState& u)
   for (const auto& c : u.cars()) {
     out.push_back("  car " + c.id() + " (" + c.name() +
                   "): " + (c.armament() == rcw::CAR_ARTILLERY ? "artillery" : "armoured") +
-                  " car at " + hundredths(c.pos().x(), c.pos().y()) +
+                  " car at " + words::precise(c.pos().x(), c.pos().y()) +
                   (c.destroyed() ? ", DESTROYED"
                    : c.pinned()  ? ", pinned"
                                  : ""));

@@ -40,6 +40,8 @@ class RcwUi final : public RulesetUi {
   std::vector<std::string> describe_legal(const v1::LegalCommands& legal,
                                           const google::protobuf::Any& view,
                                           const std::string& unit) const override;
+  std::string command_unit(const google::protobuf::Any& command,
+                           const google::protobuf::Any& view) const override;
   std::string describe_command(const google::protobuf::Any& command) const override;
   std::string seat_label(const std::string& seat_id,
                          const google::protobuf::Any& view) const override;

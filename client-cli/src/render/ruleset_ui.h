@@ -7,6 +7,7 @@
 
 #include <google/protobuf/any.pb.h>
 
+#include <deque>
 #include <memory>
 #include <optional>
 #include <string>
@@ -106,11 +107,21 @@ class RulesetUi {
   virtual std::vector<std::string> describe_legal(const v1::LegalCommands& legal,
                                                   const google::protobuf::Any& view,
                                                   const std::string& unit) const = 0;
+  // The unit or figure a command of the server's list is for; empty for the seat's own
+  // commands (end, throw, …). `legal UNIT` in --json keeps that unit's commands by it.
+  virtual std::string command_unit(const google::protobuf::Any& command,
+                                   const google::protobuf::Any& view) const = 0;
   // Whether the client previews `command` before sending it and, when the server warns, asks
   // for a confirmation (docs/client.md, "Previews"): Sharpe's `end` and the referee's rulings.
   virtual bool confirm_first(const google::protobuf::Any& /*command*/) const { return false; }
   // The command as the user would type it.
   virtual std::string describe_command(const google::protobuf::Any& command) const = 0;
+  // What is waiting on someone (`pending`, the referee's desk): one line each. `recent` is the
+  // client's tail of the log. Default: nothing.
+  virtual std::vector<std::string> pending(const google::protobuf::Any& /*view*/,
+                                           const std::deque<v1::GameEvent>& /*recent*/) const {
+    return {"Nothing is pending."};
+  }
   // The name the view gives seat `seat_id` ("side:0" → "British"); empty if it gives none.
   // Used where the room's seat list is not at hand (replays of others' games).
   virtual std::string seat_label(const std::string& /*seat_id*/,

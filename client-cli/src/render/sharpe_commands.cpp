@@ -4,8 +4,9 @@
 // kind (the referee's lines are in sharpe_referee.cpp).
 //
 //   throw                               throw the functions when your hero's card is drawn
-//   move FIG X,Y [X,Y ...] [crawl]      walk (or crawl) through the waypoints
-//   crawl FIG X,Y [X,Y ...]             the same, crawling
+//   move FIG WAYPOINT... [crawl]        walk (or crawl) through the waypoints, each X,Y, N@BEARING
+//                                       (N inches that way) or toward TARGET [N]
+//   crawl FIG WAYPOINT...               the same, crawling
 //   stand FIG | aim FIG                 stand up; aim the figure's weapon
 //   load FIG [WEAPON [N]]               load (default: the first unloaded firearm), N of the
 //                                       figure's functions into it (default: all it has)
@@ -85,21 +86,33 @@ std::optional<unsigned> weapon_index(const sharpe::View& v, const std::string& f
 
 Parsed parse_move(const std::vector<std::string>& w, const sharpe::View& v, bool crawl) {
   const std::string usage =
-      crawl ? "usage: crawl FIGURE X,Y [X,Y ...], e.g. crawl sharpe 6,40"
-            : "usage: move FIGURE X,Y [X,Y ...] [crawl], e.g. move sharpe 10,40 12,36";
+      crawl
+          ? "usage: crawl FIGURE WAYPOINT..., e.g. crawl sharpe 6,40 or crawl sharpe 1@N"
+          : "usage: move FIGURE WAYPOINT... [crawl], each X,Y, N@BEARING or toward TARGET [N], "
+            "e.g. move sharpe 10,40 12,36 or move sharpe 3@NE or move sharpe toward voltigeur-2 4";
   if (w.size() < 3) return fail(usage);
   sharpe::Command c;
   auto* m = c.mutable_move();
   m->set_figure(figure_id(v, w[1]));
+  std::vector<std::string> path(w.begin(), w.end());
+  if (!crawl && path.size() > 3 && lower(path.back()) == "crawl") {
+    crawl = true;
+    path.pop_back();
+  }
   m->set_crawl(crawl);
-  for (std::size_t i = 2; i < w.size(); ++i) {
-    if (!crawl && i + 1 == w.size() && lower(w[i]) == "crawl" && i > 2) {
-      m->set_crawl(true);
-      break;
-    }
-    const auto p = point_of(w[i]);
-    if (!p) return fail("\"" + w[i] + "\" is not a point X,Y in inches (e.g. 12.5,40); " + usage);
-    *m->add_waypoints() = *p;
+  const auto* f = find_figure(v, m->figure());
+  const words::Xy start = f ? words::Xy{f->figure().pos().x(), f->figure().pos().y()} : words::Xy{};
+  const auto place = [&](const std::string& id) -> std::optional<words::Xy> {
+    const auto* t = find_figure(v, figure_id(v, id));
+    if (!t) return std::nullopt;
+    return words::Xy{t->figure().pos().x(), t->figure().pos().y()};
+  };
+  const auto points = words::waypoints_of(path, 2, start, place);
+  if (!points.error.empty()) return fail(points.error + "; " + usage);
+  for (const auto& p : points.points) {
+    auto* pt = m->add_waypoints();
+    pt->set_x(p.x);
+    pt->set_y(p.y);
   }
   return done(c);
 }

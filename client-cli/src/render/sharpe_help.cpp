@@ -46,9 +46,11 @@ std::vector<std::string> SharpeUi::command_words() const {
 std::vector<HelpEntry> SharpeUi::help() const {
   std::vector<HelpEntry> out{
       {"throw", "throw your functions when your hero's card is drawn (D6 + base)", "throw"},
-      {"move FIG X,Y [X,Y...] [crawl]", "walk through waypoints in inches (1 function a 2\")",
-       "move sharpe 10,40 12,36"},
-      {"crawl FIG X,Y [X,Y...]", "crawl (2 functions an inch) and lie prone", "crawl hagman 6,41"},
+      {"move FIG WAYPOINT... [crawl]",
+       "walk through waypoints (1 function a 2\"), each X,Y in inches, N@BEARING (N inches that "
+       "way) or toward FIG [N]",
+       "move sharpe 10,40 12,36 or move sharpe 3.5@NE or move sharpe toward voltigeur2 4"},
+      {"crawl FIG WAYPOINT...", "crawl (2 functions an inch) and lie prone", "crawl hagman 1@N"},
       {"stand FIG", "stand up (2 functions)", "stand hagman"},
       {"aim FIG", "aim (3 functions): +2 on the next shot", "aim harper"},
       {"load FIG [WEAPON [N]]",

@@ -1,5 +1,6 @@
 // Sharpe's Mess commands as the user would type them, and the server's list of legal commands
-// summed up one figure a line ("sharpe at 6.0,42.0 (7 functions): move to …; aim; fire 1 at …").
+// summed up one figure a line, as a player thinks of it ("sharpe at 6.00,42.00 (7 functions): move
+// up to 14\"; aim; fire 1 (rifle) at voltigeur-3 12.3\"").
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -127,22 +128,51 @@ std::string aimed_at(const sharpe::View& v, const sharpe::FireCanister& c) {
   return "";
 }
 
+// "12.3\"": how far `to` is from `from`, as the table measures.
+std::string inches_between(const sharpe::Point& from, const sharpe::Point& to) {
+  return num(std::hypot(to.x() - from.x(), to.y() - from.y())) + "\"";
+}
+
+// "voltigeur-3 12.3\"": a target with its distance from the figure.
+std::string target_at(const sharpe::View& v, const sharpe::Point& from, const std::string& id) {
+  const auto* t = find_figure(v, id);
+  return t ? id + " " + inches_between(from, t->figure().pos()) : id;
+}
+
+// "1 (rifle)": a weapon by the number the player types, and its kind.
+std::string weapon_text(const sharpe::FigureView* f, unsigned w) {
+  const bool known = f && w < static_cast<unsigned>(f->figure().weapons_size());
+  return std::to_string(w + 1) +
+         (known ? " (" + weapon_name(f->figure().weapons(w).kind()) + ")" : "");
+}
+
+// What a figure may do, as a player thinks of it (the server's list says which; the view says
+// how far its functions take it and what loading still needs): "perkins at 23.71,38.94 (9
+// functions): move up to 18\"; crawl up to 4\"; aim; load 1 (rifle): 3 of 6 functions to go;
+// fire 2 (pistol) at voltigeur-3 6.2\"".
 std::string figure_options(const sharpe::View& v, const std::string& id,
                            const std::vector<sharpe::Command>& cmds) {
-  std::vector<std::string> moves, crawls, loads, fights, other;
+  const auto* f = find_figure(v, id);
+  const sharpe::Point from = f ? f->figure().pos() : sharpe::Point{};
+  bool move = false, crawl = false;
+  std::vector<std::string> other, loads, fights;
   std::map<unsigned, std::vector<std::string>> fire;
   std::map<std::string, std::vector<std::string>> canister, ball;
   std::set<std::string> guns_loadable;
   for (const auto& c : cmds) {
     if (c.has_move()) {
-      const auto& m = c.move();
-      auto& to = m.crawl() ? crawls : moves;
-      const std::string p = m.waypoints().empty() ? "?" : point(*m.waypoints().rbegin());
-      if (std::find(to.begin(), to.end(), p) == to.end()) to.push_back(p);
+      (c.move().crawl() ? crawl : move) = true;
     } else if (c.has_load()) {
-      loads.push_back(std::to_string(c.load().weapon() + 1));
+      const unsigned w = c.load().weapon();
+      std::string l = "load " + weapon_text(f, w);
+      if (f && w < static_cast<unsigned>(f->load_needed_size())) {
+        const int needed = f->load_needed(w);
+        l += ": " + std::to_string(needed) + " of " +
+             functions(needed + f->figure().weapons(w).load_spent()) + " to go";
+      }
+      loads.push_back(l);
     } else if (c.has_fire()) {
-      fire[c.fire().weapon()].push_back(c.fire().target());
+      fire[c.fire().weapon()].push_back(target_at(v, from, c.fire().target()));
     } else if (c.has_fight()) {
       fights.push_back(c.fight().enemy());
     } else if (c.has_load_gun()) {
@@ -152,7 +182,9 @@ std::string figure_options(const sharpe::View& v, const std::string& id,
       canister[c.fire_canister().gun()].push_back(num(c.fire_canister().aim()) +
                                                   (at.empty() ? "" : " (" + at + ")"));
     } else if (c.has_fire_ball()) {
-      ball[c.fire_ball().gun()].push_back(c.fire_ball().target());
+      const auto* gun = find_gun(v, c.fire_ball().gun());
+      ball[c.fire_ball().gun()].push_back(gun ? target_at(v, gun->pos(), c.fire_ball().target())
+                                              : c.fire_ball().target());
     } else {
       other.push_back(describe(c).substr(0, describe(c).find(' ')));
     }
@@ -163,23 +195,29 @@ std::string figure_options(const sharpe::View& v, const std::string& id,
     return out;
   };
   std::vector<std::string> parts;
-  if (!moves.empty()) parts.push_back("move to " + list(moves, " / "));
-  if (!crawls.empty()) parts.push_back("crawl to " + list(crawls, " / "));
+  if (move && f) parts.push_back("move up to " + num(f->move_reach()) + "\"");
+  if (crawl && f) parts.push_back("crawl up to " + num(f->crawl_reach()) + "\"");
   for (const auto& o : other) parts.push_back(o);
-  if (!loads.empty()) parts.push_back("load " + list(loads, ", "));
+  for (const auto& l : loads) parts.push_back(l);
   for (const auto& [w, targets] : fire)
-    parts.push_back("fire " + std::to_string(w + 1) + " at " + list(targets, " "));
-  if (!fights.empty()) parts.push_back("fight " + list(fights, " "));
+    parts.push_back("fire " + weapon_text(f, w) + " at " + list(targets, ", "));
+  if (!fights.empty()) parts.push_back("fight " + list(fights, ", "));
   for (const auto& g : guns_loadable) parts.push_back("loadgun " + g);
   for (const auto& [g, aims] : canister) parts.push_back("canister " + g + " " + list(aims, ", "));
-  for (const auto& [g, targets] : ball) parts.push_back("ball " + g + " at " + list(targets, " "));
-  const auto* f = find_figure(v, id);
+  for (const auto& [g, targets] : ball) parts.push_back("ball " + g + " at " + list(targets, ", "));
   std::string out = id;
-  if (f) out += " at " + exact(f->figure().pos()) + " (" + functions(f->functions()) + ")";
+  if (f)
+    out += " at " + words::precise(from.x(), from.y()) + " (" + functions(f->functions()) + ")";
   return out + ": " + (parts.empty() ? "nothing" : list(parts, "; "));
 }
 
 }  // namespace
+
+std::string SharpeUi::command_unit(const google::protobuf::Any& command,
+                                   const google::protobuf::Any& /*view*/) const {
+  const auto c = client::unpack<sharpe::Command>(command);
+  return c ? figure_of(*c) : "";
+}
 
 std::string SharpeUi::describe_command(const google::protobuf::Any& any) const {
   const auto c = client::unpack<sharpe::Command>(any);

@@ -85,7 +85,7 @@ std::vector<std::string> figure_lines(const sharpe::View& v, const sharpe::Figur
       f.id() + " (" + f.name() + "): " + (hero ? "the hero" : "a figure") + " of group " +
           group_text(v, fv.group()) + ", on the map " +
           std::string(1, hero ? letter : static_cast<char>(std::tolower(letter))),
-      "  at " + hundredths(f.pos().x(), f.pos().y()) + " (inches, x east, y south)",
+      "  at " + words::precise(f.pos().x(), f.pos().y()) + " (inches, x east, y south)",
       "  state: " + states(fv)};
   if (fv.functions() > 0 || fv.group() == v.active_group())
     out.push_back("  functions left: " + std::to_string(fv.functions()) + "; walks up to " +
@@ -104,8 +104,9 @@ std::vector<std::string> figure_lines(const sharpe::View& v, const sharpe::Figur
 
 std::vector<std::string> gun_lines(const sharpe::View& v, const sharpe::Gun& g) {
   std::vector<std::string> out{
-      "Gun " + g.id() + ": " + gun_type(g.type()) + " at " + hundredths(g.pos().x(), g.pos().y()) +
-          ", aim " + num(g.aim()) + " deg (" + words::compass(g.aim()) + ")",
+      "Gun " + g.id() + ": " + gun_type(g.type()) + " at " +
+          words::precise(g.pos().x(), g.pos().y()) + ", aim " + num(g.aim()) + " deg (" +
+          words::compass(g.aim()) + ")",
       std::string("  ") + (g.unloaded() ? "unloaded (" + std::to_string(g.load_spent()) +
                                               " of 16 functions of loading spent)"
                                         : "loaded")};

@@ -38,6 +38,10 @@ class SharpeUi final : public RulesetUi {
   std::vector<std::string> describe_legal(const v1::LegalCommands& legal,
                                           const google::protobuf::Any& view,
                                           const std::string& unit) const override;
+  std::vector<std::string> pending(const google::protobuf::Any& view,
+                                   const std::deque<v1::GameEvent>& recent) const override;
+  std::string command_unit(const google::protobuf::Any& command,
+                           const google::protobuf::Any& view) const override;
   std::string describe_command(const google::protobuf::Any& command) const override;
   bool confirm_first(const google::protobuf::Any& command) const override;  // sharpe_confirm.cpp
   std::string seat_label(const std::string& seat_id,

@@ -1,5 +1,6 @@
 #include "render/words.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -23,6 +24,12 @@ std::string num(double inches) {
 std::string fixed(double x, double y) {
   char buf[48];
   std::snprintf(buf, sizeof buf, "%.1f,%.1f", x, y);
+  return buf;
+}
+
+std::string precise(double x, double y) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.2f,%.2f", x, y);
   return buf;
 }
 
@@ -143,6 +150,51 @@ std::optional<double> bearing_of(const std::string& word) {
   double d = std::fmod(*n, 360.0);
   if (d < 0) d += 360.0;
   return d;
+}
+
+Waypoints waypoints_of(const std::vector<std::string>& words, std::size_t from, Xy start,
+                       const std::function<std::optional<Xy>(const std::string&)>& place) {
+  Waypoints out;
+  Xy at = start;
+  const auto fail = [&](const std::string& why) {
+    out.points.clear();
+    out.error = why;
+    return out;
+  };
+  for (std::size_t i = from; i < words.size(); ++i) {
+    const std::string& w = words[i];
+    if (const auto p = xy_of(w)) {
+      at = *p;
+    } else if (const auto a = w.find('@'); a != std::string::npos) {
+      const auto d = number_of(w.substr(0, a));
+      const auto b = bearing_of(w.substr(a + 1));
+      if (!d || *d <= 0 || !b) {
+        return fail("\"" + w + "\" is not a distance on a bearing (e.g. 3@NE or 2.5@135)");
+      }
+      const Xy v = aim_vector(*b);
+      at = Xy{at.x + v.x * *d, at.y + v.y * *d};
+    } else if (lower(w) == "toward") {
+      if (i + 1 >= words.size()) return fail("toward what? e.g. toward voltigeur-2 3");
+      const std::string& target = words[++i];
+      auto to = xy_of(target);
+      if (!to) to = place(target);
+      if (!to) return fail("no \"" + target + "\" to move toward (a figure, or X,Y)");
+      const double len = std::hypot(to->x - at.x, to->y - at.y);
+      const auto n = i + 1 < words.size() ? number_of(words[i + 1]) : std::nullopt;
+      if (n) {
+        ++i;
+        if (*n <= 0) return fail("move toward " + target + " by more than nothing");
+      }
+      const double step = n && len > 0 ? std::min(*n, len) / len : 1.0;
+      at = Xy{at.x + (to->x - at.x) * step, at.y + (to->y - at.y) * step};
+    } else {
+      return fail(
+          "\"" + w +
+          "\" is not a point X,Y in inches, a distance on a bearing N@B, or toward TARGET [N]");
+    }
+    out.points.push_back(at);
+  }
+  return out;
 }
 
 }  // namespace grognard::cli::words

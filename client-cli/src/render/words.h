@@ -3,6 +3,7 @@
 // compass bearings, ids compared without regard to case, and the pieces of a typed line
 // (numbers, points "X,Y", bearings in degrees or by compass point).
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,6 +24,8 @@ struct Xy {
 std::string num(double inches);
 // Both coordinates to one decimal: "12.5,20.0".
 std::string fixed(double x, double y);
+// Both coordinates to two decimals, "12.53,20.00": enough to aim a move by.
+std::string precise(double x, double y);
 // "d6 3".
 std::string die(const v1::Roll& r);
 // "d6 3, d6 5".
@@ -46,6 +49,17 @@ std::vector<std::string> map_then_panel(std::vector<std::string> map,
 std::optional<double> number_of(const std::string& word);
 // "12.5,40" or "(12.5,40)".
 std::optional<Xy> xy_of(const std::string& word);
+
+// The waypoints of a move as typed after its mover, `words[from]` to the end, each from the
+// one before (the first from `start`, where the mover stands): a point "X,Y"; a distance on a
+// bearing "N@B" ("3@NE", "2.5@135": N inches that way); or "toward T [N]", N inches toward T
+// (a point, or an id that `place` finds), or all the way to it. `error` says what a word is not.
+struct Waypoints {
+  std::vector<Xy> points;
+  std::string error;
+};
+Waypoints waypoints_of(const std::vector<std::string>& words, std::size_t from, Xy start,
+                       const std::function<std::optional<Xy>(const std::string&)>& place);
 
 // Compass bearings (0 north, toward y = 0; 90 east; clockwise), as the wire gives facings and
 // aims: the unit vector along `degrees` in table coordinates, and the bearing from one point to

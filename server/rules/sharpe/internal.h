@@ -60,8 +60,8 @@ void resolve_hit(Emitter& e, const FigureId& target, Point source, Dice& dice);
 void count_hit(Emitter& e, std::size_t group, Point source, Dice& dice);  // S10
 // S10; `cause` is Scattered.cause ("morale", or kTwoLostRounds for S6's).
 void scatter(Emitter& e, std::size_t group, Point source, Dice& dice, const char* cause = "morale");
-void run_away(Emitter& e, const FigureId& id, Point from, Dice& dice);     // S6
-void check_lost(Emitter& e, std::size_t group);                            // S2
+void run_away(Emitter& e, const FigureId& id, Point from, Dice& dice);  // S6
+void check_lost(Emitter& e, std::size_t group);                         // S2
 // S2: the figures of the group check_lost() would remove now (beyond 10" of the hero and out
 // of his sight), in table order.
 std::vector<FigureId> lost_figures(const State& s, std::size_t group);
