@@ -1,5 +1,5 @@
 // `legal UNIT` in scripted --json mode against the real server: that unit's commands alone;
-// and `pending` as a JSON line.
+// `pending` and `show` answered by the client itself, as lines or one JSON line.
 #include <algorithm>
 #include <catch2/catch.hpp>
 
@@ -51,6 +51,17 @@ TEST_CASE("legal UNIT in --json keeps that unit's commands alone", "[cli][script
   INFO(desk.output);
   CHECK(desk.status == 0);
   CHECK(desk.output.find("{\"pending\":[\"Nothing is pending.\"]}") != std::string::npos);
+
+  // `show UNIT` answers from the view, in a script too: plain lines, or one JSON line.
+  const Run shown = p.run(w, "play " + p.code, "show " + mine + "\n");
+  INFO(shown.output);
+  CHECK(shown.status == 0);
+  CHECK(shown.output.find("> show " + mine) != std::string::npos);
+  const Run json = p.run(w, "play " + p.code + " --json", "show " + mine + "\n");
+  INFO(json.output);
+  CHECK(json.status == 0);
+  CHECK(json.output.find("{\"show\":[\"") != std::string::npos);
+  CHECK(json.output.find(mine) != std::string::npos);
 }
 
 }  // namespace grognard::clitest

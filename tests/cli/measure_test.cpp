@@ -40,7 +40,8 @@ cli::GameState itchy_state() {
 
 }  // namespace
 
-TEST_CASE("measure and los: ids in any case, both completed with Tab", "[cli][measure]") {
+TEST_CASE("measure and los: ids in any case; Tab completes them, and show and zoom",
+          "[cli][measure]") {
   const cli::GameState st = itchy_state();
   const cli::RulesetUi* ui = cli::ui_for("itchy");
   const cli::Action a = cli::interpret("measure b1 r1", ui, st);
@@ -62,6 +63,12 @@ TEST_CASE("measure and los: ids in any case, both completed with Tab", "[cli][me
     }
   }
   CHECK(cli::completions("measure B1 R1 ", ui, st).empty());
+  // show and zoom take the same ids; zoom also "off".
+  const auto show = cli::completions("show ", ui, st);
+  CHECK(std::find(show.begin(), show.end(), "R1") != show.end());
+  const auto zoom = cli::completions("zoom ", ui, st);
+  CHECK(std::find(zoom.begin(), zoom.end(), "B1") != zoom.end());
+  CHECK(std::find(zoom.begin(), zoom.end(), "off") != zoom.end());
 }
 
 TEST_CASE("the measure line: distance, sight, cover, then each weapon", "[cli][measure]") {

@@ -1,6 +1,5 @@
 // The referee's desk (`pending`, S12): what waits on someone, from the view and the log's tail.
 #include <catch2/catch.hpp>
-#include <sstream>
 
 #include "render/sharpe_ui.h"
 #include "sharpe_village.h"
@@ -10,13 +9,7 @@ namespace grognard::clitest {
 namespace {
 
 std::string play(Village& g, const std::string& seat, const std::string& line) {
-  std::vector<std::string> words;
-  std::istringstream in(line);
-  for (std::string w; in >> w;) words.push_back(w);
-  auto p = cli::SharpeUi().parse(words, g.any(seat));
-  REQUIRE(p);
-  REQUIRE(p->command);
-  return g.play(seat, *p->command);
+  return g.play(seat, g.typed(line, seat));
 }
 
 v1::GameEvent logged(std::uint64_t seq, const std::string& seat, const spb::Event* rules) {

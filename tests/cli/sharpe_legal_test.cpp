@@ -4,7 +4,6 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdio>
-#include <sstream>
 
 #include "render/sharpe_ui.h"
 #include "sharpe_village.h"
@@ -16,20 +15,9 @@ namespace {
 using cli::SharpeUi;
 using cli::sharpe_text::num;
 
-google::protobuf::Any parsed(const Village& g, const std::string& line, const std::string& seat) {
-  std::vector<std::string> words;
-  std::istringstream in(line);
-  for (std::string w; in >> w;) words.push_back(w);
-  auto p = SharpeUi().parse(words, g.any(seat));
-  REQUIRE(p);
-  INFO(line << ": " << p->error);
-  REQUIRE(p->command);
-  return *p->command;
-}
-
 std::string play(Village& g, const std::string& seat, const std::string& line) {
   INFO(seat << ": " << line);
-  return g.play(seat, parsed(g, line, seat));
+  return g.play(seat, g.typed(line, seat));
 }
 
 // The one line `legal FIG` prints for `seat`.

@@ -48,17 +48,6 @@ std::vector<std::string> render(const Village& g, const std::string& seat) {
   return SharpeUi().render(g.any(seat), Viewer{-1, seat}, Style(false));
 }
 
-google::protobuf::Any parsed(const Village& g, const std::string& line, const std::string& seat) {
-  std::vector<std::string> words;
-  std::istringstream in(line);
-  for (std::string w; in >> w;) words.push_back(w);
-  auto p = SharpeUi().parse(words, g.any(seat));
-  REQUIRE(p);
-  INFO(line << ": " << p->error);
-  REQUIRE(p->command);
-  return *p->command;
-}
-
 }  // namespace
 
 TEST_CASE("the Sharpe map puts the scenario's figures, walls and gun at their inches",
@@ -108,7 +97,7 @@ TEST_CASE("the Sharpe table lists exact positions, states, functions and the car
   CHECK(has(render(g, seat), "Card just drawn: hero card " + group + " ("));
   CHECK(has(render(g, seat), "Hero deck: 4 cards left   bad deck: 0 left"));
 
-  REQUIRE(g.play(seat, parsed(g, "throw", seat)).empty());
+  REQUIRE(g.play(seat, g.typed("throw", seat)).empty());
   const auto thrown = g.view(seat);
   const auto* hero = cli::sharpe_text::find_figure(thrown, group);
   REQUIRE(hero);
@@ -117,7 +106,7 @@ TEST_CASE("the Sharpe table lists exact positions, states, functions and the car
   // Half an inch north of where the hero stands: 1 function.
   const double x = hero->figure().pos().x(), y = hero->figure().pos().y() - 0.5;
   const std::string to = cli::sharpe_text::num(x) + "," + cli::sharpe_text::num(y);
-  REQUIRE(g.play(seat, parsed(g, "move " + group + " " + to, seat)).empty());
+  REQUIRE(g.play(seat, g.typed("move " + group + " " + to, seat)).empty());
 
   const auto lines = render(g, seat);
   const std::string row = row_of(lines, group);

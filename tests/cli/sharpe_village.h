@@ -13,6 +13,7 @@
 #include "engine/dice.h"
 #include "grognard/v1/protocol.pb.h"
 #include "grognard/v1/sharpe.pb.h"
+#include "render/sharpe_ui.h"
 #include "rules/sharpe/wire/ruleset.h"
 
 namespace grognard::clitest {
@@ -42,6 +43,19 @@ class Village {
   }
   google::protobuf::Any any(const std::string& seat = "referee") const {
     return client::pack(view(seat));
+  }
+
+  // `line` as the client reads it when `seat` types it; fails the test when it makes no command.
+  google::protobuf::Any typed(const std::string& line, const std::string& seat) const {
+    std::vector<std::string> words;
+    std::istringstream in(line);
+    for (std::string w; in >> w;) words.push_back(w);
+    auto p = cli::SharpeUi().parse(words, any(seat));
+    INFO(line);
+    REQUIRE(p);
+    INFO(p->error);
+    REQUIRE(p->command);
+    return *p->command;
   }
 
   // Decides `command` for `seat` and applies its events; the error's message when refused.

@@ -52,6 +52,12 @@ std::string quote(const std::string& text) {
   return out + "\"";
 }
 
+std::string json_lines(const std::string& key, const std::vector<std::string>& lines) {
+  std::string out = "{" + quote(key) + ":[";
+  for (std::size_t i = 0; i < lines.size(); ++i) out += (i ? "," : "") + quote(lines[i]);
+  return out + "]}";
+}
+
 namespace {
 
 const char* kind_name(client::FailureKind k) {

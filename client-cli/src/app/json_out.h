@@ -6,6 +6,7 @@
 //   {"seated": {...}}           the seat taken (its token left out)
 
 #include <string>
+#include <vector>
 
 #include <google/protobuf/message.h>
 
@@ -25,6 +26,8 @@ std::string error_json(const client::Failure& failure, int line_no = 0,
 // kind "usage" (an unknown command, a bad argument) or "timeout" (a `wait` that ran out).
 std::string client_error_json(const std::string& kind, const std::string& why, int line_no,
                               const std::string& input);
+// {"<key>": ["line", …]}: what the client answers by itself (`pending`, `show`, `panel`).
+std::string json_lines(const std::string& key, const std::vector<std::string>& lines);
 // A JSON string literal.
 std::string quote(const std::string& text);
 

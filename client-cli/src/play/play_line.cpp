@@ -170,6 +170,11 @@ std::vector<std::string> completions(const std::string& before, const RulesetUi*
   }
   const std::string verb = lower(done[0]);
   if ((verb == "measure" || verb == "los") && done.size() <= 2) return measure_ids(ui, state);
+  if ((verb == "show" || verb == "zoom") && done.size() == 1) {  // the ids the seat can see
+    auto ids = measure_ids(ui, state);
+    if (verb == "zoom") ids.push_back("off");
+    return ids;
+  }
   return ui ? ui->complete(done, state.view) : std::vector<std::string>{};
 }
 

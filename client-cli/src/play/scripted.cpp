@@ -12,6 +12,7 @@
 #include "play/preview.h"
 #include "play/screen.h"
 #include "play/take_back.h"
+#include "play/view_line.h"
 #include "render/words.h"
 
 namespace grognard::cli {
@@ -64,6 +65,7 @@ class Script {
   const RulesetUi* ui_;
   std::optional<client::Failure> lost_;     // the last failure once reconnecting gave up
   std::optional<client::Failure> refused_;  // the server's answer to reconnecting
+  Zoom zoom_;  // `zoom` in a script: kept as on the screen, though a script draws no map
 };
 
 void Script::print_events(const std::vector<v1::GameEvent>& events) {
@@ -160,6 +162,17 @@ auto Script::with_retry(F request) -> decltype(request()) {
 
 int Script::run_line(const std::string& line, int line_no) {
   pump(0, [] { return true; });
+  // show, panel and zoom answer from the view this seat holds (view_line.h).
+  if (auto reply = view_command(line, ui_, link_.state(), zoom_)) {
+    if (o_.json) {
+      std::cout << json_lines(words::lower(split_words(line).front()), reply->lines) << std::endl;
+    } else {
+      if (o_.echo) std::cout << "> " << line << "\n";
+      for (const auto& l : reply->lines) std::cout << l << "\n";
+      std::cout.flush();
+    }
+    return 0;
+  }
   const Action a = interpret(line, ui_, link_.state());
   if (!o_.json && o_.echo && a.kind != Action::kNothing) std::cout << "> " << line << std::endl;
   switch (a.kind) {
@@ -186,9 +199,7 @@ int Script::run_line(const std::string& line, int line_no) {
       const auto lines = ui_ ? ui_->pending(link_.state().view, link_.state().recent)
                              : std::vector<std::string>{"Nothing is pending."};
       if (o_.json) {
-        std::string out = "{\"pending\":[";
-        for (std::size_t i = 0; i < lines.size(); ++i) out += (i ? "," : "") + quote(lines[i]);
-        std::cout << out << "]}" << std::endl;
+        std::cout << json_lines("pending", lines) << std::endl;
       } else {
         for (const auto& l : lines) std::cout << l << "\n";
       }
