@@ -45,7 +45,7 @@ CREATE TABLE seats (
 CREATE TABLE events (
   game_id TEXT NOT NULL REFERENCES games (id),
   seq INTEGER NOT NULL CHECK (seq >= 1),
-  kind INTEGER NOT NULL,                                         -- 0 rules, 1 chat, 2 system
+  kind INTEGER NOT NULL,                                         -- 0 rules, 1 chat, 2 system, 3 taken back
   payload BLOB NOT NULL,
   state_hash BLOB NOT NULL CHECK (length(state_hash) = 32),
   chain BLOB NOT NULL CHECK (length(chain) = 32),

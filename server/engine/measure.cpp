@@ -46,11 +46,12 @@ std::optional<GridPos> parse_area(std::string_view text) {
   return GridPos{static_cast<int>(p->first), static_cast<int>(p->second)};
 }
 
-Error nothing_named(std::string_view name, std::string_view points) {
+Error nothing_named(std::string_view name, std::string_view points, std::string_view what) {
   return Error{ErrorCode::kNotFound, "",
                "nothing called \"" + std::string(name) +
                    "\" that you can see on the table: name a unit or figure, or a point \"" +
-                   std::string(points) + "\""};
+                   std::string(points) + "\"" +
+                   (what.empty() ? "" : " (" + std::string(what) + ")")};
 }
 
 }  // namespace grognard::engine

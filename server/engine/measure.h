@@ -30,7 +30,8 @@ std::optional<GridPos> parse_area(std::string_view text);
 
 // The one answer for a name that is nothing the viewer can see (an unknown id, a unit hidden
 // from him, a figure off the table): the same words for each, so that nothing leaks.
-// `points` says how a point is written in the rule set ("x,y" in inches, or "c,r").
-Error nothing_named(std::string_view name, std::string_view points);
+// `points` says how a point is written in the rule set ("x,y" in inches, or "c,r"), `what`
+// what it counts ("whole areas of the grid"; empty: nothing said).
+Error nothing_named(std::string_view name, std::string_view points, std::string_view what = "");
 
 }  // namespace grognard::engine

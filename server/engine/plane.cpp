@@ -39,6 +39,12 @@ std::ostream& operator<<(std::ostream& os, Inches d) {
   return os << to_string(d);
 }
 
+std::string hundredths(double v) {
+  std::ostringstream os;
+  os << std::fixed << std::setprecision(2) << v;
+  return os.str();
+}
+
 std::string inches_text(Inches d, std::optional<Inches> limit) {
   const auto fixed = [](double v, int places) {
     std::ostringstream os;

@@ -77,6 +77,9 @@ std::string to_string(Inches d);  // "3.5in"
 // ("17.6\""), a whole number without decimals ("5\""); to a hundredth when a tenth would
 // read the same as `limit` though it is not (5.04" beyond a 5" reach is not "5.0\"").
 std::string inches_text(Inches d, std::optional<Inches> limit = std::nullopt);
+// To a hundredth, always two places ("9.00", "6.30"): positions and distances precise enough to
+// aim a move by (previews).
+std::string hundredths(double v);
 std::ostream& operator<<(std::ostream& os, Inches d);
 
 // A bearing or facing in degrees (see the convention at the top). Not normalised on

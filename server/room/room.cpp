@@ -111,7 +111,7 @@ void Room::committed(std::shared_ptr<Pending> p, engine::Status status) {
   if (p->next) state_ = std::move(p->next);
   seats_ = std::move(p->seats);
   for (const CommandRecord& c : p->batch.commands) commands_[{c.seat, c.command_id}] = c;
-  if (!p->batch.commands.empty()) offer_.reset();  // a new command cancels a take-back asked
+  if (!p->batch.commands.empty()) lapse_offer();  // a new command cancels a take-back asked
   log_.insert(log_.end(), p->batch.events.begin(), p->batch.events.end());
   refresh_info();
   if (p->after) p->after(true);

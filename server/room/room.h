@@ -141,10 +141,17 @@ class Room : public std::enable_shared_from_this<Room> {
     std::shared_ptr<const v1::ServerMessage> message;  // the TakeBackOffer pushed to them
   };
   std::optional<LastCommand> last_command() const;
+  // Ends the offer waiting for consent, if any, telling the asker and the seats asked (but those
+  // already `told`) that it lapsed.
+  void lapse_offer(const std::vector<std::string>& told = {});
+  // The TakenBack event that took back the event `seq`, if one did.
+  std::optional<std::uint64_t> taken_back_at(std::uint64_t seq) const;
   std::vector<std::string> consent_seats(const std::string& asker) const;
-  // Commits the TakenBack event of `c` with the state before it; `after` as Pending::after.
+  // Commits the TakenBack event of `c` with the state before it (`restored`, or folded from the
+  // log when null); `after` as Pending::after.
   engine::Status take_back_now(const LastCommand& c, const std::string& agreed_by,
-                               std::function<void(bool ok)> after);
+                               std::function<void(bool ok)> after,
+                               std::unique_ptr<engine::GameState> restored = nullptr);
   void send_to_seat(const std::string& seat_id,
                     const std::shared_ptr<const v1::ServerMessage>& message) const;
 

@@ -76,6 +76,12 @@ void Room::command(std::shared_ptr<Peer> peer, v1::SendCommand req, std::uint64_
                           "\" was already used for a different command: the payload differs; "
                           "give each new command a new command_id");
       }
+      if (const auto at = taken_back_at(it->second.first_seq)) {
+        return reject(v1::FAILED_PRECONDITION, "",
+                      "command_id \"" + req.command_id() + "\" was taken back at event " +
+                          std::to_string(*at) +
+                          "; to give it again, send it with a new command_id");
+      }
       deps_.metrics.command("duplicate");
       auto m = reply(request_id);
       auto* r = m->mutable_command_result();

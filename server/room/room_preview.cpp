@@ -46,7 +46,10 @@ void Room::preview(std::shared_ptr<Peer> peer, v1::Preview req, std::uint64_t re
       peer->send(error_message(request_id, r.code, r.clause, r.message));
     };
     const auto seat_id = bound_seat(peer);
-    if (auto r = refuse_seat(seat_id)) return refuse(*r);
+    if (auto r = refuse_seat(seat_id)) {
+      if (seat_id) r->message = "observers cannot preview commands: they give none";
+      return refuse(*r);
+    }
     if (auto r = refuse_status()) return refuse(*r);
     auto bytes = unpack_any(req.command(), rs_.wire_types().command);
     if (!bytes.ok()) return refuse({v1::INVALID_ARGUMENT, "", bytes.error().message});

@@ -30,6 +30,10 @@ std::function<void(bool)> answer_done(std::shared_ptr<Peer> peer, std::uint64_t 
   };
 }
 
+std::string label(const SeatRecord* s, const std::string& seat_id) {
+  return s ? s->label : seat_id;
+}
+
 std::string events_text(std::uint64_t first, std::uint64_t last) {
   return first == last ? "event " + std::to_string(first)
                        : "events " + std::to_string(first) + "–" + std::to_string(last);
@@ -58,6 +62,27 @@ std::optional<Room::LastCommand> Room::last_command() const {
   return std::nullopt;
 }
 
+void Room::lapse_offer(const std::vector<std::string>& told) {
+  if (!offer_) return;
+  auto pushed = take_back_result(0);
+  pushed->mutable_take_back()->set_lapsed(true);
+  std::vector<std::string> to{offer_->command.seat};
+  to.insert(to.end(), offer_->asked.begin(), offer_->asked.end());
+  for (const std::string& s : to) {
+    if (std::ranges::count(told, s) == 0) send_to_seat(s, pushed);
+  }
+  offer_.reset();
+}
+
+std::optional<std::uint64_t> Room::taken_back_at(std::uint64_t seq) const {
+  for (const EventRecord& e : log_) {
+    if (e.kind != EventKind::kTakenBack) continue;
+    v1::TakenBack t;
+    if (t.ParseFromString(e.payload) && t.first_seq() <= seq && seq <= t.last_seq()) return e.seq;
+  }
+  return std::nullopt;
+}
+
 std::vector<std::string> Room::consent_seats(const std::string& asker) const {
   std::vector<std::string> referees, others;
   for (const engine::SeatSpec& s : rs_.seats(*state_)) {
@@ -76,11 +101,15 @@ void Room::send_to_seat(const std::string& seat_id,
 }
 
 engine::Status Room::take_back_now(const LastCommand& c, const std::string& agreed_by,
-                                   std::function<void(bool ok)> after) {
-  auto restored = state_after(rs_, *initial_, log_, c.first_seq - 1);
-  if (!restored.ok()) return restored.error();
+                                   std::function<void(bool ok)> after,
+                                   std::unique_ptr<engine::GameState> restored) {
+  if (!restored) {
+    auto folded = state_after(rs_, *initial_, log_, c.first_seq - 1);
+    if (!folded.ok()) return folded.error();
+    restored = std::move(*folded);
+  }
   auto p = make_pending();
-  p->next = std::move(*restored);
+  p->next = std::move(restored);
   v1::TakenBack t;
   t.set_first_seq(c.first_seq);
   t.set_last_seq(c.last_seq);
@@ -105,7 +134,8 @@ void Room::take_back(std::shared_ptr<Peer> peer, std::uint64_t request_id) {
     if (offer_) {
       return refuse(v1::FAILED_PRECONDITION,
                     "a take-back is already waiting for an answer (" +
-                        seat(offer_->command.seat)->label + " asked to take back " +
+                        label(seat(offer_->command.seat), offer_->command.seat) +
+                        " asked to take back " +
                         events_text(offer_->command.first_seq, offer_->command.last_seq) + ")");
     }
     const auto c = last_command();
@@ -114,9 +144,8 @@ void Room::take_back(std::shared_ptr<Peer> peer, std::uint64_t request_id) {
                     "nothing to take back: no command since the game began counts");
     }
     if (c->seat != *seat_id) {
-      const SeatRecord* giver = seat(c->seat);
       return refuse(v1::FAILED_PRECONDITION,
-                    "the last command was not yours: " + (giver ? giver->label : c->seat) +
+                    "the last command was not yours: " + label(seat(c->seat), c->seat) +
                         " gave it (" + events_text(c->first_seq, c->last_seq) +
                         "); only the seat that gave a command may take it back");
     }
@@ -124,12 +153,13 @@ void Room::take_back(std::shared_ptr<Peer> peer, std::uint64_t request_id) {
     auto before = state_after(rs_, *initial_, log_, c->first_seq - 1);
     if (!before.ok()) return refuse(v1::UNAVAILABLE, "internal error: " + before.error().message);
     bool reveals = false;
+    auto probe = (*before)->clone();
     for (std::uint64_t seq = c->first_seq; seq <= c->last_seq && !reveals; ++seq) {
       const EventRecord& e = log_[seq - 1];
-      reveals = rs_.reveals(**before, e.payload) || !rs_.apply(**before, e.payload).ok();
+      reveals = rs_.reveals(*probe, e.payload) || !rs_.apply(*probe, e.payload).ok();
     }
     if (!reveals) {
-      auto st = take_back_now(*c, "", answer_done(peer, request_id));
+      auto st = take_back_now(*c, "", answer_done(peer, request_id), std::move(*before));
       if (!st.ok()) refuse(v1::UNAVAILABLE, "internal error: " + st.error().message);
       return;
     }
@@ -162,15 +192,16 @@ void Room::answer_take_back(std::shared_ptr<Peer> peer, bool accept, std::uint64
                     "no take-back is waiting for your answer (a command given since cancels one)");
     }
     const TakeBackOffer o = *offer_;
-    offer_.reset();
     if (!accept) {
       auto pushed = take_back_result(0);
       pushed->mutable_take_back()->set_refused(true);
       send_to_seat(o.command.seat, pushed);
+      lapse_offer({o.command.seat, *seat_id});  // the other seats asked wait no longer
       auto m = take_back_result(request_id);
       m->mutable_take_back()->set_refused(true);
       return peer->send(m);
     }
+    lapse_offer({o.command.seat, *seat_id});  // the other seats asked see the TakenBack
     // Only the last command that counts is ever taken back.
     const auto c = last_command();
     if (!c || c->first_seq != o.command.first_seq || c->last_seq != o.command.last_seq) {

@@ -82,10 +82,10 @@ TEST_CASE("the measure line: distance, sight, cover, then each weapon", "[cli][m
         "(reaches 40\"), hits on 9+ before modifiers (S7), pistol: out of range (reaches 10\", "
         "S7)");
   m.set_line_of_sight("blocked by the wall of the inn (S14)");
-  m.set_cover("in cover (S14)");
+  m.set_cover("in a cover area (S14)");
   CHECK(cli::measure_line("perkins", "30,12", m, true) ==
-        "perkins \u2192 30,12: line of sight blocked by the wall of the inn (S14), cover: in "
-        "cover (S14); 17.6\"");
+        "perkins \u2192 30,12: line of sight blocked by the wall of the inn (S14), cover: in a "
+        "cover area (S14); 17.6\"");
 }
 
 TEST_CASE("measure and los print one line from the server's answer", "[cli][measure]") {

@@ -132,6 +132,14 @@ TEST_CASE("a diceless move is taken back at once, and survives a restart", "[e2e
   CHECK(MessageDifferencer::Equals(*b.view, view_before));
   const std::uint64_t taken_at = moved.last_seq() + 1;
 
+  // The command sent again under its id (a retry after a reconnect) is not answered as done.
+  auto retried = a.client.itchy_command(move, moved.command_id());
+  REQUIRE_FALSE(retried.ok());
+  CHECK(retried.failure().code == v1::FAILED_PRECONDITION);
+  CHECK(retried.failure().message == "command_id \"" + moved.command_id() +
+                                         "\" was taken back at event " + std::to_string(taken_at) +
+                                         "; to give it again, send it with a new command_id");
+
   // The game's own archive: as it was inside the range, restored at the TakenBack.
   auto inside = a.client.get_state(g.game_id, moved.last_seq());
   REQUIRE(inside.ok());
@@ -379,6 +387,9 @@ TEST_CASE("a card drawn is a reveal: the referee is asked, and a command cancels
   brief.mutable_set_briefing()->set_text("The bridge is out.");
   auto briefed = referee.client.command(client::pack(brief), next_command_id(referee));
   if (!briefed) FAIL(client::describe(briefed.failure()));
+  // Both are told it lapsed, so neither waits for an answer that will not come.
+  CHECK(next_take_back_push(*acting).take_back().lapsed());
+  CHECK(next_take_back_push(referee).take_back().lapsed());
   for (Player& p : ps) sync(p, briefed->last_seq());
   auto lapsed = referee.client.answer_take_back(true);
   REQUIRE_FALSE(lapsed.ok());

@@ -99,13 +99,16 @@ void PlayUi::on_line(std::optional<std::string> line) {
   messages_.push_back(last_line_);
   log_line(last_line_);
   // The answer to "send it anyway? [y/N]": anything but yes leaves the command unsent.
-  if (auto c = std::exchange(confirm_, nullptr); c && c->asked.load()) {
-    if (confirmed(*line)) {
-      send_command(c->command, c->what);
-    } else {
-      show({"not sent: " + c->what});
+  if (auto c = std::exchange(confirm_, nullptr)) {
+    auto waiting = Confirm::kWaiting;
+    if (!c->state.compare_exchange_strong(waiting, Confirm::kDropped)) {  // it was asked
+      if (confirmed(*line)) {
+        send_command(c->command, c->what);
+      } else {
+        show({"not sent: " + c->what});
+      }
+      return redraw();
     }
-    return redraw();
   }
   if (auto view = view_command(*line, ui_, state_, zoom_)) {
     if (view->page) {
@@ -218,8 +221,13 @@ void PlayUi::act(const Action& a) {
             if (!r) return {readable(r.failure()), "not sent: " + c->what};
             if (r->warnings_size() == 0) return command_job(c->command, c->what)(link);
             auto lines = warning_lines(*r);
+            auto waiting = Confirm::kWaiting;
+            if (!c->state.compare_exchange_strong(waiting, Confirm::kAsked)) {
+              lines.push_back("not sent: " + c->what +
+                              " (another line was typed before this warning came; give it again)");
+              return lines;
+            }
             lines.push_back(kConfirmQuestion);
-            c->asked = true;
             return lines;
           },
           false);

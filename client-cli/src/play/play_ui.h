@@ -63,10 +63,14 @@ class PlayUi {
   std::deque<std::string> log_;
   std::string last_line_;  // the line typed last: the pager's title
   Pager pager_;
-  // A command previewed before it is sent (Action::confirm): `asked` once the server's
-  // warnings are shown with kConfirmQuestion; the next typed line answers it.
+  // A command previewed before it is sent (Action::confirm): kAsked once the server's warnings
+  // are shown with kConfirmQuestion, and the next typed line answers it; kDropped when a line
+  // was typed before the server's answer came (then a warned command is not sent, nor asked
+  // about). The link's thread and the screen's race for it: whoever moves it first from
+  // kWaiting decides.
   struct Confirm {
-    std::atomic<bool> asked{false};
+    enum State { kWaiting, kAsked, kDropped };
+    std::atomic<State> state{kWaiting};
     google::protobuf::Any command;
     std::string what;
   };

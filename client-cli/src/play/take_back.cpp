@@ -27,6 +27,10 @@ std::string take_back_notice(const v1::ServerMessage& m, const GameState& state,
   if (m.has_take_back() && m.take_back().refused()) {
     return "Your take-back was refused: the command stands.";
   }
+  if (m.has_take_back() && m.take_back().lapsed()) {
+    return "The take-back asked lapsed (a command came after it, or it was answered): nothing "
+           "is waiting for an answer now.";
+  }
   if (!m.has_take_back_offer()) return "";
   const v1::TakeBackOffer& o = m.take_back_offer();
   // What the events were, as this seat saw them.

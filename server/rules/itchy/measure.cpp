@@ -18,7 +18,7 @@ Result<Thing> thing(const State& s, std::string_view name) {
   const Unit* u = s.find(UnitId{std::string(name)});
   if (u != nullptr && !u->removed) return Thing{u->pos, u};
   const auto p = engine::parse_area(name);
-  if (!p) return engine::nothing_named(name, "x,y");
+  if (!p) return engine::nothing_named(name, "c,r", "whole areas of the grid, from 0,0");
   if (!s.size.contains(*p)) {
     return detail::error(engine::ErrorCode::kInvalidArgument, "",
                          "the area " + std::string(name) + " is off the grid (" +

@@ -1,7 +1,6 @@
 // Previews (docs/rules/rcw.md, "Previews"): where a move is ordered to end and what of its
 // allowance it spends. Nothing here reads a unit the seat does not see (R20).
 #include <algorithm>
-#include <cstdio>
 
 #include "rules/rcw/internal.h"
 
@@ -10,9 +9,7 @@ namespace grognard::rcw {
 namespace {
 
 std::string num(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2f", v);
-  return buf;
+  return engine::hundredths(v);
 }
 
 // §4a, R12, R15: the order's end, facing and cost, from the mover's own place and the terrain.

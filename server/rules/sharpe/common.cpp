@@ -57,7 +57,7 @@ std::optional<std::string> cover_of(const State& s, Point firer, const Figure& t
     if (engine::contains(b.floor, target.pos)) return "in " + b.name + " (S14)";
   }
   for (const engine::Polygon& p : s.cover) {
-    if (engine::contains(p, target.pos)) return "in cover (S14)";
+    if (engine::contains(p, target.pos)) return "in a cover area (S14)";
   }
   const engine::Vec towards = engine::unit(firer - target.pos);
   const engine::Segment behind{target.pos, target.pos + towards * kBehindWall};

@@ -3,7 +3,6 @@
 // seat that asks: positions, walls and functions are on the table; nothing the dice decide and
 // no card of the deck is told.
 #include <algorithm>
-#include <cstdio>
 
 #include "rules/sharpe/clauses.h"
 #include "rules/sharpe/internal.h"
@@ -16,9 +15,7 @@ namespace {
 
 // To a hundredth of an inch: enough to aim a move by ("9.00,38.00", "6.30\"").
 std::string num(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2f", v);
-  return buf;
+  return engine::hundredths(v);
 }
 std::string at(Point p) {
   return num(p.x) + "," + num(p.y);
@@ -89,7 +86,7 @@ std::vector<std::string> move_notes(const State& s, const Move& m) {
   out.push_back("nearest enemy in sight: " + enemy->name + ", " +
                 inches(engine::distance(there.pos, enemy->pos).get()) + " away (S14)");
   const auto cover = cover_of(e.s, enemy->pos, there);
-  out.push_back(cover ? "in cover from " + enemy->name + ": " + *cover
+  out.push_back(cover ? "cover from " + enemy->name + ": " + *cover
                       : "no cover from " + enemy->name + " (S14)");
   return out;
 }

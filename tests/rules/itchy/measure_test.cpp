@@ -66,6 +66,12 @@ TEST_CASE("measure: unknown names and areas off the grid are refused by name", "
   REQUIRE_FALSE(unknown.ok());
   CHECK(unknown.error().code == ErrorCode::kNotFound);
   CHECK(unknown.error().message.find("\"Q9\"") != std::string::npos);
+  // A point in inches is not an area: the answer says how areas are written.
+  auto inches = measure(s, "A", "2.5,1");
+  REQUIRE_FALSE(inches.ok());
+  CHECK(inches.error().message ==
+        "nothing called \"2.5,1\" that you can see on the table: name a unit or figure, or a "
+        "point \"c,r\" (whole areas of the grid, from 0,0)");
   auto off = measure(s, "12,1", "A");
   REQUIRE_FALSE(off.ok());
   CHECK(off.error().code == ErrorCode::kInvalidArgument);

@@ -61,7 +61,7 @@ TEST_CASE("a crawl's preview ends prone, in cover, to a hundredth of an inch",
   REQUIRE(p.advice.notes.size() == 3);
   CHECK(p.advice.notes[0] == "H crawls 1.35\" to 12.50,11.25: 4 functions of H's 5, 1 left (S15)");
   CHECK(p.advice.notes[1] == "nearest enemy in sight: D, 55.52\" away (S14)");
-  CHECK(p.advice.notes[2] == "in cover from D: prone (S11)");
+  CHECK(p.advice.notes[2] == "cover from D: prone (S11)");
 }
 
 TEST_CASE("a load's preview: functions spent, left and still needed", "[S8][preview]") {

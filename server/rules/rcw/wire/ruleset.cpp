@@ -142,13 +142,15 @@ struct Traits {
   static engine::StateHash hash(const State& s) { return rcw::public_hash(s); }
   static engine::StateHash full_hash(const State& s) { return rcw::full_hash(s); }
 
-  // Taking back (docs/protocol.md): a unit revealed (R10, R20: for good) or a move stopped by a
-  // hidden enemy (R17: the mover learns it is there) cannot be unseen. Dice, and events the
-  // enemy reads only as `hidden`, count as reveals anyway (the adapter).
+  // Taking back (docs/protocol.md): a unit revealed (R10, R20: for good) cannot be unseen, and
+  // every move tells the mover something of the enemies he cannot see: stopped by a hidden one
+  // (R17), or not, which says none lies within 3" of its path. A move free to take back would
+  // let a player sweep the fog of war, so every move (and an assault's move into contact) needs
+  // the enemy's consent, whatever is hidden: the answer itself must not tell whether anything
+  // is. Dice, and events the enemy reads only as `hidden`, count as reveals anyway (the adapter).
   static bool reveals(const State&, const Event& e) {
-    if (std::holds_alternative<UnitsRevealed>(e)) return true;
-    const auto* moved = std::get_if<Moved>(&e);
-    return moved != nullptr && moved->stopped_by.has_value();
+    return std::holds_alternative<UnitsRevealed>(e) || std::holds_alternative<Moved>(e) ||
+           std::holds_alternative<AssaultMoved>(e);
   }
 };
 
