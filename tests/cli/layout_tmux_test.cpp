@@ -48,18 +48,9 @@ TEST_CASE("a Sharpe's Mess game fits 80x24 whole, with zoom, show and panel",
           "[cli][tmux][layout]") {
   if (!have_tmux()) return;
   e2e::ServerProcess server({"--rate", "10000", "--burst", "10000"});
-  TempDir referee, british, french, partisans;
-  const Run created =
-      grognard("create sharpe village --as referee --name Hogan", referee.path(), server.url());
-  REQUIRE(created.status == 0);
-  const std::string code = invite_code(created.output);
-  REQUIRE(grognard("join " + code + " --as player/british", british.path(), server.url()).status ==
-          0);
-  REQUIRE(grognard("join " + code + " --as player/french", french.path(), server.url()).status ==
-          0);
-  REQUIRE(
-      grognard("join " + code + " --as player/partisans", partisans.path(), server.url()).status ==
-      0);
+  const Village village(server.url());
+  const std::string& code = village.code;
+  const TempDir& british = village.british;
 
   Tmux tmux;
   tmux.start("british", grognard_command("play " + code, british.path(), server.url()), 80, 24);

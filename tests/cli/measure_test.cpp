@@ -40,8 +40,9 @@ cli::GameState itchy_state() {
 
 }  // namespace
 
-TEST_CASE("measure and los: ids in any case; Tab completes them, and show and zoom",
-          "[cli][measure]") {
+TEST_CASE(
+    "measure and los take ids in any case, and Tab completes them there and after show and zoom",
+    "[cli][measure]") {
   const cli::GameState st = itchy_state();
   const cli::RulesetUi* ui = cli::ui_for("itchy");
   const cli::Action a = cli::interpret("measure b1 r1", ui, st);

@@ -42,18 +42,9 @@ void back_to_game(Tmux& tmux, const std::string& name) {
 TEST_CASE("help, help COMMAND and log page through long output at 80x24", "[cli][tmux][pager]") {
   if (!have_tmux()) return;
   e2e::ServerProcess server({"--rate", "10000", "--burst", "10000"});
-  TempDir referee, british, french, partisans;
-  const Run created =
-      grognard("create sharpe village --as referee --name Hogan", referee.path(), server.url());
-  REQUIRE(created.status == 0);
-  const std::string code = invite_code(created.output);
-  REQUIRE(grognard("join " + code + " --as player/british", british.path(), server.url()).status ==
-          0);
-  REQUIRE(grognard("join " + code + " --as player/french", french.path(), server.url()).status ==
-          0);
-  REQUIRE(
-      grognard("join " + code + " --as player/partisans", partisans.path(), server.url()).status ==
-      0);
+  const Village village(server.url());
+  const std::string& code = village.code;
+  const TempDir& referee = village.referee;
   std::string chat;
   for (int i = 1; i <= 30; ++i) chat += "say note " + std::to_string(i) + "\n";
   REQUIRE(grognard("play " + code, referee.path(), server.url(), chat).status == 0);

@@ -72,16 +72,9 @@ TEST_CASE("ending an activation that loses a figure asks first: n sends nothing,
           "[cli][tmux][preview][S2]") {
   if (!have_tmux()) return;
   e2e::ServerProcess server({"--rate", "10000", "--burst", "10000"});
-  TempDir referee;
-  std::map<std::string, TempDir> players;
-  const Run created =
-      grognard("create sharpe village --as referee --name Hogan", referee.path(), server.url());
-  REQUIRE(created.status == 0);
-  const std::string code = invite_code(created.output);
-  for (const char* seat : {"british", "french", "partisans"}) {
-    REQUIRE(grognard("join " + code + " --as player/" + seat, players[seat].path(), server.url())
-                .status == 0);
-  }
+  const Village village(server.url());
+  const std::string& code = village.code;
+  const TempDir& referee = village.referee;
   const Run map = grognard("play " + code, referee.path(), server.url(), "map\n");
   const std::string group = drawn_group(map.output);
   INFO(map.output);
@@ -100,7 +93,7 @@ TEST_CASE("ending an activation that loses a figure asks first: n sends nothing,
   REQUIRE(ruled.status == 0);
 
   Tmux tmux;
-  tmux.start("hero", grognard_command("play " + code, players[leash.seat].path(), server.url()));
+  tmux.start("hero", grognard_command("play " + code, village.player(leash.seat), server.url()));
   tmux.wait_for("hero", "Last events:");
   tmux.type("hero", "throw");
   tmux.wait_for("hero", "ok: throw");

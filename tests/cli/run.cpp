@@ -232,4 +232,24 @@ ServerOnPort::~ServerOnPort() {
   kill_and_reap(pid_);
 }
 
+Village::Village(const std::string& server) {
+  const Run created =
+      grognard("create sharpe village --as referee --name Hogan", referee.path(), server);
+  INFO(created.output);
+  REQUIRE(created.status == 0);
+  code = invite_code(created.output);
+  for (const char* seat : {"british", "french", "partisans"}) {
+    const Run joined = grognard("join " + code + " --as player/" + seat, player(seat), server);
+    INFO(joined.output);
+    REQUIRE(joined.status == 0);
+  }
+}
+
+const std::filesystem::path& Village::player(const std::string& seat) const {
+  if (seat == "british") return british.path();
+  if (seat == "french") return french.path();
+  REQUIRE(seat == "partisans");
+  return partisans.path();
+}
+
 }  // namespace grognard::clitest

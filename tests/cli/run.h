@@ -105,4 +105,13 @@ struct Pair {
 // REQUIREs each step (Catch2).
 Pair start_pair(const std::string& server);
 
+// The village of Sharpe's Mess created by its referee (Hogan) and its three player seats taken,
+// each seat with its own state directory. REQUIREs each step.
+struct Village {
+  explicit Village(const std::string& server);
+  TempDir referee, british, french, partisans;
+  std::string code;                                                    // the invite code
+  const std::filesystem::path& player(const std::string& seat) const;  // "british", …
+};
+
 }  // namespace grognard::clitest

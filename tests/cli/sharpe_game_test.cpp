@@ -52,18 +52,10 @@ std::filesystem::path script(const TempDir& dir, int activations,
 TEST_CASE("a referee and three players play the village to its end through the client",
           "[cli][sharpe]") {
   e2e::ServerProcess server(kFlags);
-  TempDir referee, british, french, partisans;
-  const Run created =
-      grognard("create sharpe village --as referee --name Hogan", referee.path(), server.url());
-  INFO(created.output);
-  REQUIRE(created.status == 0);
-  const std::string code = invite_code(created.output);
-  for (const auto& [dir, seat] :
-       {std::pair{&british, "british"}, {&french, "french"}, {&partisans, "partisans"}}) {
-    const Run joined = grognard("join " + code + " --as player/" + seat, dir->path(), server.url());
-    INFO(joined.output);
-    REQUIRE(joined.status == 0);
-  }
+  const Village village(server.url());
+  const std::string& code = village.code;
+  const TempDir &referee = village.referee, &british = village.british, &french = village.french,
+                &partisans = village.partisans;
 
   // The referee plays from a pipe, line by line: first the briefing and the decks, before
   // the players begin (the draw-a-Bad-Card card enters the deck at turn 2's shuffle).

@@ -272,4 +272,16 @@ bool near(Point a, Point b, double tolerance) {
   return std::hypot(a.x - b.x, a.y - b.y) <= tolerance;
 }
 
+TestGame hidden_in_woods(bool hidden) {
+  TestGame g(ScenarioBuilder()
+                 .unit("H0", 0, UnitType::kHq, {36, 6}, 0)
+                 .unit("M", 0, UnitType::kInfantry, {30, 10}, 0)
+                 .unit("H1", 1, UnitType::kHq, {36, 28}, 180)
+                 .unit("Q", 1, UnitType::kInfantry, {30, 18}, 180)
+                 .woods(26, 16, 34, 24));
+  if (hidden) g.conceal("Q");
+  g.accept(kSide0, activate("M", kMove, kMove));
+  return g;
+}
+
 }  // namespace rcw_test

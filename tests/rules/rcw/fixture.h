@@ -224,6 +224,9 @@ std::vector<std::string> revealed_ids(const std::vector<Event>& events);
 std::vector<int> faces(const std::vector<engine::Roll>& rolls);
 // The sum of a throw's modifiers.
 int sum(const std::vector<Modifier>& parts);
+// Side 1's "Q" in woods at (30,18), concealed when `hidden`; side 0's "M" at (30,10) facing
+// north, activated to move twice (previews and take-backs of a move near a hidden enemy, R17).
+TestGame hidden_in_woods(bool hidden);
 // R18: two points are the same place within the tolerance (printed on failure).
 bool near(Point a, Point b, double tolerance = 1e-6);
 

@@ -4,27 +4,10 @@
 
 using namespace rcw_test;
 
-namespace {
-
-// Side 1's "Q" in woods at (30,18), hidden or not; side 0's "M" at (30,10) facing north.
-TestGame game(bool hidden) {
-  TestGame g(ScenarioBuilder()
-                 .unit("H0", 0, UnitType::kHq, {36, 6}, 0)
-                 .unit("M", 0, UnitType::kInfantry, {30, 10}, 0)
-                 .unit("H1", 1, UnitType::kHq, {36, 28}, 180)
-                 .unit("Q", 1, UnitType::kInfantry, {30, 18}, 180)
-                 .woods(26, 16, 34, 24));
-  if (hidden) g.conceal("Q");
-  g.accept(kSide0, activate("M", kMove, kMove));
-  return g;
-}
-
-}  // namespace
-
 TEST_CASE("a move's preview is the same whether a hidden enemy would stop it or not",
           "[preview][R17][R20][sec.4a]") {
   const MoveOrder order = move_to({{30, 16}}, 0);
-  TestGame open = game(false), hidden = game(true);
+  TestGame open = hidden_in_woods(false), hidden = hidden_in_woods(true);
   const State before_open = open.state, before_hidden = hidden.state;
   const auto open_events = open.accept(kSide0, order);
   const auto hidden_events = hidden.accept(kSide0, order);

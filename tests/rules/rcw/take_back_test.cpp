@@ -13,23 +13,10 @@ namespace {
 using namespace rcw_test;  // NOLINT: test code reads like the rules
 namespace wire = grognard::rcw::wire;
 
-// Side 1's "Q" in woods at (30,18), hidden or not; side 0's "M" at (30,10), activated to move.
-TestGame game(bool hidden) {
-  TestGame g(ScenarioBuilder()
-                 .unit("H0", 0, UnitType::kHq, {36, 6}, 0)
-                 .unit("M", 0, UnitType::kInfantry, {30, 10}, 0)
-                 .unit("H1", 1, UnitType::kHq, {36, 28}, 180)
-                 .unit("Q", 1, UnitType::kInfantry, {30, 18}, 180)
-                 .woods(26, 16, 34, 24));
-  if (hidden) g.conceal("Q");
-  g.accept(kSide0, activate("M", kMove, kMove));
-  return g;
-}
-
 // Whether any of the events of M's move to (30,16) reveals, each asked with the state before it.
 bool move_reveals(bool hidden) {
   auto ruleset = wire::make_rcw_ruleset();
-  TestGame g = game(hidden);
+  TestGame g = hidden_in_woods(hidden);
   State before = g.state;
   bool reveals = false;
   for (const Event& e : g.accept(kSide0, move_to({{30, 16}}, 0))) {

@@ -118,4 +118,13 @@ const Group& TestGame::group(const std::string& id) const {
   return state.groups[*state.group_index(id)];
 }
 
+ScenarioBuilder band() {
+  return ScenarioBuilder()
+      .group("p1", "sharpe", 0)
+      .figure("S", {10, 10})
+      .figure("H", {12, 10})
+      .group("p2", "ducos", 0)
+      .figure("D", {60, 40});
+}
+
 }  // namespace sharpe_test

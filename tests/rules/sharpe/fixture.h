@@ -63,6 +63,10 @@ class ScenarioBuilder {
   Scenario s_;
 };
 
+// Two groups of the players p1 and p2: the hero S at (10,10) with H beside him at (12,10), and
+// far off the enemy hero D at (60,40).
+ScenarioBuilder band();
+
 State fresh_state(const Scenario& s);
 using grognard::engine::describe;
 

@@ -7,15 +7,6 @@ using namespace sharpe_test;
 
 namespace {
 
-ScenarioBuilder band() {
-  return ScenarioBuilder()
-      .group("p1", "sharpe", 0)
-      .figure("S", {10, 10})
-      .figure("H", {12, 10})
-      .group("p2", "ducos", 0)
-      .figure("D", {60, 40});
-}
-
 struct Preview {
   std::vector<Event> events;
   engine::Advice advice;
