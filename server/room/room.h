@@ -125,7 +125,12 @@ class Room : public std::enable_shared_from_this<Room> {
     v1::Code code;
     std::string clause, message;
   };
-  std::optional<Refusal> refuse_seat(const std::optional<std::string>& seat_id) const;
+  // `observers_cannot` ends the refusal an observer hears: "observers cannot <it>".
+  std::optional<Refusal> refuse_seat(const std::optional<std::string>& seat_id,
+                                     std::string_view observers_cannot = "give commands") const;
+  // What any request of a seat or an observer needs (chat, measuring): a place in the room, and
+  // a room that has not stopped.
+  std::optional<Refusal> refuse_unseated(const std::optional<std::string>& seat_id) const;
   std::optional<Refusal> refuse_status() const;
   std::optional<Refusal> refuse_turn(const std::string& seat_id) const;
 

@@ -153,13 +153,8 @@ void Room::legal(std::shared_ptr<Peer> peer, std::uint64_t request_id) {
 void Room::chat(std::shared_ptr<Peer> peer, v1::SendChat req, std::uint64_t request_id) {
   run([this, peer, req = std::move(req), request_id] {
     const auto seat_id = bound_seat(peer);
-    if (!seat_id) {
-      peer->send(error_message(request_id, v1::UNAUTHENTICATED, "", "take a seat first"));
-      return;
-    }
-    if (failed_ || stopped_) {
-      peer->send(error_message(request_id, v1::UNAVAILABLE, "", "this room has stopped"));
-      return;
+    if (auto r = refuse_unseated(seat_id)) {
+      return peer->send(error_message(request_id, r->code, r->clause, r->message));
     }
     if (expired() || aborted()) {
       peer->send(error_message(request_id, v1::FAILED_PRECONDITION, "",

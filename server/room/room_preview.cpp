@@ -7,12 +7,20 @@
 
 namespace grognard::room {
 
-std::optional<Room::Refusal> Room::refuse_seat(const std::optional<std::string>& seat_id) const {
+std::optional<Room::Refusal> Room::refuse_seat(const std::optional<std::string>& seat_id,
+                                               std::string_view observers_cannot) const {
   if (!seat_id) return Refusal{v1::UNAUTHENTICATED, "", "take a seat in this room first"};
   const SeatRecord* s = seat(*seat_id);
   if (s == nullptr || s->role == "observer") {
-    return Refusal{v1::PERMISSION_DENIED, "", "observers cannot give commands"};
+    return Refusal{v1::PERMISSION_DENIED, "", "observers cannot " + std::string(observers_cannot)};
   }
+  return std::nullopt;
+}
+
+std::optional<Room::Refusal> Room::refuse_unseated(
+    const std::optional<std::string>& seat_id) const {
+  if (!seat_id) return Refusal{v1::UNAUTHENTICATED, "", "take a seat first"};
+  if (failed_ || stopped_) return Refusal{v1::UNAVAILABLE, "", "this room has stopped"};
   return std::nullopt;
 }
 
@@ -46,10 +54,7 @@ void Room::preview(std::shared_ptr<Peer> peer, v1::Preview req, std::uint64_t re
       peer->send(error_message(request_id, r.code, r.clause, r.message));
     };
     const auto seat_id = bound_seat(peer);
-    if (auto r = refuse_seat(seat_id)) {
-      if (seat_id) r->message = "observers cannot preview commands: they give none";
-      return refuse(*r);
-    }
+    if (auto r = refuse_seat(seat_id, "preview commands: they give none")) return refuse(*r);
     if (auto r = refuse_status()) return refuse(*r);
     auto bytes = unpack_any(req.command(), rs_.wire_types().command);
     if (!bytes.ok()) return refuse({v1::INVALID_ARGUMENT, "", bytes.error().message});

@@ -127,9 +127,7 @@ void Room::take_back(std::shared_ptr<Peer> peer, std::uint64_t request_id) {
       peer->send(error_message(request_id, code, "", std::move(message)));
     };
     const auto seat_id = bound_seat(peer);
-    if (auto r = refuse_seat(seat_id)) {
-      return refuse(r->code, seat_id ? "observers cannot take back commands" : r->message);
-    }
+    if (auto r = refuse_seat(seat_id, "take back commands")) return refuse(r->code, r->message);
     if (auto r = refuse_status()) return refuse(r->code, r->message);
     if (offer_) {
       return refuse(v1::FAILED_PRECONDITION,
@@ -183,9 +181,7 @@ void Room::answer_take_back(std::shared_ptr<Peer> peer, bool accept, std::uint64
       peer->send(error_message(request_id, code, "", std::move(message)));
     };
     const auto seat_id = bound_seat(peer);
-    if (auto r = refuse_seat(seat_id)) {
-      return refuse(r->code, seat_id ? "observers cannot answer a take-back" : r->message);
-    }
+    if (auto r = refuse_seat(seat_id, "answer a take-back")) return refuse(r->code, r->message);
     if (auto r = refuse_status()) return refuse(r->code, r->message);
     if (!offer_ || std::ranges::count(offer_->asked, *seat_id) == 0) {
       return refuse(v1::FAILED_PRECONDITION,
