@@ -70,6 +70,11 @@ class Ruleset {
 
   virtual std::string_view name() const = 0;  // "itchy", "rcw", "sharpe"
 
+  // The rules' version: raised whenever a change makes the same commands and dice yield other
+  // events, or the same events fold to another state or hash. Each game records the version it
+  // was played under, and a re-simulation after an upgrade (docs/archives.md) names both.
+  virtual int version() const = 0;
+
   // Full protobuf names of the rule set's Command, Event and View messages
   // ("grognard.v1.itchy.Command"): the room wraps payloads in google.protobuf.Any with them.
   struct WireTypes {

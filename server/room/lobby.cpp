@@ -7,6 +7,7 @@
 #include <spdlog/spdlog.h>
 
 #include "room/archive.h"
+#include "room/archive_file.h"
 #include "room/lobby_impl.h"
 #include "room/protocol.h"
 
@@ -69,6 +70,7 @@ void Lobby::Impl::create(const std::shared_ptr<Peer>& peer, const v1::CreateRoom
   g.ruleset = req.ruleset();
   g.scenario = sc->name;
   g.scenario_text = sc->text;
+  g.ruleset_version = rs->version();
   do {
     g.invite_code = invite_code();
   } while (by_invite(g.invite_code) || tombstones.by_invite(g.invite_code));
@@ -266,6 +268,10 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
       return;
     case v1::ClientMessage::kListGames:
       return list_games(d.store, *peer, msg.list_games(), rid);
+    case v1::ClientMessage::kForkGame:
+      return d.fork(peer, msg.fork_game(), rid);
+    case v1::ClientMessage::kExportGame:
+      return export_game(d.store, d.registry, *peer, msg.export_game(), rid);
     case v1::ClientMessage::kGetEvents:
     case v1::ClientMessage::kGetState: {
       const bool events = msg.body_case() == v1::ClientMessage::kGetEvents;

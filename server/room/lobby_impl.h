@@ -90,6 +90,8 @@ struct Lobby::Impl {
 
   void create(const std::shared_ptr<Peer>& peer, const v1::CreateRoom& req, std::uint64_t rid);
   void list_rooms(const std::shared_ptr<Peer>& peer, std::uint64_t rid) const;
+  // A new room from an event of another game (lobby_fork.cpp; docs/archives.md, "Forks").
+  void fork(const std::shared_ptr<Peer>& peer, const v1::ForkGame& req, std::uint64_t rid);
   void list_scenarios(const std::shared_ptr<Peer>& peer, const v1::ListScenarios& req,
                       std::uint64_t rid) const;
 

@@ -49,6 +49,16 @@ struct GameRecord {
   std::int64_t ended_ms = 0;          // 0 while running
   std::string result;                 // one line once ended: "British win: ...", or why it expired
   int chain_version = kChainVersion;  // the form of the event chain (chain_hash)
+  int ruleset_version = 0;            // Ruleset::version() it was played under (0: unknown)
+  // A fork (docs/archives.md, "Forks"): events 1..source_seq are source_game's, copied, and
+  // throws from number dice_from on come from this game's own seed. Empty/0: not a fork.
+  std::string source_game;
+  std::uint64_t source_seq = 0;
+  std::uint64_t dice_from = 0;
+  // Set by a re-simulation that found the current rules folding the game differently: one line
+  // naming the first differing event. Such a game takes no command until the operator decides.
+  std::string drift;
+  std::int64_t imported_ms = 0;  // when it was imported from an archive file (0: played here)
 };
 
 struct SeatRecord {
@@ -76,6 +86,9 @@ struct EventRecord {
   std::string command_id;  // the client's command id, on the command's first event
   std::string audience;    // chat: "" for the room, or a seat/side label it was sent to
   std::int64_t created_ms = 0;
+  // An event imported without its payload (chat to one seat, which archive files never carry):
+  // the digest its chain link covers, stored since it cannot be computed. Else empty.
+  std::optional<Hash32> withheld_digest;
   // Computed, not stored (room/seal.h): SHA-256(payload) when every seat may read the event
   // whole, else HMAC-SHA256(seed, payload); and HMAC-SHA256(seed, the rule set's full hash of
   // the state after it), which opens once the seed is revealed. Both are published with it.

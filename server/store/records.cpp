@@ -17,16 +17,34 @@ constexpr const char* kClause = "store.commit";
 using Columns = std::span<const std::string_view>;
 
 // Column names, in the order of every bind and read below.
-constexpr std::array<std::string_view, 17> kGame{
-    "id",        "ruleset",           "scenario",   "scenario_text", "invite_code",
-    "listed",    "observers_allowed", "status",     "seed",          "seed_sha256",
-    "dice_next", "last_seq",          "created_ms", "updated_ms",    "ended_ms",
-    "result",    "chain_version"};
+constexpr std::array<std::string_view, 23> kGame{"id",
+                                                 "ruleset",
+                                                 "scenario",
+                                                 "scenario_text",
+                                                 "invite_code",
+                                                 "listed",
+                                                 "observers_allowed",
+                                                 "status",
+                                                 "seed",
+                                                 "seed_sha256",
+                                                 "dice_next",
+                                                 "last_seq",
+                                                 "created_ms",
+                                                 "updated_ms",
+                                                 "ended_ms",
+                                                 "result",
+                                                 "chain_version",
+                                                 "ruleset_version",
+                                                 "source_game",
+                                                 "source_seq",
+                                                 "dice_from",
+                                                 "drift",
+                                                 "imported_ms"};
 constexpr std::array<std::string_view, 7> kSeat{"game_id",     "seat_id",      "role",      "label",
                                                 "player_name", "token_sha256", "claimed_ms"};
-constexpr std::array<std::string_view, 10> kEvent{"game_id",    "seq",       "kind", "payload",
-                                                  "state_hash", "chain",     "seat", "command_id",
-                                                  "audience",   "created_ms"};
+constexpr std::array<std::string_view, 11> kEvent{
+    "game_id", "seq",        "kind",     "payload",    "state_hash",     "chain",
+    "seat",    "command_id", "audience", "created_ms", "withheld_digest"};
 constexpr std::array<std::string_view, 5> kCommand{"game_id", "seat", "command_id", "first_seq",
                                                    "last_seq"};
 
@@ -68,6 +86,8 @@ engine::Status write_game(Connection& c, const GameRecord& g) {
     q.text(8, room::to_string(g.status)).blob(9, g.seed).blob(10, g.seed_sha256);
     q.u64(11, g.dice_next).u64(12, g.last_seq).i64(13, g.created_ms).i64(14, g.updated_ms);
     q.i64(15, g.ended_ms).text(16, g.result).i64(17, g.chain_version);
+    q.i64(18, g.ruleset_version).text(19, g.source_game).u64(20, g.source_seq);
+    q.u64(21, g.dice_from).text(22, g.drift).i64(23, g.imported_ms);
   });
 }
 
@@ -86,6 +106,11 @@ engine::Status write_event(Connection& c, const EventRecord& e) {
     q.text(1, e.game_id).u64(2, e.seq).i64(3, static_cast<std::int64_t>(e.kind));
     q.blob(4, e.payload).blob(5, e.state_hash).blob(6, e.chain).text(7, e.seat);
     q.text(8, e.command_id).text(9, e.audience).i64(10, e.created_ms);
+    const room::Hash32* withheld = e.withheld_digest ? &*e.withheld_digest : nullptr;
+    q.blob(11, withheld == nullptr
+                   ? std::string_view{}
+                   : std::string_view(reinterpret_cast<const char*>(withheld->data()),
+                                      withheld->size()));
   });
 }
 
@@ -129,6 +154,12 @@ engine::Result<GameRecord> read_game(const Query& q) {
   g.ended_ms = q.col_i64(14);
   g.result = q.col_text(15);
   g.chain_version = static_cast<int>(q.col_i64(16));
+  g.ruleset_version = static_cast<int>(q.col_i64(17));
+  g.source_game = q.col_text(18);
+  g.source_seq = q.col_u64(19);
+  g.dice_from = q.col_u64(20);
+  g.drift = q.col_text(21);
+  g.imported_ms = q.col_i64(22);
   return g;
 }
 
@@ -161,6 +192,11 @@ engine::Result<EventRecord> read_event(const Query& q) {
   e.command_id = q.col_text(7);
   e.audience = q.col_text(8);
   e.created_ms = q.col_i64(9);
+  if (const std::string withheld = q.col_blob(10); withheld.size() == 32) {
+    room::Hash32 h;
+    std::copy(withheld.begin(), withheld.end(), h.begin());
+    e.withheld_digest = h;
+  }
   return e;
 }
 

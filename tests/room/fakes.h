@@ -25,6 +25,7 @@ namespace grognard::testing {
 class SecretsRuleset final : public engine::Ruleset {
  public:
   std::string_view name() const override { return "secrets"; }
+  int version() const override { return 1; }
   WireTypes wire_types() const override { return {"test.Command", "test.Event", "test.View"}; }
   std::string title(const engine::GameState&) const override { return "Secrets"; }
   engine::Result<std::unique_ptr<engine::GameState>> load_scenario(

@@ -56,6 +56,10 @@ room::GameRecord make_game(const std::string& id, const std::string& ruleset,
   g.status = status;
   g.seed = pattern(0xf0);  // wraps past 255: covers every high byte and 0x00
   g.seed_sha256 = pattern(7);
+  g.ruleset_version = 3;
+  g.source_game = "g-source";
+  g.source_seq = 2;
+  g.dice_from = 5;
   g.dice_next = 17;
   g.last_seq = 3;
   g.created_ms = created_ms;
@@ -147,6 +151,12 @@ void check_same(const room::GameRecord& a, const room::GameRecord& b) {
   CHECK(a.ended_ms == b.ended_ms);
   CHECK(a.result == b.result);
   CHECK(a.chain_version == b.chain_version);
+  CHECK(a.ruleset_version == b.ruleset_version);
+  CHECK(a.source_game == b.source_game);
+  CHECK(a.source_seq == b.source_seq);
+  CHECK(a.dice_from == b.dice_from);
+  CHECK(a.drift == b.drift);
+  CHECK(a.imported_ms == b.imported_ms);
 }
 
 void check_same(const room::SeatRecord& a, const room::SeatRecord& b) {
@@ -170,6 +180,7 @@ void check_same(const room::EventRecord& a, const room::EventRecord& b) {
   CHECK(a.command_id == b.command_id);
   CHECK(a.audience == b.audience);
   CHECK(a.created_ms == b.created_ms);
+  CHECK(a.withheld_digest == b.withheld_digest);
 }
 
 void check_same(const room::CommandRecord& a, const room::CommandRecord& b) {

@@ -108,9 +108,30 @@ void write_version_2(RawDb& db, const Data& d) {
   }
 }
 
+// Version 3: games gains its chain version.
+void write_version_3(RawDb& db, const Data& d) {
+  write_version_2(db, d);
+  for (const auto& g : d.games) {
+    db.exec("UPDATE games SET chain_version = " + std::to_string(g.chain_version) +
+            " WHERE id = " + lit(g.id));
+  }
+}
+
+// What version 4 added reads back as its default from rows stored before it.
+void before_version_4(Data& d) {
+  for (auto& g : d.games) {
+    g.ruleset_version = 0;
+    g.source_game.clear();
+    g.source_seq = 0;
+    g.dice_from = 0;
+  }
+}
+
 // Fixtures by the version whose SQL they speak. The result column only arrives in version 2,
 // so rows written at version 1 read back with an empty result; the chain version only in
-// version 3, so every game stored before it reads back with chain version 1.
+// version 3, so every game stored before it reads back with chain version 1; the rule set's
+// version only in version 4, so every game stored before it reads back with version 0
+// (unknown).
 const std::map<int, std::function<void(RawDb&, Data&)>>& fixtures() {
   static const std::map<int, std::function<void(RawDb&, Data&)>> all{
       {1,
@@ -120,11 +141,20 @@ const std::map<int, std::function<void(RawDb&, Data&)>>& fixtures() {
            g.result.clear();
            g.chain_version = 1;
          }
+         before_version_4(d);
        }},
       {2,
        [](RawDb& db, Data& d) {
          write_version_2(db, d);
-         for (auto& g : d.games) g.chain_version = 1;
+         for (auto& g : d.games) {
+           g.chain_version = 1;
+         }
+         before_version_4(d);
+       }},
+      {3,
+       [](RawDb& db, Data& d) {
+         write_version_3(db, d);
+         before_version_4(d);
        }},
   };
   return all;

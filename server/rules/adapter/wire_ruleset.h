@@ -8,6 +8,7 @@
 // Traits must provide (all static; `Bytes` is engine::Bytes):
 //
 //   static constexpr std::string_view kName;           // "itchy", "sharpe"
+//   static constexpr int kVersion;                     // engine::Ruleset::version()
 //   using State, Command, Event;                       // the native types of the pure rules
 //   using WireCommand, WireEvent, WireView;            // its protobuf messages (wire_types())
 //
@@ -163,6 +164,7 @@ class WireRuleset final : public engine::Ruleset {
   using GameState = WireGameState<State>;
 
   std::string_view name() const override { return Traits::kName; }
+  int version() const override { return Traits::kVersion; }
 
   WireTypes wire_types() const override {
     return {Traits::WireCommand::descriptor()->full_name(),

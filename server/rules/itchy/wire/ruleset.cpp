@@ -37,6 +37,7 @@ engine::Status on_grid(const State& s, GridPos p) {
 
 struct Traits {
   static constexpr std::string_view kName = "itchy";
+  static constexpr int kVersion = 1;  // engine::Ruleset::version(): raise it when the rules change
   static constexpr bool kHidesNothing = true;  // every viewer reads every event whole
   using State = itchy::State;
   using Command = itchy::Command;

@@ -108,6 +108,7 @@ std::string seat_label(const Seat& seat) {
 
 struct Traits {
   static constexpr std::string_view kName = "sharpe";
+  static constexpr int kVersion = 1;  // engine::Ruleset::version(): raise it when the rules change
   using State = sharpe::State;
   using Command = sharpe::Command;
   using Event = sharpe::Event;
