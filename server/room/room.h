@@ -213,6 +213,8 @@ class Room : public std::enable_shared_from_this<Room> {
   std::map<std::pair<std::string, std::string>, Hash32> command_digests_;
   std::vector<PeerEntry> peers_;
   std::optional<TakeBackOffer> offer_;
+  // Set for a game forked from another (room/fork_source.h): RoomInfo.forked_from.
+  v1::ForkSource fork_source_;
   bool busy_ = false;
   bool failed_ = false;
   bool stopped_ = false;

@@ -1,0 +1,16 @@
+#pragma once
+// The link from a forked game to the game it was forked from (docs/archives.md, "Forks"), as
+// RoomInfo.forked_from and GameSummary.forked_from show it.
+
+#include "room/protocol.h"
+#include "room/store.h"
+
+namespace grognard::room {
+
+// Empty when `game` is not a fork. Else the source game's id, the event forked from, the first
+// throw of the fork's own seed and the source's published seed hash; the source's seed too once
+// the source game has ended (finished or aborted). Reads the source's record from `store`; a
+// source that is not stored (an imported fork's) gives only what the fork's record holds.
+v1::ForkSource fork_source(Store& store, const GameRecord& game);
+
+}  // namespace grognard::room
