@@ -88,6 +88,19 @@ struct Lobby::Impl {
     metrics.rooms(open);
   }
 
+  // What opening any room needs (CreateRoom, ForkGame): a server not shutting down and not
+  // paused by its operator, and space for one more room. Null: it may open; else the refusal.
+  // Call it last before building the room: it reserves the space.
+  MessagePtr refuse_new_room(std::uint64_t rid);
+  // A new game's record, waiting for its players: a fresh id, invite code and dice seed (its
+  // hash published), this server's version of rule set `rs`.
+  GameRecord new_game(const engine::Ruleset& rs, const std::string& scenario,
+                      const std::string& scenario_text, bool listed, bool observers_allowed);
+  // Stores the new `room`, adds it to the lobby and answers `rid` with its RoomInfo (what
+  // CreateRoom and ForkGame answer); `what` names it in the log ("created the room").
+  void open_room(const std::shared_ptr<Room>& room, const std::shared_ptr<Peer>& peer,
+                 std::uint64_t rid, std::string what);
+
   void create(const std::shared_ptr<Peer>& peer, const v1::CreateRoom& req, std::uint64_t rid);
   void list_rooms(const std::shared_ptr<Peer>& peer, std::uint64_t rid) const;
   // A new room from an event of another game (lobby_fork.cpp; docs/archives.md, "Forks").

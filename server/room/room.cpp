@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
 
+#include "room/fork_source.h"
 #include "room/replay.h"
 #include "room/seal.h"
 
@@ -57,6 +58,7 @@ std::shared_ptr<Room> Room::restore(asio::any_io_executor executor, const engine
       current = nullptr;
     }
   }
+  room->fork_source_ = fork_source(room->deps_.store, room->record_);
   room->refresh_info();
   return room;
 }
@@ -138,6 +140,7 @@ void Room::create(std::function<void(engine::Status)> done) {
   run([this, done = std::move(done)] {
     auto p = make_pending();
     p->batch.seats = seats_;
+    p->batch.events = log_;  // a fork's first events (lobby_fork.cpp); else none
     busy_ = true;
     auto self = shared_from_this();
     deps_.store.append(p->batch, [self, p, done](engine::Status status) {
@@ -162,6 +165,17 @@ void Room::maybe_start(Pending& p) {
     bool claimed = false;
     for (const SeatRecord& s : p.seats) claimed = claimed || (s.seat_id == spec.id && s.claimed_ms);
     if (!claimed) return;
+  }
+  if (!g.source_game.empty()) {
+    // A fork goes on from the state it was forked at: its rules began in the source game, and
+    // its seed's hash was published in the note that ends its copied events.
+    v1::SystemNote note;
+    note.set_text("Every seat is taken: the game goes on from event " +
+                  std::to_string(g.source_seq) + " of game " + g.source_game + ".");
+    add_record(p, EventKind::kSystem, note.SerializeAsString(), "", "");
+    g.status = GameStatus::kRunning;
+    spdlog::info("{}all seats taken: the fork goes on", log_prefix());
+    return;
   }
   // Every seat is taken: the game starts. The seed's hash is published first (auditable dice).
   v1::SystemNote note;

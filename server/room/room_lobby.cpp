@@ -86,6 +86,7 @@ void Room::refresh_info() {
   info.set_listed(record_.listed);
   info.set_invite_code(record_.invite_code);
   info.set_created_ms(record_.created_ms);
+  if (!fork_source_.game_id().empty()) *info.mutable_forked_from() = fork_source_;
   info.set_to_act(failed_     ? "stopped: " + failure_
                   : expired() ? "This room " + record_.result
                   : aborted() ? "This game was " + record_.result

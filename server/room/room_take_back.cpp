@@ -137,6 +137,13 @@ void Room::take_back(std::shared_ptr<Peer> peer, std::uint64_t request_id) {
                         events_text(offer_->command.first_seq, offer_->command.last_seq) + ")");
     }
     const auto c = last_command();
+    if (!c && !record_.source_game.empty()) {
+      // A fork's copied events have no command ids, and the note that ends them stops the search.
+      return refuse(v1::FAILED_PRECONDITION,
+                    "nothing to take back: no command given since the fork counts, and " +
+                        events_text(1, record_.source_seq) + ", copied from game " +
+                        record_.source_game + ", cannot be taken back");
+    }
     if (!c) {
       return refuse(v1::FAILED_PRECONDITION,
                     "nothing to take back: no command since the game began counts");
