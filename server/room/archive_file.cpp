@@ -1,37 +1,93 @@
 #include "room/archive_file.h"
 
-namespace grognard::room {
+#include <google/protobuf/util/json_util.h>
 
+namespace grognard::room {
 namespace {
-engine::Error not_yet() {
-  return engine::Error{engine::ErrorCode::kFailedPrecondition, "", "archive files: in progress"};
+
+// Far above any real game's, far below what would exhaust memory.
+constexpr std::uint64_t kMaxMessageBytes = 64u << 20;
+constexpr std::size_t kMaxEvents = 1'000'000;
+
+void put_varint(std::string& out, std::uint64_t v) {
+  while (v >= 0x80) {
+    out.push_back(static_cast<char>((v & 0x7f) | 0x80));
+    v >>= 7;
+  }
+  out.push_back(static_cast<char>(v));
 }
+
+void put_delimited(std::string& out, const google::protobuf::Message& m) {
+  const std::string body = m.SerializeAsString();
+  put_varint(out, body.size());
+  out += body;
+}
+
+engine::Error unreadable(std::string what) {
+  return engine::Error{engine::ErrorCode::kInvalidArgument, "",
+                       "not a readable archive file: " + std::move(what)};
+}
+
+// Reads one length-delimited message at `pos` into `m`, moving `pos` past it.
+engine::Status get_delimited(std::string_view bytes, std::size_t& pos, google::protobuf::Message& m,
+                             const std::string& what) {
+  std::uint64_t size = 0;
+  for (int shift = 0;; shift += 7) {
+    if (pos >= bytes.size() || shift > 63) return unreadable(what + ": its length is cut short");
+    const auto b = static_cast<std::uint8_t>(bytes[pos++]);
+    size |= static_cast<std::uint64_t>(b & 0x7f) << shift;
+    if ((b & 0x80) == 0) break;
+  }
+  if (size > kMaxMessageBytes || size > bytes.size() - pos) {
+    return unreadable(what + " claims " + std::to_string(size) + " bytes; the file has " +
+                      std::to_string(bytes.size() - pos) + " left");
+  }
+  if (!m.ParseFromArray(bytes.data() + pos, static_cast<int>(size))) {
+    return unreadable(what + " is not a " + m.GetTypeName() + " message");
+  }
+  pos += size;
+  return engine::ok_status();
+}
+
+engine::Result<v1::GameArchive> read_binary(std::string_view bytes) {
+  v1::GameArchive a;
+  std::size_t pos = 0;
+  if (auto st = get_delimited(bytes, pos, *a.mutable_header(), "the header"); !st.ok()) {
+    return st.error();
+  }
+  while (pos < bytes.size()) {
+    if (a.events_size() >= static_cast<int>(kMaxEvents)) {
+      return unreadable("more than " + std::to_string(kMaxEvents) + " events");
+    }
+    const std::string what = "the message after event " + std::to_string(a.events_size());
+    if (auto st = get_delimited(bytes, pos, *a.add_events(), what); !st.ok()) return st.error();
+  }
+  return a;
+}
+
 }  // namespace
 
-std::string write_archive(const v1::GameArchive& /*archive*/, ArchiveForm /*form*/) {
-  return {};
+std::string write_archive(const v1::GameArchive& archive, ArchiveForm form) {
+  std::string out;
+  if (form == ArchiveForm::kJson) {
+    google::protobuf::util::JsonPrintOptions options;
+    options.add_whitespace = true;
+    (void)google::protobuf::util::MessageToJsonString(archive, &out, options);
+    return out;
+  }
+  put_delimited(out, archive.header());
+  for (const v1::ArchivedEvent& e : archive.events()) put_delimited(out, e);
+  return out;
 }
-engine::Result<v1::GameArchive> read_archive(std::string_view /*bytes*/) {
-  return not_yet();
-}
-engine::Result<v1::GameArchive> export_archive(Store& /*store*/, const Registry& /*registry*/,
-                                               const std::string& /*game_id*/,
-                                               std::int64_t /*now_ms*/) {
-  return not_yet();
-}
-void export_game(Store& /*store*/, const Registry& /*registry*/, Peer& peer,
-                 const v1::ExportGame& /*req*/, std::uint64_t request_id) {
-  peer.send(error_message(request_id, not_yet()));
-}
-Verdict verify_archive(const Registry& /*registry*/, const v1::GameArchive& /*archive*/) {
-  return {};
-}
-std::string verdict_line(const Verdict& /*verdict*/) {
-  return {};
-}
-engine::Status import_archive(Store& /*store*/, const Registry& /*registry*/,
-                              const v1::GameArchive& /*archive*/, std::int64_t /*now_ms*/) {
-  return not_yet();
+
+engine::Result<v1::GameArchive> read_archive(std::string_view bytes) {
+  const std::size_t first = bytes.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos) return unreadable("the file is empty");
+  if (bytes[first] != '{') return read_binary(bytes);
+  v1::GameArchive a;
+  const auto status = google::protobuf::util::JsonStringToMessage(bytes, &a);
+  if (!status.ok()) return unreadable("JSON: " + std::string(status.message()));
+  return a;
 }
 
 }  // namespace grognard::room

@@ -33,7 +33,10 @@ engine::Result<v1::GameArchive> export_archive(Store& store, const Registry& reg
                                                const std::string& game_id, std::int64_t now_ms);
 // Answers ExportGame with the archive (GameArchive), or an error.
 void export_game(Store& store, const Registry& registry, Peer& peer, const v1::ExportGame& req,
-                 std::uint64_t request_id);
+                 std::int64_t now_ms, std::uint64_t request_id);
+// Whether an archive file leaves out the payload of `r`: chat sent to one seat (or an event
+// imported without it).
+bool withheld(const EventRecord& r);
 
 // What checking an archive found. `ok` is false at the first thing that fails: `seq` names the
 // event (0: the header) and `reason` why.
@@ -51,7 +54,10 @@ struct Verdict {
 // Checks everything: the format, the seed against its published hash, every chain link and
 // digest, every die re-derived from the seed, every event re-applied through the current rules
 // with each state hash and commitment compared.
-Verdict verify_archive(const Registry& registry, const v1::GameArchive& archive);
+// When `records` is given and the archive verifies, it receives the events as the store keeps
+// them (an event withheld from the file keeps its digest in EventRecord::withheld_digest).
+Verdict verify_archive(const Registry& registry, const v1::GameArchive& archive,
+                       std::vector<EventRecord>* records = nullptr);
 // One line: "verified: game g-… (itchy, …): 42 events, 17 dice, chain and state hashes match" or
 // "REFUSED at event 12: …".
 std::string verdict_line(const Verdict& verdict);

@@ -2,7 +2,9 @@
 // Small helpers for building protocol messages in rooms and the lobby.
 
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "engine/result.h"
 #include "engine/ruleset.h"
@@ -26,6 +28,8 @@ engine::Result<std::string> unpack_any(const google::protobuf::Any& any,
                                        const std::string& full_name);
 
 std::string hex(const Hash32& h);
+// 64 hex digits (either case) as 32 bytes; nullopt for anything else.
+std::optional<Hash32> parse_hash(std::string_view hex);
 Hash32 sha256_of(std::string_view text);
 // 32 random bytes from the OS as 64 hex digits.
 std::string random_hex(std::size_t bytes);

@@ -1,0 +1,79 @@
+// Storing a verified archive file as an ended game of this server (docs/archives.md, "Export
+// and import").
+#include <future>
+
+#include "room/archive_file.h"
+
+namespace grognard::room {
+namespace {
+
+engine::Error refuse(engine::ErrorCode code, std::string message) {
+  return engine::Error{code, "", std::move(message)};
+}
+
+GameRecord game_of(const v1::ArchiveHeader& h, std::int64_t now_ms) {
+  GameRecord g;
+  g.id = h.game_id();
+  g.ruleset = h.ruleset();
+  g.scenario = h.scenario();
+  g.scenario_text = h.scenario_text();
+  g.listed = true;
+  g.observers_allowed = true;
+  g.status = *game_status_from_string(h.status());  // verify_archive checked it
+  g.seed = *parse_hash(h.seed());
+  g.seed_sha256 = *parse_hash(h.seed_sha256());
+  g.dice_next = h.dice_next();
+  g.last_seq = h.last_seq();
+  g.created_ms = h.created_ms();
+  g.updated_ms = now_ms;
+  g.ended_ms = h.ended_ms();
+  g.result = h.result();
+  g.chain_version = static_cast<int>(h.chain_version());
+  g.ruleset_version = static_cast<int>(h.ruleset_version());
+  if (h.has_forked_from()) {
+    g.source_game = h.forked_from().game_id();
+    g.source_seq = h.forked_from().seq();
+    g.dice_from = h.forked_from().dice_from();
+  }
+  g.imported_ms = now_ms;
+  return g;
+}
+
+}  // namespace
+
+engine::Status import_archive(Store& store, const Registry& registry,
+                              const v1::GameArchive& archive, std::int64_t now_ms) {
+  std::vector<EventRecord> events;
+  const Verdict verdict = verify_archive(registry, archive, &events);
+  if (!verdict.ok) {
+    return refuse(
+        engine::ErrorCode::kInvalidArgument,
+        "the archive does not verify, so nothing of it was stored: " + verdict_line(verdict));
+  }
+  const v1::ArchiveHeader& h = archive.header();
+  auto existing = store.game(h.game_id());
+  if (!existing.ok()) return existing.error();
+  if (*existing) {
+    return refuse(engine::ErrorCode::kFailedPrecondition,
+                  "a game with id " + h.game_id() + " is already stored here");
+  }
+  WriteBatch batch;
+  batch.game = game_of(h, now_ms);
+  for (const v1::SeatInfo& s : h.seats()) {
+    // No token: nobody resumes a seat of an imported game.
+    batch.seats.push_back(SeatRecord{h.game_id(),
+                                     s.seat_id(),
+                                     s.role(),
+                                     s.label(),
+                                     s.player_name(),
+                                     {},
+                                     s.taken() ? h.created_ms() : 0});
+  }
+  batch.events = std::move(events);
+  std::promise<engine::Status> stored;
+  auto done = stored.get_future();
+  store.append(std::move(batch), [&stored](engine::Status st) { stored.set_value(std::move(st)); });
+  return done.get();
+}
+
+}  // namespace grognard::room

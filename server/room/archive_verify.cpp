@@ -1,0 +1,267 @@
+// Checking an archive file without trusting whoever wrote it (docs/archives.md, "Verifying a
+// file"): the seed against its published hash, every event's digest, dice, fold, state hash,
+// commitment and chain link, in the order the game went.
+#include <set>
+
+#include <google/protobuf/util/message_differencer.h>
+
+#include "engine/canonical.h"
+#include "room/archive_file.h"
+#include "room/event_dice.h"
+#include "room/replay.h"
+#include "room/seal.h"
+
+namespace grognard::room {
+namespace {
+
+struct Refusal {
+  std::uint64_t seq = 0;
+  std::string reason;
+};
+
+std::string seed_view(const engine::Seed& s) {
+  return {reinterpret_cast<const char*>(s.data()), s.size()};
+}
+
+// The seed `hex` if it is 64 hex digits hashing to `published`.
+std::optional<engine::Seed> opened_seed(const std::string& hex_seed, const std::string& published,
+                                        std::string* why) {
+  const auto seed = parse_hash(hex_seed);
+  if (!seed) {
+    *why = "the seed is not 64 hex digits";
+    return std::nullopt;
+  }
+  const auto hash = parse_hash(published);
+  if (!hash || engine::sha256(seed_view(*seed)).bytes != *hash) {
+    *why = "the seed does not hash to the seed_sha256 published when the game began";
+    return std::nullopt;
+  }
+  return *seed;
+}
+
+// The archive's events as the store keeps them, in file order; refuses the first out of place.
+std::variant<std::vector<EventRecord>, Refusal> records_of(const v1::GameArchive& a) {
+  std::vector<EventRecord> out;
+  for (const v1::ArchivedEvent& e : a.events()) {
+    const std::uint64_t expect = out.size() + 1;
+    if (e.seq() != expect) {
+      return Refusal{expect, "event " + std::to_string(expect) + " is missing: event " +
+                                 std::to_string(e.seq()) + " comes in its place"};
+    }
+    EventRecord r;
+    r.game_id = a.header().game_id();
+    r.seq = e.seq();
+    if (e.kind() > static_cast<std::uint32_t>(EventKind::kTakenBack)) {
+      return Refusal{expect, "unknown kind " + std::to_string(e.kind())};
+    }
+    r.kind = static_cast<EventKind>(e.kind());
+    r.payload = e.payload();
+    r.seat = e.seat();
+    r.audience = e.audience();
+    r.created_ms = e.time_ms();
+    const auto digest = parse_hash(e.digest());
+    const auto state = parse_hash(e.state_hash());
+    const auto chain = parse_hash(e.chain());
+    const auto commitment = parse_hash(e.commitment());
+    if (!digest || !state || !chain || !commitment) {
+      return Refusal{expect, "a digest, state hash, chain or commitment is not 64 hex digits"};
+    }
+    if (e.withheld()) {
+      if (r.kind != EventKind::kChat || r.audience.empty() || !r.payload.empty()) {
+        return Refusal{expect, "only chat sent to one seat may be withheld, and without payload"};
+      }
+      r.withheld_digest = *digest;
+    }
+    r.state_hash = *state;
+    r.chain = *chain;
+    r.commitment = *commitment;  // checked against the fold in Checker::run
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+class Checker {
+ public:
+  Checker(const engine::Ruleset& rs, const v1::GameArchive& a, const engine::Seed& seed,
+          std::optional<engine::Seed> source_seed, Verdict& v)
+      : rs_(rs), a_(a), seed_(seed), source_seed_(source_seed), v_(v) {}
+
+  std::optional<Refusal> run(const engine::GameState& initial, std::vector<EventRecord>& log) {
+    Fold fold(rs_, initial, log);
+    Hash32 chain{};
+    const int version = static_cast<int>(a_.header().chain_version());
+    for (EventRecord& r : log) {
+      const v1::ArchivedEvent& e = a_.events(static_cast<int>(r.seq - 1));
+      r.digest = event_digest(rs_, seed_, fold.state(), r);
+      if (hex(r.digest) != e.digest()) {
+        return Refusal{r.seq, "its digest does not match its payload: the payload was changed"};
+      }
+      if (!r.withheld_digest && e.has_readable()) {
+        const auto seen = event_as_seen(rs_, fold.state(), r, everything(), version);
+        if (!seen || !google::protobuf::util::MessageDifferencer::Equals(*seen, e.readable())) {
+          return Refusal{r.seq, "its readable form differs from its payload"};
+        }
+      }
+      if (r.kind == EventKind::kRules) {
+        if (auto bad = check_dice(r)) return bad;
+      } else if (r.kind == EventKind::kSystem) {
+        v1::SystemNote note;
+        if (note.ParseFromString(r.payload) && !note.seed().empty() &&
+            note.seed() != a_.header().seed()) {
+          return Refusal{r.seq, "its closing note reveals another seed than the header's"};
+        }
+      }
+      if (auto st = fold.step(r); !st.ok()) {
+        return Refusal{r.seq, "the rules refuse it: " + st.error().message};
+      }
+      if (const auto folded = rs_.hash(fold.state()); folded.bytes != r.state_hash) {
+        return Refusal{r.seq, "state hash mismatch: the file says " + hex(r.state_hash) +
+                                  ", the rules fold " + folded.hex()};
+      }
+      if (state_commitment(rs_, seed_, fold.state()) != r.commitment) {
+        return Refusal{r.seq, "its commitment does not open to the state the rules fold"};
+      }
+      if (r.withheld_digest && version < 2) {
+        v_.unchecked.push_back("the chain link of withheld event " + std::to_string(r.seq));
+        chain = r.chain;
+      } else {
+        chain = chain_hash(chain, r, version);
+        if (chain != r.chain) return Refusal{r.seq, "its chain link is broken"};
+      }
+    }
+    return std::nullopt;
+  }
+
+ private:
+  static engine::Viewer everything() {
+    engine::Viewer v;
+    v.game_over = true;
+    return v;
+  }
+
+  std::optional<Refusal> check_dice(const EventRecord& r) {
+    auto rolls = rolls_in(rs_, r.payload);
+    if (!rolls.ok()) return Refusal{r.seq, rolls.error().message};
+    const auto& fork = a_.header().forked_from();
+    for (const engine::Roll& roll : *rolls) {
+      const std::string name = "throw " + std::to_string(roll.n);
+      if (roll.n >= a_.header().dice_next()) {
+        return Refusal{r.seq, name + " is numbered beyond the game's " +
+                                  std::to_string(a_.header().dice_next()) + " throws"};
+      }
+      if (!numbers_.insert(roll.n).second) return Refusal{r.seq, name + " appears twice"};
+      const bool source = a_.header().has_forked_from() && roll.n < fork.dice_from();
+      if (source && !source_seed_) {
+        ++unopened_;
+        continue;
+      }
+      if (roll.sides < 2 || roll.sides > 1000 || roll.face < 1 || roll.face > roll.sides) {
+        return Refusal{r.seq, name + " has no such face"};
+      }
+      const int face = engine::derive_face(source ? *source_seed_ : seed_, roll.n, roll.sides);
+      if (face != roll.face) {
+        return Refusal{r.seq, name + " (d" + std::to_string(roll.sides) + ") shows " +
+                                  std::to_string(roll.face) + "; the seed gives " +
+                                  std::to_string(face)};
+      }
+      ++v_.dice;
+    }
+    return std::nullopt;
+  }
+
+ public:
+  std::uint64_t unopened_ = 0;
+
+ private:
+  const engine::Ruleset& rs_;
+  const v1::GameArchive& a_;
+  const engine::Seed& seed_;
+  std::optional<engine::Seed> source_seed_;
+  Verdict& v_;
+  std::set<std::uint64_t> numbers_;
+};
+
+std::optional<Refusal> check_header(const Registry& registry, const v1::ArchiveHeader& h,
+                                    const engine::Ruleset** rs) {
+  if (h.format() != kArchiveFormat) {
+    return Refusal{0, "format " + std::to_string(h.format()) + " is not one this build reads (" +
+                          std::to_string(kArchiveFormat) + ")"};
+  }
+  *rs = registry.ruleset(h.ruleset());
+  if (*rs == nullptr) return Refusal{0, "rule set \"" + h.ruleset() + "\" is not hosted here"};
+  if (h.status() != "finished" && h.status() != "aborted") {
+    return Refusal{0, "status \"" + h.status() + "\": only ended games are archived"};
+  }
+  if (h.chain_version() != 1 && h.chain_version() != 2) {
+    return Refusal{0, "chain version " + std::to_string(h.chain_version()) + " is unknown"};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+Verdict verify_archive(const Registry& registry, const v1::GameArchive& a,
+                       std::vector<EventRecord>* records) {
+  Verdict v;
+  const v1::ArchiveHeader& h = a.header();
+  v.game_id = h.game_id();
+  auto refused = [&v](const Refusal& r) {
+    v.ok = false;
+    v.seq = r.seq;
+    v.reason = r.reason;
+    return v;
+  };
+  const engine::Ruleset* rs = nullptr;
+  if (auto bad = check_header(registry, h, &rs)) return refused(*bad);
+  std::string why;
+  const auto seed = opened_seed(h.seed(), h.seed_sha256(), &why);
+  if (!seed) return refused({0, why});
+  std::optional<engine::Seed> source_seed;
+  if (h.has_forked_from() && !h.forked_from().seed().empty()) {
+    source_seed = opened_seed(h.forked_from().seed(), h.forked_from().seed_sha256(), &why);
+    if (!source_seed) return refused({0, "the source game's " + why.substr(4)});
+  }
+  auto initial = rs->load_scenario(h.scenario_text());
+  if (!initial.ok()) return refused({0, "its scenario does not load: " + initial.error().message});
+  auto log = records_of(a);
+  if (auto* bad = std::get_if<Refusal>(&log)) return refused(*bad);
+  auto& events = std::get<std::vector<EventRecord>>(log);
+
+  Checker checker(*rs, a, *seed, source_seed, v);
+  if (auto bad = checker.run(**initial, events)) return refused(*bad);
+  if (h.last_seq() != events.size()) {
+    return refused({events.size() + 1, "the header counts " + std::to_string(h.last_seq()) +
+                                           " events; the file holds " +
+                                           std::to_string(events.size())});
+  }
+  if (checker.unopened_ > 0) {
+    v.unchecked.push_back(std::to_string(checker.unopened_) + " throws of source game " +
+                          h.forked_from().game_id() + ", whose seed is not yet public");
+  }
+  std::uint64_t withheld_count = 0;
+  for (const EventRecord& r : events) withheld_count += r.withheld_digest ? 1 : 0;
+  if (withheld_count > 0) {
+    v.unchecked.push_back(std::to_string(withheld_count) +
+                          " chat messages sent to one seat, withheld from the file");
+  }
+  v.ok = true;
+  v.events = events.size();
+  if (records != nullptr) *records = std::move(events);
+  return v;
+}
+
+std::string verdict_line(const Verdict& v) {
+  if (!v.ok) {
+    return "REFUSED " +
+           (v.seq == 0 ? std::string("in the header") : "at event " + std::to_string(v.seq)) +
+           ": " + v.reason;
+  }
+  std::string line = "verified: game " + v.game_id + ": " + std::to_string(v.events) + " events, " +
+                     std::to_string(v.dice) +
+                     " dice re-derived from the seed; every digest, state hash, commitment and "
+                     "chain link matches";
+  for (const std::string& u : v.unchecked) line += "; not checked: " + u;
+  return line;
+}
+
+}  // namespace grognard::room

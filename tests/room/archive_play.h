@@ -1,0 +1,48 @@
+#pragma once
+// Games for the archive-file tests: a real rule set's game played in the test world from its
+// legal commands (picked by a seeded generator), with a chat to the room and one to a single
+// seat, then closed by the operator, so that its seed is revealed and it can be exported.
+
+#include <random>
+
+#include "fork_world.h"
+#include "room/archive_file.h"
+
+namespace grognard::testing {
+
+struct PlayedGame {
+  std::string id;
+  v1::GameArchive archive;
+};
+
+inline PlayedGame play_and_close(ForkWorld& f, const std::string& ruleset,
+                                 const std::string& scenario, int steps, unsigned seed) {
+  const v1::RoomInfo room = f.create(ruleset, scenario);
+  auto peers = f.seat_all(room);
+  std::mt19937 rng(seed);
+  auto say = [&](const std::string& to, const std::string& text) {
+    v1::ClientMessage m;
+    m.mutable_chat()->set_text(text);
+    m.mutable_chat()->set_to(to);
+    REQUIRE_FALSE(f.w.ask(peers.begin()->second, m).has_error());
+  };
+  say("", "good luck");
+  for (int i = 0; i < steps; ++i) {
+    if (f.rules(room.game_id()).to_act(*f.state(room.game_id())).game_over) break;
+    f.step(room.game_id(), peers, [&](const google::protobuf::Any&) { return rng() % 3 == 0; });
+    if (i == steps / 2) say(std::prev(peers.end())->first, "a word in your ear");
+  }
+  bool closed = false;
+  f.w.lobby->close_room(room.game_id(), "the test is over", [&](engine::Status st) {
+    REQUIRE(st.ok());
+    closed = true;
+  });
+  f.w.settle();
+  REQUIRE(closed);
+  auto archive = room::export_archive(f.w.store, f.w.registry, room.game_id(), 5'000'000);
+  INFO((archive.ok() ? std::string() : archive.error().message));
+  REQUIRE(archive.ok());
+  return {room.game_id(), std::move(*archive)};
+}
+
+}  // namespace grognard::testing
