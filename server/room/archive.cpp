@@ -1,5 +1,8 @@
 #include "room/archive.h"
 
+#include <algorithm>
+#include <cctype>
+
 #include "room/replay.h"
 #include "room/seal.h"
 
@@ -45,26 +48,6 @@ engine::Result<Loaded> load(Store& store, const Registry& registry, const std::s
   return out;
 }
 
-// The game's seats as unknown_seat() names them (observers are no seat to ask for).
-std::optional<std::string> unknown_stored_seat(Store& store, const std::string& game_id,
-                                               const std::string& as_seat) {
-  if (as_seat.empty()) return std::nullopt;
-  auto seats = store.seats(game_id);
-  if (!seats.ok()) return std::nullopt;  // the load reports what is wrong with the game
-  std::vector<SeatName> names;
-  for (const SeatRecord& s : *seats) {
-    if (s.role != "observer") names.push_back({s.seat_id, s.label});
-  }
-  return unknown_seat(game_id, names, as_seat);
-}
-
-engine::Viewer everything() {
-  engine::Viewer v;
-  v.role = engine::Role::kObserver;
-  v.game_over = true;
-  return v;
-}
-
 std::shared_ptr<v1::ServerMessage> reply(std::uint64_t request_id) {
   auto m = std::make_shared<v1::ServerMessage>();
   m->set_request_id(request_id);
@@ -83,6 +66,39 @@ std::optional<std::string> unknown_seat(const std::string& game_id,
     names += (names.empty() ? "" : ", ") + s.id + (s.label.empty() ? "" : " (" + s.label + ")");
   }
   return "game " + game_id + " has no seat \"" + as_seat + "\"; its seats: " + names;
+}
+
+engine::Result<engine::Viewer> replay_viewer(const std::string& game_id,
+                                             const std::vector<SeatRecord>& seats,
+                                             const std::string& as_seat) {
+  engine::Viewer v;  // an observer while the game ran
+  if (as_seat.empty()) {
+    v.game_over = true;  // everything the rules reveal once it is over
+    return v;
+  }
+  if (as_seat == "observer") return v;
+  const auto same_label = [&](const std::string& label) {
+    return std::ranges::equal(label, as_seat, [](char a, char b) {
+      return std::tolower(static_cast<unsigned char>(a)) ==
+             std::tolower(static_cast<unsigned char>(b));
+    });
+  };
+  const SeatRecord* found = nullptr;
+  std::vector<SeatName> names;
+  for (const SeatRecord& s : seats) {
+    if (s.role == "observer") continue;
+    names.push_back({s.seat_id, s.label});
+    if (s.seat_id == as_seat) found = &s;
+    if (found == nullptr && !s.label.empty() && same_label(s.label)) found = &s;
+  }
+  if (found == nullptr) {
+    return engine::Error{engine::ErrorCode::kInvalidArgument, "",
+                         *unknown_seat(game_id, names, as_seat) +
+                             "; or ask as observer, or as no seat for everything revealed"};
+  }
+  v.role = role_from_string(found->role);
+  v.seat = found->seat_id;
+  return v;
 }
 
 void list_games(Store& store, Peer& peer, const v1::ListGames& req, std::uint64_t request_id) {
@@ -114,6 +130,9 @@ void list_games(Store& store, Peer& peer, const v1::ListGames& req, std::uint64_
     s->set_result(g.result);
     s->set_last_seq(g.last_seq);
     s->set_observers_allowed(g.observers_allowed);
+    s->set_ruleset_version(static_cast<std::uint32_t>(g.ruleset_version));
+    s->set_drift(g.drift);
+    s->set_imported_ms(g.imported_ms);
     // The seed's hash once it is published: when the game begins.
     if (g.status != GameStatus::kWaiting && g.status != GameStatus::kExpired)
       s->set_seed_sha256(hex(g.seed_sha256));
@@ -135,15 +154,25 @@ void list_games(Store& store, Peer& peer, const v1::ListGames& req, std::uint64_
   peer.send(m);
 }
 
+namespace {
+
+engine::Result<engine::Viewer> stored_viewer(Store& store, const std::string& game_id,
+                                             const std::string& as_seat) {
+  auto seats = store.seats(game_id);
+  if (!seats.ok()) return seats.error();
+  return replay_viewer(game_id, *seats, as_seat);
+}
+
+}  // namespace
+
 void archived_events(Store& store, const Registry& registry, Peer& peer, const v1::GetEvents& req,
                      std::uint64_t request_id) {
   auto game = load(store, registry, req.game_id());
   if (!game.ok()) return peer.send(error_message(request_id, game.error()));
-  if (auto why = unknown_stored_seat(store, req.game_id(), req.as_seat())) {
-    return peer.send(error_message(request_id, v1::INVALID_ARGUMENT, "", *why));
-  }
+  auto viewer = stored_viewer(store, req.game_id(), req.as_seat());
+  if (!viewer.ok()) return peer.send(error_message(request_id, viewer.error()));
   auto events =
-      events_as_seen(*game->rs, *game->initial, game->log, everything(), game->game.chain_version,
+      events_as_seen(*game->rs, *game->initial, game->log, *viewer, game->game.chain_version,
                      std::max<std::uint64_t>(1, req.from_seq()), req.to_seq());
   if (!events.ok()) return peer.send(error_message(request_id, events.error()));
   auto m = reply(request_id);
@@ -158,9 +187,8 @@ void archived_state(Store& store, const Registry& registry, Peer& peer, const v1
                     std::uint64_t request_id) {
   auto game = load(store, registry, req.game_id());
   if (!game.ok()) return peer.send(error_message(request_id, game.error()));
-  if (auto why = unknown_stored_seat(store, req.game_id(), req.as_seat())) {
-    return peer.send(error_message(request_id, v1::INVALID_ARGUMENT, "", *why));
-  }
+  auto viewer = stored_viewer(store, req.game_id(), req.as_seat());
+  if (!viewer.ok()) return peer.send(error_message(request_id, viewer.error()));
   const std::uint64_t seq = req.at_seq() == 0 ? game->game.last_seq : req.at_seq();
   if (seq > game->game.last_seq) {
     return peer.send(
@@ -173,7 +201,7 @@ void archived_state(Store& store, const Registry& registry, Peer& peer, const v1
   auto* out = m->mutable_state();
   out->set_game_id(req.game_id());
   out->set_seq(seq);
-  pack_any(out->mutable_view(), game->rs->wire_types().view, game->rs->view(**st, everything()));
+  pack_any(out->mutable_view(), game->rs->wire_types().view, game->rs->view(**st, *viewer));
   out->set_state_hash(game->rs->hash(**st).hex());
   out->set_commitment(hex(state_commitment(*game->rs, game->game.seed, **st)));
   peer.send(m);

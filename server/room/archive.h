@@ -16,7 +16,7 @@ namespace grognard::room {
 
 void list_games(Store& store, Peer& peer, const v1::ListGames& req, std::uint64_t request_id);
 
-// Events and states of an ended game, read from the store: everything is visible.
+// Events and states of an ended game, read from the store, as replay_viewer() sees them.
 void archived_events(Store& store, const Registry& registry, Peer& peer, const v1::GetEvents& req,
                      std::uint64_t request_id);
 void archived_state(Store& store, const Registry& registry, Peer& peer, const v1::GetState& req,
@@ -31,5 +31,14 @@ struct SeatName {
 std::optional<std::string> unknown_seat(const std::string& game_id,
                                         const std::vector<SeatName>& seats,
                                         const std::string& as_seat);
+
+// Who a replay of an ended game is watched as (docs/protocol.md, "Replays"): `as_seat` one of
+// the game's `seats` (its id, or its label in any case) sees exactly what that seat saw during
+// the game; "observer" what an observer saw; empty everything the rules reveal at the end. Chat
+// sent to one seat is never part of "everything": only its sender, its addressee and the
+// referee see it. An error when `as_seat` is none of these.
+engine::Result<engine::Viewer> replay_viewer(const std::string& game_id,
+                                             const std::vector<SeatRecord>& seats,
+                                             const std::string& as_seat);
 
 }  // namespace grognard::room

@@ -169,12 +169,11 @@ std::vector<std::string> Lobby::recover() {
 
 namespace {
 
-// The seat `peer` may see game `room` as: its own seat there, or as an observer when the room
-// allows observers, or everything once the game has ended. Empty optional: not allowed.
-std::optional<std::string> archive_seat(const std::shared_ptr<Peer>& peer, const Room& room,
+// The seat `peer` may see running game `room` as: its own seat there, or as an observer when
+// the room allows observers. Empty optional: not allowed.
+std::optional<std::string> running_seat(const std::shared_ptr<Peer>& peer, const Room& room,
                                         const std::string& as_seat, std::string* why) {
   const v1::RoomInfo info = room.info();
-  if (info.status() == "finished" || info.status() == "aborted") return as_seat;
   auto b = peer->binding();
   if (b && b->room.get() == &room) {
     if (!as_seat.empty() && as_seat != b->seat_id) {
@@ -271,7 +270,7 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
     case v1::ClientMessage::kForkGame:
       return d.fork(peer, msg.fork_game(), rid);
     case v1::ClientMessage::kExportGame:
-      return export_game(d.store, d.registry, *peer, msg.export_game(), d.clock(), rid);
+      return export_game(d.store, d.registry, *peer, msg.export_game(), rid);
     case v1::ClientMessage::kGetEvents:
     case v1::ClientMessage::kGetState: {
       const bool events = msg.body_case() == v1::ClientMessage::kGetEvents;
@@ -282,15 +281,20 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
         return events ? archived_events(d.store, d.registry, *peer, msg.get_events(), rid)
                       : archived_state(d.store, d.registry, *peer, msg.get_state(), rid);
       }
+      // An ended game's room answers as a replay (replay_viewer) names `as`; a running one's
+      // only as the asker's own seat.
       const v1::RoomInfo info = room->info();
-      std::vector<SeatName> seats;
-      for (const auto& s : info.seats()) seats.push_back({s.seat_id(), s.label()});
-      if (auto unknown = unknown_seat(info.game_id(), seats, as)) {
-        return peer->send(error_message(rid, v1::INVALID_ARGUMENT, "", *unknown));
+      std::optional<std::string> seat = as;
+      if (info.status() != "finished" && info.status() != "aborted") {
+        std::vector<SeatName> seats;
+        for (const auto& s : info.seats()) seats.push_back({s.seat_id(), s.label()});
+        if (auto unknown = unknown_seat(info.game_id(), seats, as)) {
+          return peer->send(error_message(rid, v1::INVALID_ARGUMENT, "", *unknown));
+        }
+        std::string why;
+        seat = running_seat(peer, *room, as, &why);
+        if (!seat) return peer->send(error_message(rid, v1::PERMISSION_DENIED, "", why));
       }
-      std::string why;
-      auto seat = archive_seat(peer, *room, as, &why);
-      if (!seat) return peer->send(error_message(rid, v1::PERMISSION_DENIED, "", why));
       if (events) {
         v1::GetEvents req = msg.get_events();
         req.set_as_seat(*seat);

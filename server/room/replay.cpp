@@ -6,8 +6,10 @@ namespace grognard::room {
 
 namespace {
 
+// Chat to one seat stays with its sender, its addressee and the referee, also once the game
+// has ended: no replay and no archive file shows it to anyone else (docs/protocol.md, "Chat").
 bool chat_visible(const EventRecord& r, const engine::Viewer& viewer) {
-  if (r.audience.empty() || viewer.game_over || viewer.role == engine::Role::kReferee) return true;
+  if (r.audience.empty() || viewer.role == engine::Role::kReferee) return true;
   return !viewer.seat.empty() && (viewer.seat == r.seat || viewer.seat == r.audience);
 }
 

@@ -2,6 +2,7 @@
 // broadcasts.
 #include <spdlog/spdlog.h>
 
+#include "room/archive.h"
 #include "room/replay.h"
 #include "room/room.h"
 #include "room/seal.h"
@@ -200,8 +201,11 @@ void Room::chat(std::shared_ptr<Peer> peer, v1::SendChat req, std::uint64_t requ
 
 void Room::events(std::shared_ptr<Peer> peer, v1::GetEvents req, std::uint64_t request_id) {
   run([this, peer, req = std::move(req), request_id] {
-    engine::Viewer viewer = viewer_for(req.as_seat());
-    auto events = events_as_seen(rs_, *initial_, log_, viewer, record_.chain_version,
+    // Once over, a replay (room/archive.h); while running, the asker's own seat (the lobby).
+    auto viewer = game_over() ? replay_viewer(id_, seats_, req.as_seat())
+                              : engine::Result<engine::Viewer>(viewer_for(req.as_seat()));
+    if (!viewer.ok()) return peer->send(error_message(request_id, viewer.error()));
+    auto events = events_as_seen(rs_, *initial_, log_, *viewer, record_.chain_version,
                                  std::max<std::uint64_t>(1, req.from_seq()), req.to_seq());
     if (!events.ok()) return peer->send(error_message(request_id, events.error()));
     auto m = reply(request_id);
@@ -215,6 +219,10 @@ void Room::events(std::shared_ptr<Peer> peer, v1::GetEvents req, std::uint64_t r
 
 void Room::state(std::shared_ptr<Peer> peer, v1::GetState req, std::uint64_t request_id) {
   run([this, peer, req = std::move(req), request_id] {
+    // Once over, a replay (room/archive.h); while running, the asker's own seat (the lobby).
+    auto viewer = game_over() ? replay_viewer(id_, seats_, req.as_seat())
+                              : engine::Result<engine::Viewer>(viewer_for(req.as_seat()));
+    if (!viewer.ok()) return peer->send(error_message(request_id, viewer.error()));
     const std::uint64_t seq = req.at_seq() == 0 ? record_.last_seq : req.at_seq();
     if (seq > record_.last_seq) {
       return peer->send(
@@ -227,7 +235,7 @@ void Room::state(std::shared_ptr<Peer> peer, v1::GetState req, std::uint64_t req
     auto* out = m->mutable_state();
     out->set_game_id(id_);
     out->set_seq(seq);
-    pack_any(out->mutable_view(), rs_.wire_types().view, rs_.view(**st, viewer_for(req.as_seat())));
+    pack_any(out->mutable_view(), rs_.wire_types().view, rs_.view(**st, *viewer));
     out->set_state_hash(rs_.hash(**st).hex());
     out->set_commitment(hex(state_commitment(rs_, record_.seed, **st)));
     peer->send(m);
