@@ -270,7 +270,7 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
     case v1::ClientMessage::kForkGame:
       return d.fork(peer, msg.fork_game(), rid);
     case v1::ClientMessage::kExportGame:
-      return export_game(d.store, d.registry, *peer, msg.export_game(), rid);
+      return export_game(d.store, d.registry, *peer, msg.export_game(), d.clock(), rid);
     case v1::ClientMessage::kGetEvents:
     case v1::ClientMessage::kGetState: {
       const bool events = msg.body_case() == v1::ClientMessage::kGetEvents;
