@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "room/fork_source.h"
 #include "room/replay.h"
 #include "room/seal.h"
 
@@ -133,6 +134,7 @@ void list_games(Store& store, Peer& peer, const v1::ListGames& req, std::uint64_
     s->set_ruleset_version(static_cast<std::uint32_t>(g.ruleset_version));
     s->set_drift(g.drift);
     s->set_imported_ms(g.imported_ms);
+    if (!g.source_game.empty()) *s->mutable_forked_from() = fork_source(store, g);
     // The seed's hash once it is published: when the game begins.
     if (g.status != GameStatus::kWaiting && g.status != GameStatus::kExpired)
       s->set_seed_sha256(hex(g.seed_sha256));
