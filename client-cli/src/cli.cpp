@@ -177,6 +177,14 @@ int run_cli(int argc, char** argv) {
       ->required();
   join->add_option("--name", name, "your name, shown to the others");
 
+  ForkOptions fo;
+  auto* fork_cmd = app.add_subcommand(
+      "fork", "a new room from an event of a game (ended, or running if you are its referee)");
+  fork_cmd->add_option("GAME", fo.game_id, "game id (see: grognard games)")->required();
+  fork_cmd->add_option("SEQ", fo.seq, "the event to go on from (default: the last)");
+  fork_cmd->add_flag("--observers", fo.observers, "let observers watch");
+  fork_cmd->add_flag("--unlisted", fo.unlisted, "reachable only by its invite code");
+
   PlayFlags pf, wf;
   auto* play_cmd = app.add_subcommand("play", "play in a room (resumes your saved seat)");
   add_play_flags(play_cmd, pf, true);
@@ -245,6 +253,7 @@ int run_cli(int argc, char** argv) {
   if (*scenarios) return scenarios_command(c, ruleset);
   if (*create) return create_command(c, co);
   if (*join) return join_command(c, code, as, name);
+  if (*fork_cmd) return fork_command(c, fo);
   if (*play_cmd) return play(c, pf);
   if (*watch_cmd) return watch(c, wf);
   if (*games) return games_command(c, gf);

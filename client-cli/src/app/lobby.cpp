@@ -124,9 +124,11 @@ int rooms_command(const Common& c) {
   }
   if (rooms->rooms().empty()) std::cout << "No open rooms. Create one: grognard create\n";
   for (const auto& r : rooms->rooms()) {
+    const std::string forked = forked_text(r.forked_from());
     std::cout << pad_to(r.invite_code(), 8) << pad_to(r.ruleset() + "/" + r.scenario(), 26)
               << pad_to(r.status(), 9) << seats_text(r.seats())
-              << (r.to_act().empty() ? "" : "  - " + r.to_act()) << "\n";
+              << (r.to_act().empty() ? "" : "  - " + r.to_act())
+              << (forked.empty() ? "" : "  (" + forked + ")") << "\n";
   }
   return 0;
 }
@@ -145,28 +147,77 @@ int scenarios_command(const Common& c, const std::string& ruleset) {
   return 0;
 }
 
+namespace {
+
+// Prints a new room as create and fork do: `what` ("Room created: itchy/intro"), its game id,
+// invite code and seats, and how to take each seat unless `seats_hint` is false.
+void print_room(const Common& c, const v1::RoomInfo& room, const std::string& what,
+                bool seats_hint) {
+  if (c.json) {
+    std::cout << json_line("result", room) << std::endl;
+    return;
+  }
+  std::cout << what << ", game " << room.game_id() << "\nInvite code: " << room.invite_code()
+            << "\nSeats: " << seats_text(room.seats()) << "\n";
+  if (!seats_hint) return;
+  std::string lead = "Take a seat:  ";
+  for (const auto& s : room.seats()) {
+    std::cout << lead << "grognard join " << shell_quote(room.invite_code()) << " --as "
+              << shell_quote(as_text(s)) << "\n";
+    lead = std::string(lead.size(), ' ');
+  }
+}
+
+}  // namespace
+
 int create_command(const Common& c, const CreateOptions& o) {
   auto cl = connect_hello(c.server);
   if (!cl) return fail(c, cl.failure());
   auto room = cl->create_room(o.ruleset, o.scenario, o.observers, o.unlisted);
   if (!room) return fail(c, room.failure());
-  if (c.json) {
-    std::cout << json_line("result", *room) << std::endl;
-  } else {
-    std::cout << "Room created: " << o.ruleset << "/" << o.scenario << ", game " << room->game_id()
-              << "\nInvite code: " << room->invite_code()
-              << "\nSeats: " << seats_text(room->seats()) << "\n";
-    if (o.as.empty()) {
-      std::string lead = "Take a seat:  ";
-      for (const auto& s : room->seats()) {
-        std::cout << lead << "grognard join " << shell_quote(room->invite_code()) << " --as "
-                  << shell_quote(as_text(s)) << "\n";
-        lead = std::string(lead.size(), ' ');
-      }
-    }
-  }
+  print_room(c, *room, "Room created: " + o.ruleset + "/" + o.scenario, o.as.empty());
   if (o.as.empty()) return 0;
   return take_seat(c, *cl, room->invite_code(), o.as, o.name);
+}
+
+std::string forked_text(const v1::ForkSource& source) {
+  if (source.game_id().empty()) return "";
+  return "forked from " + source.game_id() + " at event " + std::to_string(source.seq());
+}
+
+int fork_command(const Common& c, const ForkOptions& o) {
+  auto cl = connect_hello(c.server);
+  if (!cl) return fail(c, cl.failure());
+  // A running game is forked by its referee, seated in it: a saved referee seat is resumed.
+  for (const SeatRecord& s : TokenStore().find(c.server, o.game_id, "referee")) {
+    if (s.game_id != o.game_id || s.role != "referee") continue;
+    if (auto seated = cl->resume(s.token, 0); !seated) return fail(c, seated.failure());
+    break;
+  }
+  v1::ClientMessage m;
+  auto* req = m.mutable_fork_game();
+  req->set_game_id(o.game_id);
+  req->set_at_seq(o.seq);
+  req->set_observers_allowed(o.observers);
+  req->set_unlisted(o.unlisted);
+  auto answer = cl->request(std::move(m));
+  if (!answer) return fail(c, answer.failure());
+  if (answer->has_error() || !answer->has_room()) {
+    client::Failure f;
+    f.kind = answer->has_error() ? client::FailureKind::kServer : client::FailureKind::kUnexpected;
+    f.message = answer->has_error() ? answer->error().message()
+                                    : "the server answered the fork with something else";
+    f.code = answer->error().code();
+    f.clause = answer->error().clause();
+    return fail(c, f);
+  }
+  const v1::RoomInfo& room = answer->room();
+  print_room(c, room,
+             "Room forked from " + room.forked_from().game_id() + " at event " +
+                 std::to_string(room.forked_from().seq()) + ": " + room.ruleset() + "/" +
+                 room.scenario(),
+             true);
+  return 0;
 }
 
 int join_command(const Common& c, const std::string& code, const std::string& as,
@@ -225,7 +276,8 @@ int games_command(const Common& c, const GamesFilter& f) {
     std::cout << pad_to(g.game_id(), 16) << pad_to(g.ruleset() + "/" + g.scenario(), 26)
               << pad_to(g.status(), 9) << pad_to(format_time(g.created_ms()), 17)
               << pad_to(std::to_string(g.last_seq()) + " events", 11) << seats_text(g.seats())
-              << (g.result().empty() ? "" : "  - " + g.result()) << "\n";
+              << (g.result().empty() ? "" : "  - " + g.result())
+              << (g.has_forked_from() ? "  (" + forked_text(g.forked_from()) + ")" : "") << "\n";
   }
   return 0;
 }

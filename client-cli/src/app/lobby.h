@@ -44,6 +44,18 @@ int create_command(const Common& c, const CreateOptions& o);
 int join_command(const Common& c, const std::string& code, const std::string& as,
                  const std::string& name);
 
+// A new room from event `seq` (0: the last) of game `game_id` (docs/archives.md, "Forks"): an
+// ended game's for anyone; a running game's for its referee, whose saved seat is resumed first.
+struct ForkOptions {
+  std::string game_id;
+  std::uint64_t seq = 0;
+  bool observers = false;
+  bool unlisted = false;
+};
+int fork_command(const Common& c, const ForkOptions& o);
+// "forked from g-1a2b3c at event 42", or empty when `source` names no game.
+std::string forked_text(const v1::ForkSource& source);
+
 struct GamesFilter {
   std::string ruleset, player, status, since, until;  // dates as YYYY-MM-DD
   std::uint32_t limit = 0;
