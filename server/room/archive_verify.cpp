@@ -132,6 +132,9 @@ class Checker {
     return std::nullopt;
   }
 
+  // Throws of a fork's source game whose seed the file does not give (not yet public).
+  std::uint64_t unopened() const { return unopened_; }
+
  private:
   static engine::Viewer everything() {
     engine::Viewer v;
@@ -169,16 +172,13 @@ class Checker {
     return std::nullopt;
   }
 
- public:
-  std::uint64_t unopened_ = 0;
-
- private:
   const engine::Ruleset& rs_;
   const v1::GameArchive& a_;
   const engine::Seed& seed_;
   std::optional<engine::Seed> source_seed_;
   Verdict& v_;
   std::set<std::uint64_t> numbers_;
+  std::uint64_t unopened_ = 0;
 };
 
 std::optional<Refusal> check_header(const Registry& registry, const v1::ArchiveHeader& h,
@@ -234,8 +234,8 @@ Verdict verify_archive(const Registry& registry, const v1::GameArchive& a,
                                            " events; the file holds " +
                                            std::to_string(events.size())});
   }
-  if (checker.unopened_ > 0) {
-    v.unchecked.push_back(std::to_string(checker.unopened_) + " throws of source game " +
+  if (checker.unopened() > 0) {
+    v.unchecked.push_back(std::to_string(checker.unopened()) + " throws of source game " +
                           h.forked_from().game_id() + ", whose seed is not yet public");
   }
   std::uint64_t withheld_count = 0;
