@@ -16,6 +16,7 @@ PACKAGES=(
   clang-format
   libedit-dev tmux
   nginx-light curl openssl   # scripts/proxy-check.sh: the reverse proxy of docs/operations.md
+  python3                    # tests/docs: the Python snippet of docs/archives.md
 )
 
 missing=()

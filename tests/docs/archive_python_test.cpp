@@ -1,0 +1,163 @@
+// The Python snippet of docs/archives.md on a game played on the real server and exported over
+// the protocol: it verifies the file as exported, and refuses every kind of tampering at the
+// event the server's own check (room::verify_archive) names.
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <utility>
+
+#include "../e2e/game.h"
+#include "snippet.h"
+
+namespace grognard::docs_test {
+namespace {
+
+using namespace grognard::e2e;
+
+constexpr int kMaxSteps = 600;
+
+// Intro played to its end by two generals, with a word to the room and one to a single seat;
+// its archive file as the server exports it.
+v1::GameArchive play_and_export() {
+  ServerProcess server(kPlayFlags);
+  Game g = start_game(server);
+  const std::uint64_t seen = g.players[0].last_seq;
+  REQUIRE(g.players[0].client.chat("Good luck, gentlemen").ok());
+  REQUIRE(g.players[1].client.chat("Keep your heads down", "side:0").ok());
+  sync_all(g, seen + 2);
+  for (int steps = 0; !finished(g) && steps < kMaxSteps; ++steps) step(g);
+  REQUIRE(finished(g));
+
+  v1::ClientMessage m;
+  m.mutable_export_game()->set_game_id(g.game_id);
+  auto answer = g.players[1].client.request(m);
+  INFO((answer.ok() ? answer->ShortDebugString().substr(0, 300)
+                    : client::describe(answer.failure())));
+  REQUIRE(answer.ok());
+  REQUIRE(answer->has_archive());
+  return answer->archive();
+}
+
+const v1::GameArchive& exported() {
+  static const v1::GameArchive archive = play_and_export();
+  return archive;
+}
+
+// The file's events, in order, as the game went (0-based index = seq - 1).
+v1::ArchivedEvent& event(v1::GameArchive& a, std::uint64_t seq) {
+  REQUIRE(seq >= 1);
+  REQUIRE(seq <= static_cast<std::uint64_t>(a.events_size()));
+  return *a.mutable_events(static_cast<int>(seq - 1));
+}
+
+// The first event from `from` on whose readable form shows an attack's dice.
+std::uint64_t attack_from(const v1::GameArchive& a, std::uint64_t from) {
+  for (const v1::ArchivedEvent& e : a.events()) {
+    if (e.seq() < from) continue;
+    auto ev = client::unpack<itchy::Event>(e.readable().rules());
+    if (ev && ev->has_attack_resolved() && ev->attack_resolved().rolls_size() > 0) return e.seq();
+  }
+  FAIL("no attack from event " << from << " on");
+  return 0;
+}
+
+void expect_refused_at(const v1::GameArchive& a, std::uint64_t seq, const std::string& what) {
+  INFO("tampered: " << what);
+  const room::Verdict server = server_verdict(a);
+  const SnippetRun snippet = run_snippet(a);
+  INFO("server:  " << room::verdict_line(server) << "\nsnippet: " << snippet.line);
+  CHECK_FALSE(server.ok);
+  CHECK(server.seq == seq);
+  CHECK(snippet.status == 1);
+  CHECK(verdict_head(snippet.line) == verdict_head(room::verdict_line(server)));
+}
+
+}  // namespace
+
+TEST_CASE("the docs' Python snippet verifies a game exported from the real server",
+          "[docs][archive][e2e]") {
+  const v1::GameArchive& a = exported();
+  const std::uint64_t n = static_cast<std::uint64_t>(a.events_size());
+  REQUIRE(n > 20);
+  REQUIRE(a.header().status() == "finished");
+
+  // The chat to one seat is in the file without its words, its digest kept for the chain.
+  int withheld = 0;
+  for (const v1::ArchivedEvent& e : a.events()) {
+    if (!e.withheld()) continue;
+    ++withheld;
+    CHECK(e.payload().empty());
+    CHECK_FALSE(e.has_readable());
+    CHECK(e.digest().size() == 64);
+  }
+  CHECK(withheld == 1);
+
+  const room::Verdict server = server_verdict(a);
+  INFO("server: " << room::verdict_line(server));
+  REQUIRE(server.ok);
+  const SnippetRun snippet = run_snippet(a);
+  CHECK(snippet.status == 0);
+  CHECK(snippet.line == "verified: game " + a.header().game_id() + " (itchy): " +
+                            std::to_string(n) + " events, " + std::to_string(server.dice) +
+                            " dice, chain intact; not checked: 1 chat messages sent to one "
+                            "seat, withheld from the file");
+  CHECK(server.dice == a.header().dice_next());
+}
+
+TEST_CASE("the docs' Python snippet refuses a tampered file at the server's event",
+          "[docs][archive][e2e]") {
+  const v1::GameArchive& original = exported();
+  const std::uint64_t n = static_cast<std::uint64_t>(original.events_size());
+  const std::uint64_t mid = n / 2;
+
+  {
+    v1::GameArchive a = original;
+    const std::uint64_t k = attack_from(a, mid);
+    auto ev = client::unpack<itchy::Event>(event(a, k).readable().rules());
+    REQUIRE(ev.has_value());
+    v1::Roll* roll = ev->mutable_attack_resolved()->mutable_rolls(0);
+    roll->set_face(roll->face() % roll->sides() + 1);
+    event(a, k).mutable_readable()->mutable_rules()->PackFrom(*ev);
+    expect_refused_at(a, k, "a die's face in the readable form of event " + std::to_string(k));
+  }
+  {
+    v1::GameArchive a = original;
+    const std::uint64_t k = attack_from(a, mid);
+    std::string& payload = *event(a, k).mutable_payload();
+    payload[payload.size() / 2] = static_cast<char>(payload[payload.size() / 2] ^ 0x01);
+    expect_refused_at(a, k, "a byte of the payload of event " + std::to_string(k));
+  }
+  {
+    v1::GameArchive a = original;
+    a.mutable_events()->DeleteSubrange(static_cast<int>(mid - 1), 1);
+    expect_refused_at(a, mid, "event " + std::to_string(mid) + " dropped");
+  }
+  {
+    v1::GameArchive a = original;
+    a.mutable_events()->RemoveLast();
+    expect_refused_at(a, n, "the last event dropped");
+  }
+  {
+    v1::GameArchive a = original;
+    a.mutable_events()->SwapElements(static_cast<int>(mid - 1), static_cast<int>(mid));
+    expect_refused_at(
+        a, mid, "events " + std::to_string(mid) + " and " + std::to_string(mid + 1) + " swapped");
+  }
+  {
+    v1::GameArchive a = original;
+    std::string seed = a.header().seed();
+    seed[10] = seed[10] == '0' ? '1' : '0';
+    a.mutable_header()->set_seed(seed);
+    expect_refused_at(a, 0, "the seed");
+  }
+  {
+    v1::GameArchive a = original;
+    std::string hash = event(a, mid).state_hash();
+    hash[0] = hash[0] == '0' ? '1' : '0';
+    event(a, mid).set_state_hash(hash);
+    event(a, mid).mutable_readable()->set_state_hash(hash);
+    expect_refused_at(a, mid, "the state hash of event " + std::to_string(mid));
+  }
+}
+
+}  // namespace grognard::docs_test
