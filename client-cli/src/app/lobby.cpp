@@ -188,11 +188,10 @@ std::string forked_text(const v1::ForkSource& source) {
 int fork_command(const Common& c, const ForkOptions& o) {
   auto cl = connect_hello(c.server);
   if (!cl) return fail(c, cl.failure());
-  // A running game is forked by its referee, seated in it: a saved referee seat is resumed.
+  // A running game is forked by its referee, seated in it: a saved referee seat is resumed (an
+  // ended game, whose room may be gone, is forked by anyone, seated or not).
   for (const SeatRecord& s : TokenStore().find(c.server, o.game_id, "referee")) {
-    if (s.game_id != o.game_id || s.role != "referee") continue;
-    if (auto seated = cl->resume(s.token, 0); !seated) return fail(c, seated.failure());
-    break;
+    if (s.game_id == o.game_id && s.role == "referee" && cl->resume(s.token, 0)) break;
   }
   v1::ClientMessage m;
   auto* req = m.mutable_fork_game();
