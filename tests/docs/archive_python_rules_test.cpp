@@ -1,0 +1,185 @@
+// The Python snippet of docs/archives.md beside the server's check on what the real server's
+// e2e game does not show: games of every rule set, whose hidden events have digests keyed with
+// the seed; forks, whose first throws come from the source game's seed (public once it has
+// ended, unchecked while it runs); and a game of chain version 1, whose links cover the payload.
+#include <catch2/catch.hpp>
+
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "../room/archive_play.h"
+#include "doc_blocks.h"
+#include "engine/canonical.h"
+#include "grognard/v1/sharpe.pb.h"
+#include "snippet.h"
+
+namespace grognard::docs_test {
+namespace {
+
+using testing::FakePeer;
+using testing::ForkWorld;
+using testing::play_and_close;
+
+using Prefer = std::function<bool(const google::protobuf::Any&)>;
+
+bool first_listed(const google::protobuf::Any&) {
+  return false;
+}
+
+bool ends_activation(const google::protobuf::Any& any) {
+  v1::sharpe::Command c;
+  return c.ParseFromString(any.value()) && c.has_end_activation();
+}
+
+// The rules events whose digest is keyed with the seed (read whole by some seats only).
+std::vector<std::uint64_t> keyed(const v1::GameArchive& a) {
+  const std::string key = from_hex(a.header().seed());
+  std::vector<std::uint64_t> out;
+  for (const v1::ArchivedEvent& e : a.events()) {
+    if (e.kind() == 0 && e.digest() == engine::hmac_sha256(key, e.payload()).hex()) {
+      out.push_back(e.seq());
+    }
+  }
+  return out;
+}
+
+// Closes `game` as its operator would and exports it.
+v1::GameArchive close_and_export(ForkWorld& f, const std::string& game) {
+  bool closed = false;
+  f.w.lobby->close_room(game, "the test is over", [&](engine::Status st) {
+    REQUIRE(st.ok());
+    closed = true;
+  });
+  f.w.settle();
+  REQUIRE(closed);
+  auto archive = room::export_archive(f.w.store, f.w.registry, game, 5'000'000);
+  INFO((archive.ok() ? std::string() : archive.error().message));
+  REQUIRE(archive.ok());
+  return std::move(*archive);
+}
+
+// A fork of `source` at the latest event from `at` down that ends a command (0: its last),
+// seated and played for `steps` commands, closed and exported.
+v1::GameArchive fork_played(ForkWorld& f, const std::shared_ptr<FakePeer>& by,
+                            const std::string& source, std::uint64_t at, int steps,
+                            const Prefer& prefer) {
+  v1::ServerMessage answer = f.fork(by, source, at);
+  while (!answer.has_room() && at > 1) answer = f.fork(by, source, --at);
+  INFO(answer.ShortDebugString());
+  REQUIRE(answer.has_room());
+  auto peers = f.seat_all(answer.room());
+  for (int i = 0; i < steps; ++i) {
+    if (f.rules(answer.room().game_id()).to_act(*f.state(answer.room().game_id())).game_over) {
+      break;
+    }
+    f.step(answer.room().game_id(), peers, prefer);
+  }
+  return close_and_export(f, answer.room().game_id());
+}
+
+}  // namespace
+
+TEST_CASE("the docs' Python snippet verifies a game of each rule set, keyed digests included",
+          "[docs][archive]") {
+  for (const auto& [ruleset, scenario] : std::vector<std::pair<std::string, std::string>>{
+           {"itchy", "colonial_battle"}, {"sharpe", "village"}, {"rcw", "intro"}}) {
+    DYNAMIC_SECTION(ruleset) {
+      ForkWorld f;
+      const v1::GameArchive a = play_and_close(f, ruleset, scenario, 60, 7).archive;
+      expect_verified(a);
+      // Itchy & Scratchy hides no rules event; the others do, and key their digests.
+      const auto hidden = keyed(a);
+      if (ruleset == "itchy") {
+        CHECK(hidden.empty());
+      } else {
+        REQUIRE_FALSE(hidden.empty());
+        v1::GameArchive tampered = a;
+        const std::uint64_t k = hidden[hidden.size() / 2];
+        std::string& payload = *event(tampered, k).mutable_payload();
+        payload.back() = static_cast<char>(payload.back() ^ 0x01);
+        expect_refused_at(tampered, k, "a byte of hidden event " + std::to_string(k));
+      }
+    }
+  }
+}
+
+TEST_CASE("the docs' Python snippet checks a fork's throws with the seed that threw each",
+          "[docs][archive][fork]") {
+  ForkWorld f;
+  const testing::PlayedGame source = play_and_close(f, "itchy", "colonial_battle", 40, 3);
+  const v1::GameArchive fork =
+      fork_played(f, std::make_shared<FakePeer>("anyone"), source.id,
+                  static_cast<std::uint64_t>(source.archive.events_size()) / 2, 30, first_listed);
+  const v1::ForkSource& from = fork.header().forked_from();
+  REQUIRE(from.game_id() == source.id);
+  REQUIRE(from.seed() == source.archive.header().seed());  // the source has ended
+  REQUIRE(from.dice_from() > 0);
+  REQUIRE(fork.header().dice_next() > from.dice_from());  // the fork threw dice of its own
+  expect_verified(fork);
+
+  {
+    v1::GameArchive a = fork;
+    const std::uint64_t k = bump_itchy_die(a, 1);
+    REQUIRE(k <= from.seq());  // a throw of the source's, copied
+    expect_refused_at(a, k, "a die the source game threw, at event " + std::to_string(k));
+  }
+  {
+    v1::GameArchive a = fork;
+    const std::uint64_t k = bump_itchy_die(a, from.seq() + 1);
+    expect_refused_at(a, k, "a die the fork threw, at event " + std::to_string(k));
+  }
+  {
+    v1::GameArchive a = fork;
+    a.mutable_header()->mutable_forked_from()->set_seed(fork.header().seed());
+    expect_refused_at(a, 0, "the source's seed");
+  }
+}
+
+TEST_CASE(
+    "the docs' Python snippet leaves a running source's throws unchecked, as the server "
+    "does",
+    "[docs][archive][fork]") {
+  ForkWorld f;
+  const v1::RoomInfo room = f.create("sharpe", "village");
+  auto peers = f.seat_all(room);
+  for (int i = 0; i < 8; ++i) f.step(room.game_id(), peers, ends_activation);
+  const v1::GameArchive fork =
+      fork_played(f, peers.at("referee"), room.game_id(), 0, 6, ends_activation);
+  REQUIRE(fork.header().forked_from().seed().empty());  // the source still runs
+  const room::Verdict server = server_verdict(fork);
+  REQUIRE(server.ok);
+  REQUIRE_FALSE(server.unchecked.empty());
+  expect_verified(fork);
+}
+
+TEST_CASE("the docs' Python snippet checks a game of chain version 1", "[docs][archive]") {
+  ForkWorld f;
+  const testing::PlayedGame g = play_and_close(f, "itchy", "colonial_battle", 30, 5);
+  // The same game as a server before schema version 3 would have chained it: each link over the
+  // payload itself.
+  v1::GameArchive a = g.archive;
+  a.mutable_header()->set_chain_version(1);
+  room::Hash32 chain{};
+  for (const room::EventRecord& r : f.w.store.raw_events(g.id)) {
+    chain = room::chain_hash(chain, r, 1);
+    v1::ArchivedEvent& e = event(a, r.seq);
+    e.set_chain(room::hex(chain));
+    if (e.has_readable()) {
+      e.mutable_readable()->set_chain(room::hex(chain));
+      e.mutable_readable()->set_chain_version(1);
+    }
+  }
+  expect_verified(a);
+
+  v1::GameArchive tampered = a;
+  const std::uint64_t k = static_cast<std::uint64_t>(a.events_size()) / 2;
+  std::string hash = event(tampered, k).state_hash();
+  hash[5] = hash[5] == 'a' ? 'b' : 'a';
+  event(tampered, k).set_state_hash(hash);
+  event(tampered, k).mutable_readable()->set_state_hash(hash);
+  expect_refused_at(tampered, k, "the state hash of event " + std::to_string(k));
+}
+
+}  // namespace grognard::docs_test
