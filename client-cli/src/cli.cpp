@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "app/admin.h"
+#include "app/archive_cmd.h"
 #include "app/errors.h"
 #include "app/lobby.h"
 #include "app/server_address.h"
@@ -204,9 +205,27 @@ int run_cli(int argc, char** argv) {
   std::uint64_t at = 0;
   auto* replay = app.add_subcommand("replay", "step through a game, every die shown");
   replay->add_option("GAME", ro.game_id, "game id (see: grognard games)")->required();
-  replay->add_option("--as", ro.as_seat,
-                     "see it as one of its seats (side:0, player:french, referee)");
+  auto* replay_as =
+      replay->add_option("--as", ro.as_seat,
+                         "see it as one of its seats (side:0, British, player:french, referee), "
+                         "or as an observer saw it (observer)");
+  replay
+      ->add_flag("--all", ro.all,
+                 "everything the rules reveal at the end (the default once the game has "
+                 "ended, unless --as); chat sent to one seat stays hidden")
+      ->excludes(replay_as);
   auto* at_opt = replay->add_option("--at", at, "print the screen at event SEQ and exit");
+
+  ExportOptions eo;
+  auto* export_cmd =
+      app.add_subcommand("export", "write an ended game's archive file (binary; JSON with --json)");
+  export_cmd->add_option("GAME", eo.game_id, "game id (see: grognard games)")->required();
+  export_cmd->add_option("-o,--output", eo.out, "write to FILE (default: standard output)");
+
+  std::string verify_path;
+  auto* verify_cmd = app.add_subcommand(
+      "verify", "check an archive file here: chain, dice, every event through the rules");
+  verify_cmd->add_option("FILE", verify_path, "an archive file (binary or JSON)")->required();
 
   AdminOptions ao;
   auto* admin = app.add_subcommand(
@@ -257,6 +276,8 @@ int run_cli(int argc, char** argv) {
   if (*play_cmd) return play(c, pf);
   if (*watch_cmd) return watch(c, wf);
   if (*games) return games_command(c, gf);
+  if (*export_cmd) return export_command(c, eo);
+  if (*verify_cmd) return verify_command(verify_path);
   if (*admin) return admin_command(c, ao);
   if (*replay) {
     ro.server = c.server;

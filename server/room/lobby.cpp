@@ -285,7 +285,14 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
       // only as the asker's own seat.
       const v1::RoomInfo info = room->info();
       std::optional<std::string> seat = as;
-      if (info.status() != "finished" && info.status() != "aborted") {
+      if (as == "observer" && info.status() != "finished" && info.status() != "aborted") {
+        // What an observer sees of a running game: anyone's, where observers are allowed.
+        if (!info.observers_allowed()) {
+          return peer->send(
+              error_message(rid, v1::PERMISSION_DENIED, "", "this game does not allow observers"));
+        }
+        seat = std::string();
+      } else if (info.status() != "finished" && info.status() != "aborted") {
         std::vector<SeatName> seats;
         for (const auto& s : info.seats()) seats.push_back({s.seat_id(), s.label()});
         if (auto unknown = unknown_seat(info.game_id(), seats, as)) {

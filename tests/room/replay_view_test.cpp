@@ -184,3 +184,24 @@ TEST_CASE("chat to one seat is the referee's to read, never an observer's, even 
   CHECK(all->game_over);
   CHECK(all->role == engine::Role::kObserver);
 }
+
+TEST_CASE("while a game runs, asking as observer gives what an observer sees", "[room][replay]") {
+  World w;
+  const std::string invite = w.create();  // observers allowed
+  auto north = std::make_shared<FakePeer>("north");
+  auto south = std::make_shared<FakePeer>("south");
+  REQUIRE(w.join(north, invite, "player").has_seated());
+  REQUIRE(w.join(south, invite, "player").has_seated());
+  v1::ClientMessage m;
+  m.mutable_get_events()->set_game_id(north->binding()->room->id());
+  m.mutable_get_events()->set_as_seat("observer");
+  for (const auto& asker : {std::make_shared<FakePeer>("stranger"), north}) {
+    const std::string seen = text_of(w.ask(asker, m));
+    CHECK(has(seen, "secret player:0") == false);
+    CHECK(has(seen, "apple") == false);
+    CHECK(has(seen, "banana") == false);
+  }
+  // Another seat is still refused while the game runs.
+  m.mutable_get_events()->set_as_seat("player:1");
+  CHECK(w.ask(north, m).error().code() == v1::PERMISSION_DENIED);
+}

@@ -318,4 +318,12 @@ Result<v1::StateAt> Client::get_state(const std::string& game_id, std::uint64_t 
                            [](v1::ServerMessage& a) -> v1::StateAt& { return *a.mutable_state(); });
 }
 
+Result<v1::GameArchive> Client::export_game(const std::string& game_id) {
+  v1::ClientMessage m;
+  m.mutable_export_game()->set_game_id(game_id);
+  return body<v1::GameArchive>(
+      call(std::move(m), v1::ServerMessage::kArchive),
+      [](v1::ServerMessage& a) -> v1::GameArchive& { return *a.mutable_archive(); });
+}
+
 }  // namespace grognard::client

@@ -276,7 +276,11 @@ int games_command(const Common& c, const GamesFilter& f) {
               << pad_to(g.status(), 9) << pad_to(format_time(g.created_ms()), 17)
               << pad_to(std::to_string(g.last_seq()) + " events", 11) << seats_text(g.seats())
               << (g.result().empty() ? "" : "  - " + g.result())
-              << (g.has_forked_from() ? "  (" + forked_text(g.forked_from()) + ")" : "") << "\n";
+              << (g.has_forked_from() ? "  (" + forked_text(g.forked_from()) + ")" : "")
+              << (g.imported_ms() == 0 ? "" : "  (imported " + format_time(g.imported_ms()) + ")")
+              // A game the current rules fold differently takes no command until the operator
+              // decides (docs/archives.md, "Re-simulation").
+              << (g.drift().empty() ? "" : "  HELD: rules changed (" + g.drift() + ")") << "\n";
   }
   return 0;
 }

@@ -25,6 +25,7 @@ struct Session {
   const ReplayOptions& options;
   std::string message;
   std::map<std::string, std::string> labels;  // seat id → label, from the room's seat list
+  bool ended = false;                         // the game had ended when the replay began
 
   // The seat's label as the live view shows it: the room's, else the one the view gives.
   std::string label_of(const std::string& seat_id, const google::protobuf::Any& view) const {
@@ -38,8 +39,11 @@ std::vector<std::string> screen(Session& s) {
   std::vector<std::string> lines;
   const auto& m = s.model;
   auto view = s.model.view(s.client);
-  std::string seen = "the archive allows";
-  if (!m.as_seat().empty()) {
+  // Without a seat, what the archive shows anyone: everything once the game has ended.
+  std::string seen = s.ended ? "everything revealed" : "the archive allows";
+  if (m.as_seat() == "observer") {
+    seen = "an observer";
+  } else if (!m.as_seat().empty()) {
     const std::string l = s.label_of(m.as_seat(), view ? *view : google::protobuf::Any());
     seen = l == m.as_seat() ? l : l + " (" + m.as_seat() + ")";
   }
@@ -132,9 +136,9 @@ int interactive(Session& s) {
 }
 
 // Resumes the seat held in this game, if any, so that a running game is seen as that seat;
-// the room's seat labels come with it.
+// the room's seat labels come with it, and whether the game has ended (`ended`).
 std::string take_own_seat(client::Client& c, const ReplayOptions& o,
-                          std::map<std::string, std::string>& labels) {
+                          std::map<std::string, std::string>& labels, bool& ended) {
   const auto seats = TokenStore().find(o.server, o.game_id, o.as_seat);
   if (seats.empty()) return o.as_seat;
   auto seated = c.resume(seats.front().token, 0);
@@ -142,6 +146,7 @@ std::string take_own_seat(client::Client& c, const ReplayOptions& o,
   for (const auto& s : seated->room().seats()) {
     if (!s.label().empty()) labels[s.seat_id()] = s.label();
   }
+  ended = seated->room().status() == "finished" || seated->room().status() == "aborted";
   return seats.front().seat_id;
 }
 
@@ -154,7 +159,11 @@ int run_replay(const ReplayOptions& o) {
     return 2;
   }
   std::map<std::string, std::string> labels;
-  const std::string as = take_own_seat(*c, o, labels);
+  bool ended = false;
+  // "observer" is asked for as it is; else a seat held here is taken, for its labels and, while
+  // the game runs, to see it as that seat. Once ended, no --as means everything (--all).
+  std::string as = o.as_seat == "observer" ? o.as_seat : take_own_seat(*c, o, labels, ended);
+  if (o.all || (o.as_seat.empty() && ended)) as.clear();
   auto model = ReplayModel::load(*c, o.game_id, as);
   if (!model) {
     std::cerr << "grognard: " << readable(model.failure()) << std::endl;
@@ -165,7 +174,13 @@ int run_replay(const ReplayOptions& o) {
     return 1;
   }
   const auto view = model->view(*c);
-  Session s{*c, *model, view ? ui_for(ruleset_of(*view)) : nullptr, o, "", std::move(labels)};
+  Session s{*c,
+            *model,
+            view ? ui_for(ruleset_of(*view)) : nullptr,
+            o,
+            "",
+            std::move(labels),
+            ended || o.all};
   if (o.at) {
     if (!model->go_seq(*o.at)) {
       std::cerr << "grognard: no event #" << *o.at << std::endl;

@@ -1,0 +1,24 @@
+#pragma once
+// `grognard export GAME` and `grognard verify FILE` (docs/client.md, docs/archives.md): an ended
+// game's archive file, fetched from the server, and the check of one on this machine, which
+// trusts no server: the same verification a server runs before importing it.
+
+#include <string>
+
+#include "app/lobby.h"
+
+namespace grognard::cli {
+
+struct ExportOptions {
+  std::string game_id;
+  std::string out;  // empty: standard output
+};
+// Writes the archive of ended game `game_id`: binary (length-delimited protobuf), or JSON with
+// --json. 0 written, 1 the server refused, 2 no connection or the file could not be written.
+int export_command(const Common& c, const ExportOptions& o);
+
+// Prints the one-line verdict on the archive file `path`: 0 verified, 1 refused (the line names
+// the first event that fails and why), 2 the file cannot be read as an archive.
+int verify_command(const std::string& path);
+
+}  // namespace grognard::cli
