@@ -11,7 +11,14 @@
 //
 // `grognard-server backup --db FILE --to NEW`: copies the database while a server may be
 // serving it, without opening it for serving, and exits (app/backup.h).
+// `grognard-server verify-archives --db FILE`: re-simulates every stored game under the current
+// rules and exits 0, 3 (some game drifts) or 1 (app/verify_archives.h).
+// `grognard-server import FILE --db DB`: verifies an archive file and stores its game.
+//
+// Once listening, a background thread re-simulates the ended games (app/verify_archives.h);
+// SIGTERM stops it between two games.
 
+#include <atomic>
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
@@ -31,6 +38,7 @@
 #include "app/builtin.h"
 #include "app/config.h"
 #include "app/logging.h"
+#include "app/verify_archives.h"
 #include "net/gate.h"
 #include "net/metrics.h"
 #include "net/server.h"
@@ -63,6 +71,8 @@ int main(int argc, char** argv) {
   if (auto exit_code = app::parse_flags(argc, argv, config)) return *exit_code;
   app::setup_logging(config.log_level, config.log_format);
   if (config.backup) return app::run_backup(config.db, config.backup_to);
+  if (config.verify_archives) return app::run_verify_archives(config.db);
+  if (config.import_archive) return app::run_import(config.db, config.import_file);
   spdlog::info("{} starting", net::server_version());
 
   net::ServerMetrics metrics;
@@ -139,9 +149,13 @@ int main(int argc, char** argv) {
 
   std::vector<std::thread> threads;
   for (int i = 0; i < config.net.threads; ++i) threads.emplace_back([&ioc] { run_io(ioc); });
+  std::atomic<bool> stop_checking{false};
+  std::thread checker([&] { app::check_ended_games(*store, registry, lobby, stop_checking); });
 
   const int signal = stopped.get();
   spdlog::info("signal {}: shutting down", signal);
+  stop_checking = true;
+  checker.join();  // it stores through the rooms: before they stop
   server.stop_accepting();
   lobby.stop();
   store->flush();

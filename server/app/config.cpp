@@ -85,6 +85,22 @@ std::optional<int> parse_flags(int argc, char** argv, Config& config) {
   backup->add_option("--to", config.backup_to, "The new file (must not exist)")->required();
   backup->callback([&config] { config.backup = true; });
 
+  CLI::App* verify = cli.add_subcommand(
+      "verify-archives",
+      "Re-simulate every stored game under the current rules, record the games that drift and "
+      "exit: 0 all verify, 3 some drift, 1 errors (docs/operations.md)");
+  verify->add_option("--db", config.db, "SQLite database file to check (as the global --db)");
+  verify->callback([&config] { config.verify_archives = true; });
+
+  CLI::App* importing = cli.add_subcommand(
+      "import",
+      "Verify an archive file (binary or JSON) and store it as an ended game, then exit "
+      "(docs/operations.md)");
+  importing->add_option("FILE", config.import_file, "The archive file")->required();
+  importing->add_option("--db", config.db,
+                        "SQLite database file to import into (as the global --db)");
+  importing->callback([&config] { config.import_archive = true; });
+
   try {
     cli.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -17,6 +17,12 @@ struct Config {
   // `grognard-server backup --to FILE`: copy the database `db` to FILE and exit (app/backup.h).
   bool backup = false;
   std::string backup_to;
+  // `grognard-server verify-archives`: re-simulate every stored game in `db` and exit
+  // (app/verify_archives.h).
+  bool verify_archives = false;
+  // `grognard-server import FILE`: import an archive file into `db` and exit.
+  bool import_archive = false;
+  std::string import_file;
   // A room waiting for players expires after this long without activity (0: never).
   std::chrono::milliseconds waiting_room_limit = std::chrono::hours(168);
   net::Options net;

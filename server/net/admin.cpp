@@ -105,10 +105,17 @@ class Admin {
     }
     if (n == 3 && p[1] == "bans") return m == "DELETE" ? unban(p[2]) : refuse_method("DELETE");
     if (n == 2 && p[1] == "creation") return m == "POST" ? creation() : refuse_method("POST");
+    if (n == 3 && p[1] == "games" && p[2] == "import") {
+      return m == "POST" ? import_game() : refuse_method("POST");
+    }
+    if (n == 4 && p[1] == "games" && p[3] == "drift") {
+      return m == "POST" ? drift(p[2]) : refuse_method("POST");
+    }
     done_(reply(404, "no admin operation at " + req_.path +
                          " (GET /admin/rooms, /admin/connections, /admin/bans; POST "
                          "/admin/rooms/ID/close, /admin/connections/ID/kick, /admin/bans, "
-                         "/admin/creation; DELETE /admin/bans/ADDRESS)"));
+                         "/admin/creation, /admin/games/import, /admin/games/ID/drift; DELETE "
+                         "/admin/bans/ADDRESS)"));
   }
 
   void refuse_method(std::string allow) {
@@ -246,6 +253,40 @@ class Admin {
     hub_.lobby.pause_creation(req.paused(), req.reason());
     acted(req.paused() ? "pause_creation" : "resume_creation",
           req.paused() ? "paused the creation of new rooms" : "resumed the creation of new rooms");
+  }
+
+  // The body is an archive file, binary or JSON (room/archive_file.h), within the admin API's
+  // body limit (bigger ones: `grognard-server import`).
+  void import_game() {
+    if (req_.body.empty()) {
+      return done_(reply(400, "send the archive file (binary or JSON) as the request body"));
+    }
+    auto imported = hub_.lobby.import_archive(req_.body);
+    if (!imported.ok()) {
+      const bool conflict = imported.error().code == engine::ErrorCode::kFailedPrecondition;
+      return done_(reply(conflict ? 409 : 400, imported.error().message));
+    }
+    acted("import_game", "imported game " + *imported);
+  }
+
+  void drift(const std::string& game_id) {
+    v1::AdminDrift req;
+    if (!body(req) || !reason_ok(req.reason(), true)) return;
+    if (req.decision() != "resume") {
+      return done_(reply(400,
+                         "the decision is \"resume\" (the game goes on as the current rules "
+                         "fold it); to end the game instead, close it: POST /admin/rooms/" +
+                             game_id + "/close"));
+    }
+    hub_.lobby.resume_drift(
+        game_id, req.reason(),
+        [hub = &hub_, done = done_, client = req_.client](engine::Status st, std::string what) {
+          if (!st.ok()) {
+            const bool missing = st.error().code == engine::ErrorCode::kNotFound;
+            return done(reply(missing ? 404 : 409, st.error().message));
+          }
+          done(record(*hub, client, "resume_drift", what));
+        });
   }
 
   Hub& hub_;

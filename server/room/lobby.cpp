@@ -138,28 +138,17 @@ std::vector<std::string> Lobby::recover() {
   auto games = impl_->store.unfinished_games();
   if (!games.ok()) return {"cannot list unfinished games: " + games.error().message};
   for (GameRecord& g : *games) {
-    const engine::Ruleset* rs = impl_->registry.ruleset(g.ruleset);
-    auto initial = rs ? rs->load_scenario(g.scenario_text)
-                      : engine::Result<std::unique_ptr<engine::GameState>>(engine::Error{
-                            engine::ErrorCode::kNotFound, "", "unknown rule set " + g.ruleset});
-    auto seats = impl_->store.seats(g.id);
-    auto events = impl_->store.events(g.id, 1, 0);
-    if (!initial.ok() || !seats.ok() || !events.ok()) {
-      problems.push_back("game " + g.id + " cannot be loaded: " +
-                         (!initial.ok() ? initial.error().message
-                          : !seats.ok() ? seats.error().message
-                                        : events.error().message));
+    std::string problem;
+    auto room = impl_->load(g, &problem);
+    if (!room) {
+      problems.push_back("game " + g.id + " cannot be loaded: " + problem);
       continue;
     }
-    std::string problem;
-    const std::size_t count = events->size();
-    auto room = Room::restore(impl_->executor, *rs, g, std::move(*initial), std::move(*seats),
-                              std::move(*events), impl_->deps(), &problem);
     if (!problem.empty()) {
       problems.push_back("game " + g.id + ": " + problem);
-      spdlog::error("[game {}] loaded stopped: {}", g.id, problem);
+      spdlog::error("[game {}] {}", g.id, problem);
     } else {
-      spdlog::info("[game {}] recovered: {} events, state hash verified", g.id, count);
+      spdlog::info("[game {}] recovered: {} events, state hash verified", g.id, g.last_seq);
     }
     impl_->add(std::move(room));
   }

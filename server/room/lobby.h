@@ -12,6 +12,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <boost/asio/any_io_executor.hpp>
@@ -82,6 +83,19 @@ class Lobby {
   // Looks for waiting rooms past LobbyOptions::waiting_room_limit now and expires them (the
   // timer calls it; the rooms expire on their strands once stored).
   void expire_waiting_rooms();
+
+  // Re-simulation (room/resim.h; lobby_drift.cpp). Stores `drift` ("" clears it) as game
+  // `game_id`'s drift line: through its room when one is in memory, else in the store. Blocks
+  // until it is stored: call it off the I/O threads.
+  engine::Status record_drift(const std::string& game_id, const std::string& drift);
+  // The operator lets drifting game `game_id` go on under the current rules (Room::resume_drift),
+  // loading it from the store when no room holds it. `done` gets what was done, or why not:
+  // NOT_FOUND when no such game is stored.
+  void resume_drift(const std::string& game_id, std::string reason,
+                    std::function<void(engine::Status, std::string)> done);
+  // Imports an archive file, either form (room/archive_file.h: read_archive, import_archive).
+  // The id of the game imported, or why it was refused (nothing stored then).
+  engine::Result<std::string> import_archive(std::string_view bytes);
 
  private:
   struct Impl;

@@ -101,6 +101,11 @@ struct Lobby::Impl {
   void open_room(const std::shared_ptr<Room>& room, const std::shared_ptr<Peer>& peer,
                  std::uint64_t rid, std::string what);
 
+  // A stored game in a room (Room::restore; lobby_drift.cpp), its drift line stored when the
+  // check found it changed. nullptr when it cannot be loaded; `*problem` says why, or that it
+  // is held or stopped.
+  std::shared_ptr<Room> load(const GameRecord& g, std::string* problem);
+
   void create(const std::shared_ptr<Peer>& peer, const v1::CreateRoom& req, std::uint64_t rid);
   void list_rooms(const std::shared_ptr<Peer>& peer, std::uint64_t rid) const;
   // A new room from an event of another game (lobby_fork.cpp; docs/archives.md, "Forks").

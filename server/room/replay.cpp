@@ -114,24 +114,27 @@ engine::Result<std::unique_ptr<engine::GameState>> state_after(const engine::Rul
   return fold.take();
 }
 
-engine::Result<std::unique_ptr<engine::GameState>> verify_log(const engine::Ruleset& rs,
-                                                              const GameRecord& game,
-                                                              const engine::GameState& initial,
-                                                              std::vector<EventRecord>& log) {
+engine::Result<std::unique_ptr<engine::GameState>> verify_log(
+    const engine::Ruleset& rs, const GameRecord& game, const engine::GameState& initial,
+    std::vector<EventRecord>& log, std::uint64_t* bad_seq, std::uint64_t accepted_through) {
   Fold fold(rs, initial, log);
   Hash32 chain{};
   std::uint64_t expect = 1;
+  auto fault = [bad_seq](const EventRecord& r, engine::Error e) {
+    if (bad_seq != nullptr) *bad_seq = r.seq;
+    return e;
+  };
   for (EventRecord& r : log) {
-    if (r.seq != expect++) return corrupt(r, "sequence number out of order");
+    if (r.seq != expect++) return fault(r, corrupt(r, "sequence number out of order"));
     r.digest = event_digest(rs, game.seed, fold.state(), r);
-    if (auto st = fold.step(r); !st.ok()) return st.error();
-    if (rs.hash(fold.state()).bytes != r.state_hash) {
-      return corrupt(r, "state hash mismatch: stored " + hex(r.state_hash) + ", folded " +
-                            rs.hash(fold.state()).hex());
+    if (auto st = fold.step(r); !st.ok()) return fault(r, st.error());
+    if (rs.hash(fold.state()).bytes != r.state_hash && r.seq > accepted_through) {
+      return fault(r, corrupt(r, "state hash mismatch: stored " + hex(r.state_hash) + ", folded " +
+                                     rs.hash(fold.state()).hex()));
     }
     r.commitment = state_commitment(rs, game.seed, fold.state());
     chain = chain_hash(chain, r, game.chain_version);
-    if (chain != r.chain) return corrupt(r, "chain hash mismatch");
+    if (chain != r.chain) return fault(r, corrupt(r, "chain hash mismatch"));
   }
   return fold.take();
 }

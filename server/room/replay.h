@@ -60,10 +60,14 @@ engine::Result<std::unique_ptr<engine::GameState>> state_after(const engine::Rul
 
 // Checks a stored log: every event folds, every stored state hash and chain link (in the game's
 // chain version) matches; fills each record's digest and commitment (room/seal.h) on the way.
-// Returns the folded state, or an error naming the first bad sequence number.
+// Returns the folded state, or an error naming the first bad sequence number, which goes to
+// `bad_seq` too when given. State hashes of events up to `accepted_through` are not compared
+// (the operator let the game go on under rules that fold them differently: room/resim.h).
 engine::Result<std::unique_ptr<engine::GameState>> verify_log(const engine::Ruleset& rs,
                                                               const GameRecord& game,
                                                               const engine::GameState& initial,
-                                                              std::vector<EventRecord>& log);
+                                                              std::vector<EventRecord>& log,
+                                                              std::uint64_t* bad_seq = nullptr,
+                                                              std::uint64_t accepted_through = 0);
 
 }  // namespace grognard::room

@@ -7,6 +7,7 @@
 
 #include "room/fork_source.h"
 #include "room/replay.h"
+#include "room/resim.h"
 #include "room/seal.h"
 
 namespace grognard::room {
@@ -33,15 +34,20 @@ std::shared_ptr<Room> Room::restore(asio::any_io_executor executor, const engine
                                     RoomDeps deps, std::string* problem) {
   auto room = std::make_shared<Room>(executor, ruleset, std::move(record), std::move(initial),
                                      std::move(seats), std::move(deps));
-  auto folded = verify_log(ruleset, room->record_, *room->initial_, log);
-  if (folded.ok()) {
-    room->state_ = std::move(*folded);
-  } else {
-    // A mismatch is reported, never ignored: the room keeps its log for the archive but
-    // takes no commands.
+  // A mismatch is reported, never ignored: the room keeps its log for the archive but takes no
+  // commands until the operator decides (a drift), or none at all (an event that no longer
+  // applies).
+  auto checked = check_log(ruleset, room->record_, *room->initial_, log);
+  room->record_.drift = checked.drift.value_or("");
+  if (!checked.drift) {
+    room->state_ = std::move(checked.state);
+  } else if (auto st = seal_log(ruleset, room->record_.seed, *room->initial_, log); !st.ok()) {
     room->failed_ = true;
-    room->failure_ = folded.error().message;
-    if (problem != nullptr) *problem = folded.error().message;
+    room->failure_ = st.error().message;
+    if (problem != nullptr) *problem = "loaded stopped: " + st.error().message;
+  } else {
+    room->state_ = state_after(ruleset, *room->initial_, log, log.back().seq).value();
+    if (problem != nullptr) *problem = "held, drifting: " + *checked.drift;
   }
   room->log_ = std::move(log);
   // Remember every stored command id: a command re-sent after a restart is answered, not

@@ -40,8 +40,10 @@ class Room : public std::enable_shared_from_this<Room> {
   Room(boost::asio::any_io_executor executor, const engine::Ruleset& ruleset, GameRecord record,
        std::unique_ptr<engine::GameState> initial, std::vector<SeatRecord> seats, RoomDeps deps);
 
-  // A stored game: folds and checks its log. On a mismatch the room is loaded stopped and
-  // `problem` says why.
+  // A stored game: folds and checks its log (room/resim.h). When the current rules fold it
+  // otherwise, the room is loaded held (its drift line set: it takes no command until the
+  // operator decides) as the current rules fold it, or stopped when an event no longer applies
+  // at all; `problem` says which. A stale drift line of a game that verifies is dropped.
   static std::shared_ptr<Room> restore(boost::asio::any_io_executor executor,
                                        const engine::Ruleset& ruleset, GameRecord record,
                                        std::unique_ptr<engine::GameState> initial,
@@ -89,6 +91,13 @@ class Room : public std::enable_shared_from_this<Room> {
   // archive may be checked). Calls `done` on the strand with the outcome: refused when the game
   // has already ended or stopped.
   void abort(std::string reason, std::function<void(engine::Status)> done);
+  // Re-simulation (room/resim.h, room_drift.cpp). Stores `drift` as the game's drift line (""
+  // clears it); while it is set the game takes no command nor take-back. `done` on the strand.
+  void flag_drift(std::string drift, std::function<void(engine::Status)> done);
+  // The operator lets a drifting game go on under the current rules: clears the line, records
+  // the current rule-set version and appends a system note saying so (with `reason`). `done`
+  // gets what was done, or why not (not held, stopped).
+  void resume_drift(std::string reason, std::function<void(engine::Status, std::string)> done);
 
   // Thread-safe snapshots for the lobby.
   const std::string& id() const { return id_; }
@@ -103,6 +112,8 @@ class Room : public std::enable_shared_from_this<Room> {
   std::optional<std::int64_t> waiting_since() const;
   // The hashes of the seat tokens handed out.
   std::vector<Hash32> token_hashes() const;
+  // The game's drift line ("": it is not held).
+  std::string drift() const;
 
  private:
   // One decision on its way to the store: what will be committed, and what the room becomes.
@@ -228,6 +239,7 @@ class Room : public std::enable_shared_from_this<Room> {
   bool listed_and_open_ = false;
   bool evictable_ = false;
   std::optional<std::int64_t> waiting_since_;
+  std::string drift_;
 };
 
 }  // namespace grognard::room

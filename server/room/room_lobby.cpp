@@ -4,6 +4,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "room/resim.h"
 #include "room/room.h"
 
 namespace grognard::room {
@@ -87,10 +88,11 @@ void Room::refresh_info() {
   info.set_invite_code(record_.invite_code);
   info.set_created_ms(record_.created_ms);
   if (!fork_source_.game_id().empty()) *info.mutable_forked_from() = fork_source_;
-  info.set_to_act(failed_     ? "stopped: " + failure_
-                  : expired() ? "This room " + record_.result
-                  : aborted() ? "This game was " + record_.result
-                              : rs_.to_act(*state_).summary);
+  info.set_to_act(failed_                  ? "stopped: " + failure_
+                  : !record_.drift.empty() ? drift_to_act(record_.drift)
+                  : expired()              ? "This room " + record_.result
+                  : aborted()              ? "This game was " + record_.result
+                                           : rs_.to_act(*state_).summary);
   std::vector<Hash32> tokens;
   std::uint32_t observers = 0;
   for (const SeatRecord& s : seats_) {
@@ -113,6 +115,7 @@ void Room::refresh_info() {
   std::lock_guard lock(info_mu_);
   info_ = std::move(info);
   token_hashes_ = std::move(tokens);
+  drift_ = record_.drift;
   listed_and_open_ = record_.listed && !failed_ && record_.status != GameStatus::kFinished &&
                      !expired() && !aborted();
   evictable_ = (failed_ || record_.status == GameStatus::kFinished || expired() || aborted()) &&

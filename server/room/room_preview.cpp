@@ -3,6 +3,7 @@
 // thrown from the game's stream. And the gate every command and preview passes before decide().
 #include <algorithm>
 
+#include "room/resim.h"
 #include "room/room.h"
 
 namespace grognard::room {
@@ -28,6 +29,9 @@ std::optional<Room::Refusal> Room::refuse_status() const {
   if (failed_ || stopped_) {
     return Refusal{v1::UNAVAILABLE, "",
                    stopped_ ? "the server is shutting down" : "this game has stopped: " + failure_};
+  }
+  if (!record_.drift.empty()) {
+    return Refusal{v1::FAILED_PRECONDITION, "", drift_refusal(record_.drift)};
   }
   if (expired()) return Refusal{v1::FAILED_PRECONDITION, "", expiry_message()};
   if (aborted()) return Refusal{v1::FAILED_PRECONDITION, "", abort_message()};

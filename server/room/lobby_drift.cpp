@@ -1,0 +1,91 @@
+// The lobby's side of re-simulation (room/resim.h): loading a stored game into a room, storing a
+// drift line, the operator's decision to let a drifting game go on, and importing an archive.
+#include <future>
+
+#include <spdlog/spdlog.h>
+
+#include "room/archive_file.h"
+#include "room/lobby_impl.h"
+#include "room/resim.h"
+
+namespace grognard::room {
+
+std::shared_ptr<Room> Lobby::Impl::load(const GameRecord& g, std::string* problem) {
+  const engine::Ruleset* rs = registry.ruleset(g.ruleset);
+  if (rs == nullptr) {
+    *problem = "unknown rule set " + g.ruleset;
+    return nullptr;
+  }
+  auto initial = rs->load_scenario(g.scenario_text);
+  auto seats = store.seats(g.id);
+  auto events = store.events(g.id, 1, 0);
+  if (!initial.ok() || !seats.ok() || !events.ok()) {
+    *problem = !initial.ok() ? initial.error().message
+               : !seats.ok() ? seats.error().message
+                             : events.error().message;
+    return nullptr;
+  }
+  auto room = Room::restore(executor, *rs, g, std::move(*initial), std::move(*seats),
+                            std::move(*events), deps(), problem);
+  if (const std::string drift = room->drift(); drift != g.drift) {
+    room->flag_drift(drift, [id = g.id](engine::Status st) {
+      if (!st.ok()) spdlog::error("[game {}] {}", id, st.error().message);
+    });
+  }
+  return room;
+}
+
+engine::Status Lobby::record_drift(const std::string& game_id, const std::string& drift) {
+  auto room = impl_->by_id(game_id);
+  if (!room) return store_drift(impl_->store, game_id, drift);
+  std::promise<engine::Status> stored;
+  auto done = stored.get_future();
+  room->flag_drift(drift, [&stored](engine::Status st) { stored.set_value(std::move(st)); });
+  return done.get();
+}
+
+void Lobby::resume_drift(const std::string& game_id, std::string reason,
+                         std::function<void(engine::Status, std::string)> done) {
+  auto room = impl_->by_id(game_id);
+  if (!room) {
+    auto game = impl_->store.game(game_id);
+    if (!game.ok()) return done(game.error(), "");
+    if (!*game) {
+      return done(engine::Error{engine::ErrorCode::kNotFound, "",
+                                "no game " + game_id + " is stored on this server"},
+                  "");
+    }
+    if ((*game)->drift.empty()) {
+      return done(
+          engine::Error{engine::ErrorCode::kFailedPrecondition, "",
+                        "game " + game_id + " is not held: no re-simulation found it drifting"},
+          "");
+    }
+    std::string problem;
+    room = impl_->load(**game, &problem);
+    if (!room) {
+      return done(engine::Error{engine::ErrorCode::kFailedPrecondition, "",
+                                "game " + game_id + " cannot be loaded: " + problem},
+                  "");
+    }
+    if (!impl_->reserve()) {
+      return done(engine::Error{engine::ErrorCode::kFailedPrecondition, "",
+                                "the server holds as many rooms as it may; try later"},
+                  "");
+    }
+    impl_->add(room);
+  }
+  room->resume_drift(std::move(reason), std::move(done));
+}
+
+engine::Result<std::string> Lobby::import_archive(std::string_view bytes) {
+  auto archive = read_archive(bytes);
+  if (!archive.ok()) return archive.error();
+  const std::string id = archive->header().game_id();
+  auto st = room::import_archive(impl_->store, impl_->registry, *archive, impl_->clock());
+  if (!st.ok()) return st.error();
+  spdlog::warn("[game {}] imported from an archive file ({} events)", id, archive->events_size());
+  return id;
+}
+
+}  // namespace grognard::room

@@ -1,0 +1,193 @@
+#include "room/resim.h"
+
+#include <fmt/format.h>
+
+#include <climits>
+#include <future>
+
+#include "room/protocol.h"
+#include "room/replay.h"
+
+namespace grognard::room {
+
+namespace {
+
+constexpr std::string_view kAcceptedPrefix = "The server's operator let this game go on under ";
+
+// verify_log's message without its "game G event N: " (the drift line says which event).
+std::string reason_only(const std::string& message, const std::string& game_id, std::uint64_t seq) {
+  const std::string prefix = "game " + game_id + " event " + std::to_string(seq) + ": ";
+  return message.rfind(prefix, 0) == 0 ? message.substr(prefix.size()) : message;
+}
+
+}  // namespace
+
+std::string drift_line(const GameRecord& game, const engine::Ruleset& current, std::uint64_t seq,
+                       const std::string& why) {
+  const int now = current.version();
+  const int then = game.ruleset_version;
+  std::string versions;
+  if (then == 0) {
+    versions = "than under the version it was played under (not recorded)";
+  } else if (then == now) {
+    versions = fmt::format("than when it was stored, under the same version {}", then);
+  } else {
+    versions = fmt::format("than under version {}, which it was played under", then);
+  }
+  const std::string what = seq == 0 ? "its scenario loads" : fmt::format("event {} folds", seq);
+  return fmt::format("{} differently under {} version {} {} ({})", what, current.name(), now,
+                     versions, why);
+}
+
+std::string drift_refusal(const std::string& drift) {
+  return "this game is held: the rules changed since it was stored: " + drift +
+         "; it takes no commands until the server's operator decides whether it goes on";
+}
+
+std::string drift_to_act(const std::string& drift) {
+  return "held: the rules changed since it was stored: " + drift +
+         "; waiting for the server's operator to decide";
+}
+
+std::string drift_accepted_note(const engine::Ruleset& current, const std::string& reason,
+                                const std::string& drift) {
+  return fmt::format(
+      "{}{} version {} ({}): {}. The state hashes before this note are those of the rules it "
+      "was played under.",
+      kAcceptedPrefix, current.name(), current.version(), reason, drift);
+}
+
+std::uint64_t drift_accepted_through(const std::vector<EventRecord>& log) {
+  std::uint64_t through = 0;
+  v1::SystemNote note;
+  for (const EventRecord& r : log) {
+    if (r.kind != EventKind::kSystem || !r.seat.empty()) continue;
+    if (note.ParseFromString(r.payload) && note.text().rfind(kAcceptedPrefix, 0) == 0) {
+      through = r.seq;
+    }
+  }
+  return through;
+}
+
+LogCheck check_log(const engine::Ruleset& rs, const GameRecord& game,
+                   const engine::GameState& initial, std::vector<EventRecord>& log) {
+  LogCheck out;
+  auto folded = verify_log(rs, game, initial, log, &out.seq, drift_accepted_through(log));
+  if (folded.ok()) {
+    out.state = std::move(*folded);
+    out.seq = 0;
+  } else {
+    out.drift =
+        drift_line(game, rs, out.seq, reason_only(folded.error().message, game.id, out.seq));
+  }
+  return out;
+}
+
+std::string Recheck::line() const {
+  const std::string name =
+      game.id.empty() ? std::string("the game list")
+                      : fmt::format("{} ({}, {})", game.id, game.ruleset, to_string(game.status));
+  switch (outcome) {
+    case Outcome::kOk:
+      return fmt::format("{}: ok, {} events verified", name, events);
+    case Outcome::kDrift:
+      return fmt::format("{}: DRIFT: {}", name, why);
+    case Outcome::kError:
+      break;
+  }
+  return fmt::format("{}: cannot be checked: {}", name, why);
+}
+
+Recheck recheck(Store& store, const Registry& registry, const GameRecord& game) {
+  Recheck out;
+  out.game = game;
+  auto error = [&out](std::string why) {
+    out.outcome = Recheck::Outcome::kError;
+    out.why = std::move(why);
+    return out;
+  };
+  const engine::Ruleset* rs = registry.ruleset(game.ruleset);
+  if (rs == nullptr) return error("this server has no rule set \"" + game.ruleset + "\"");
+  auto events = store.events(game.id, 1, 0);
+  if (!events.ok()) return error("its events cannot be read: " + events.error().message);
+  out.events = events->size();
+  auto initial = rs->load_scenario(game.scenario_text);
+  if (!initial.ok()) {
+    out.outcome = Recheck::Outcome::kDrift;
+    out.why = drift_line(game, *rs, 0, initial.error().message);
+    return out;
+  }
+  LogCheck checked = check_log(*rs, game, **initial, *events);
+  if (checked.drift) {
+    out.outcome = Recheck::Outcome::kDrift;
+    out.seq = checked.seq;
+    out.why = std::move(*checked.drift);
+  }
+  return out;
+}
+
+std::string RecheckTotals::line(double seconds) const {
+  return fmt::format(
+      "{} games re-simulated under the current rules: {} ok, {} drifting, {} could not be "
+      "checked{} ({:.2f} s)",
+      ok + drift + errors, ok, drift, errors, stopped ? ", stopped before the end" : "", seconds);
+}
+
+RecheckTotals recheck_all(Store& store, const Registry& registry,
+                          const std::function<bool(GameStatus)>& wanted,
+                          const std::atomic<bool>& stop,
+                          const std::function<void(const Recheck&)>& each) {
+  RecheckTotals totals;
+  GameFilter all;
+  all.listed_only = false;
+  all.limit = INT_MAX;
+  auto games = store.games(all);
+  if (!games.ok()) {
+    Recheck failed;
+    failed.outcome = Recheck::Outcome::kError;
+    failed.why = "the stored games cannot be listed: " + games.error().message;
+    ++totals.errors;
+    each(failed);
+    return totals;
+  }
+  // Oldest first: the order they were played in.
+  for (auto it = games->rbegin(); it != games->rend(); ++it) {
+    if (it->last_seq == 0 || !wanted(it->status)) continue;
+    if (stop.load()) {
+      totals.stopped = true;
+      break;
+    }
+    const Recheck r = recheck(store, registry, *it);
+    switch (r.outcome) {
+      case Recheck::Outcome::kOk:
+        ++totals.ok;
+        break;
+      case Recheck::Outcome::kDrift:
+        ++totals.drift;
+        break;
+      case Recheck::Outcome::kError:
+        ++totals.errors;
+        break;
+    }
+    each(r);
+  }
+  return totals;
+}
+
+engine::Status store_drift(Store& store, const std::string& game_id, const std::string& drift) {
+  auto game = store.game(game_id);
+  if (!game.ok()) return game.error();
+  if (!*game) {
+    return engine::Error{engine::ErrorCode::kNotFound, "", "no game " + game_id + " is stored"};
+  }
+  if ((*game)->drift == drift) return engine::ok_status();
+  WriteBatch batch;
+  batch.game = **game;
+  batch.game->drift = drift;
+  std::promise<engine::Status> stored;
+  auto done = stored.get_future();
+  store.append(std::move(batch), [&stored](engine::Status st) { stored.set_value(std::move(st)); });
+  return done.get();
+}
+
+}  // namespace grognard::room

@@ -1,0 +1,70 @@
+// Re-simulation's side of a room (room/resim.h): storing the drift line the current rules found,
+// and the operator's decision to let a drifting game go on.
+#include <spdlog/spdlog.h>
+
+#include "room/resim.h"
+#include "room/room.h"
+
+namespace grognard::room {
+
+void Room::flag_drift(std::string drift, std::function<void(engine::Status)> done) {
+  run([this, drift = std::move(drift), done = std::move(done)] {
+    auto p = make_pending();
+    p->batch.game->drift = drift;
+    // The line is shown (to_act) as soon as it is decided, not only once stored.
+    record_.drift = drift;
+    refresh_info();
+    p->after = [this, done](bool ok) {
+      if (!ok) {
+        return done(engine::Error{engine::ErrorCode::kFailedPrecondition, "",
+                                  "the drift of game " + id_ + " could not be saved"});
+      }
+      done(engine::ok_status());
+    };
+    commit(p);
+  });
+}
+
+void Room::resume_drift(std::string reason, std::function<void(engine::Status, std::string)> done) {
+  run([this, reason = std::move(reason), done = std::move(done)] {
+    auto refuse = [&](std::string why) {
+      done(engine::Error{engine::ErrorCode::kFailedPrecondition, "",
+                         "game " + id_ + " " + std::move(why)},
+           "");
+    };
+    if (stopped_) return refuse("is not taking changes: the server is shutting down");
+    if (failed_) {
+      return refuse("has stopped and cannot go on: " + failure_ + " (close it: POST /admin/rooms/" +
+                    id_ + "/close)");
+    }
+    if (record_.drift.empty()) return refuse("is not held: the current rules fold it as stored");
+    auto p = make_pending();
+    GameRecord& g = *p->batch.game;
+    g.drift.clear();
+    g.ruleset_version = rs_.version();
+    v1::SystemNote note;
+    note.set_text(drift_accepted_note(rs_, reason, record_.drift));
+    add_record(*p, EventKind::kSystem, note.SerializeAsString(), "", "");
+    const std::uint64_t seq = p->batch.events.back().seq;
+    p->after = [this, done, seq](bool ok) {
+      if (!ok) {
+        return done(engine::Error{engine::ErrorCode::kFailedPrecondition, "",
+                                  "game " + id_ + " could not be saved as resumed: it has stopped"},
+                    "");
+      }
+      const std::string what = "let game " + id_ + " go on under " + std::string(rs_.name()) +
+                               " version " + std::to_string(rs_.version()) +
+                               " (system note at event " + std::to_string(seq) + ")";
+      spdlog::warn("{}{}", log_prefix(), what);
+      done(engine::ok_status(), what);
+    };
+    commit(p);
+  });
+}
+
+std::string Room::drift() const {
+  std::lock_guard lock(info_mu_);
+  return drift_;
+}
+
+}  // namespace grognard::room
