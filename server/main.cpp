@@ -71,8 +71,13 @@ int main(int argc, char** argv) {
   if (auto exit_code = app::parse_flags(argc, argv, config)) return *exit_code;
   app::setup_logging(config.log_level, config.log_format);
   if (config.backup) return app::run_backup(config.db, config.backup_to);
-  if (config.verify_archives) return app::run_verify_archives(config.db);
-  if (config.import_archive) return app::run_import(config.db, config.import_file);
+  if (config.verify_archives || config.import_archive) {
+    // Their answer is on stdout (and one line on stderr when refused): the store's routine
+    // lines are left out.
+    if (spdlog::get_level() < spdlog::level::warn) spdlog::set_level(spdlog::level::warn);
+    return config.verify_archives ? app::run_verify_archives(config.db)
+                                  : app::run_import(config.db, config.import_file);
+  }
   spdlog::info("{} starting", net::server_version());
 
   net::ServerMetrics metrics;

@@ -23,11 +23,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct Run {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
+using Run = CommandRun;
 
 std::string slurp(const fs::path& path) {
   std::ifstream in(path);
@@ -36,24 +32,9 @@ std::string slurp(const fs::path& path) {
   return s.str();
 }
 
-// Runs grognard-server with `args` (paths in temporary directories: no quotes in them), its
-// stdout and stderr kept in files under `dir`.
-Run run_server_binary(const std::string& args, const fs::path& dir) {
-  const fs::path out = dir / "backup.stdout";
-  const fs::path err = dir / "backup.stderr";
-  const std::string command = std::string("'") + GROGNARD_SERVER_BIN + "' " + args + " >'" +
-                              out.string() + "' 2>'" + err.string() + "'";
-  const int status = std::system(command.c_str());
-  Run run;
-  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  run.out = slurp(out);
-  run.err = slurp(err);
-  return run;
-}
-
 // The form the documentation shows.
 Run backup(const fs::path& db, const fs::path& to, const fs::path& dir) {
-  return run_server_binary("backup --db '" + db.string() + "' --to '" + to.string() + "'", dir);
+  return run_server_command("backup --db '" + db.string() + "' --to '" + to.string() + "'", dir);
 }
 
 // The one row of `sql` on the database at `path`, as text.
@@ -163,9 +144,9 @@ TEST_CASE("backup refuses an existing file, a missing database and a file not Gr
   CHECK(slurp(existing) == "keep me");
 
   // The global flag before the subcommand works too.
-  run = run_server_binary("--db '" + (dir / "missing.db").string() + "' backup --to '" +
-                              (dir / "new.db").string() + "'",
-                          dir);
+  run = run_server_command("--db '" + (dir / "missing.db").string() + "' backup --to '" +
+                               (dir / "new.db").string() + "'",
+                           dir);
   CHECK(run.exit_code == 1);
   CHECK(lines(run.err) == 1);
   CHECK(run.err.find("does not exist") != std::string::npos);

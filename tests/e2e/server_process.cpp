@@ -194,4 +194,23 @@ std::string ServerProcess::log() const {
   return s.str();
 }
 
+CommandRun run_server_command(const std::string& args, const std::filesystem::path& dir) {
+  const std::filesystem::path out = dir / "command.stdout";
+  const std::filesystem::path err = dir / "command.stderr";
+  const std::string command = std::string("'") + GROGNARD_SERVER_BIN + "' " + args + " >'" +
+                              out.string() + "' 2>'" + err.string() + "'";
+  const int status = std::system(command.c_str());
+  auto slurp = [](const std::filesystem::path& path) {
+    std::ifstream in(path);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+  };
+  CommandRun run;
+  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  run.out = slurp(out);
+  run.err = slurp(err);
+  return run;
+}
+
 }  // namespace grognard::e2e

@@ -18,6 +18,15 @@
 
 namespace grognard::e2e {
 
+// grognard-server run once with `args` (a subcommand such as backup; paths in temporary
+// directories: no quotes in them), what it wrote on stdout and stderr kept in files under `dir`.
+struct CommandRun {
+  int exit_code = -1;  // or 128 + the signal that killed it
+  std::string out;
+  std::string err;
+};
+CommandRun run_server_command(const std::string& args, const std::filesystem::path& dir);
+
 class ServerProcess {
  public:
   // `flags` are added to --listen 127.0.0.1:0 --db <temp>/grognard.db, e.g. {"--rate", "5"}.
