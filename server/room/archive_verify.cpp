@@ -1,7 +1,7 @@
 // Checking an archive file without trusting whoever wrote it (docs/archives.md, "Verifying a
 // file"): the seed against its published hash, every event's digest, dice, fold, state hash,
 // commitment and chain link, in the order the game went.
-#include <set>
+#include <algorithm>
 
 #include <google/protobuf/util/message_differencer.h>
 
@@ -80,11 +80,19 @@ std::variant<std::vector<EventRecord>, Refusal> records_of(const v1::GameArchive
   return out;
 }
 
+// The throws numbered from `from` on (up to the next range's) came from `seed`: the game's own,
+// or in a fork the source game's (nullopt while that game runs and its seed is secret).
+struct ThrowRange {
+  std::uint64_t from = 0;
+  std::optional<engine::Seed> seed;
+  std::string game_id;
+};
+
 class Checker {
  public:
   Checker(const engine::Ruleset& rs, const v1::GameArchive& a, const engine::Seed& seed,
-          std::optional<engine::Seed> source_seed, Verdict& v)
-      : rs_(rs), a_(a), seed_(seed), source_seed_(source_seed), v_(v) {}
+          std::vector<ThrowRange> ranges, Verdict& v)
+      : rs_(rs), a_(a), seed_(seed), v_(v), ranges_(std::move(ranges)) {}
 
   std::optional<Refusal> run(const engine::GameState& initial, std::vector<EventRecord>& log) {
     Fold fold(rs_, initial, log);
@@ -95,6 +103,9 @@ class Checker {
       r.digest = event_digest(rs_, seed_, fold.state(), r);
       if (hex(r.digest) != e.digest()) {
         return Refusal{r.seq, "its digest does not match its payload: the payload was changed"};
+      }
+      if (r.kind == EventKind::kRules && !e.has_readable()) {
+        return Refusal{r.seq, "it has no readable form, where a reader finds its dice"};
       }
       if (!r.withheld_digest && e.has_readable()) {
         const auto seen = event_as_seen(rs_, fold.state(), r, everything(), version);
@@ -134,6 +145,9 @@ class Checker {
 
   // Throws of a fork's source game whose seed the file does not give (not yet public).
   std::uint64_t unopened() const { return unopened_; }
+  // The number of the next throw after the whole log (a fork that threw nothing of its own
+  // counts from its first own number).
+  std::uint64_t next_throw() const { return std::max(next_throw_, ranges_.back().from); }
 
  private:
   static engine::Viewer everything() {
@@ -142,26 +156,41 @@ class Checker {
     return v;
   }
 
+  // The seed that threw number `n`: the range it falls in (nullptr while that seed is secret).
+  const ThrowRange& range_of(std::uint64_t n) const {
+    auto it = std::upper_bound(ranges_.begin(), ranges_.end(), n,
+                               [](std::uint64_t v, const ThrowRange& r) { return v < r.from; });
+    return *std::prev(it);
+  }
+
+  // Throws are numbered 0, 1, 2, ... along the log (docs/dice.md); the numbering may jump only
+  // to where another seed's throws begin (a fork's own, from dice_from on).
   std::optional<Refusal> check_dice(const EventRecord& r) {
     auto rolls = rolls_in(rs_, r.payload);
     if (!rolls.ok()) return Refusal{r.seq, rolls.error().message};
-    const auto& fork = a_.header().forked_from();
+    std::sort(rolls->begin(), rolls->end(),
+              [](const engine::Roll& a, const engine::Roll& b) { return a.n < b.n; });
     for (const engine::Roll& roll : *rolls) {
       const std::string name = "throw " + std::to_string(roll.n);
       if (roll.n >= a_.header().dice_next()) {
         return Refusal{r.seq, name + " is numbered beyond the game's " +
                                   std::to_string(a_.header().dice_next()) + " throws"};
       }
-      if (!numbers_.insert(roll.n).second) return Refusal{r.seq, name + " appears twice"};
-      const bool source = a_.header().has_forked_from() && roll.n < fork.dice_from();
-      if (source && !source_seed_) {
+      if (roll.n > next_throw_ && range_of(roll.n).from == roll.n) next_throw_ = roll.n;
+      if (roll.n != next_throw_) {
+        return Refusal{r.seq,
+                       name + " comes where throw " + std::to_string(next_throw_) + " should"};
+      }
+      ++next_throw_;
+      const ThrowRange& range = range_of(roll.n);
+      if (!range.seed) {
         ++unopened_;
         continue;
       }
       if (roll.sides < 2 || roll.sides > 1000 || roll.face < 1 || roll.face > roll.sides) {
         return Refusal{r.seq, name + " has no such face"};
       }
-      const int face = engine::derive_face(source ? *source_seed_ : seed_, roll.n, roll.sides);
+      const int face = engine::derive_face(*range.seed, roll.n, roll.sides);
       if (face != roll.face) {
         return Refusal{r.seq, name + " (d" + std::to_string(roll.sides) + ") shows " +
                                   std::to_string(roll.face) + "; the seed gives " +
@@ -175,9 +204,9 @@ class Checker {
   const engine::Ruleset& rs_;
   const v1::GameArchive& a_;
   const engine::Seed& seed_;
-  std::optional<engine::Seed> source_seed_;
   Verdict& v_;
-  std::set<std::uint64_t> numbers_;
+  std::vector<ThrowRange> ranges_;  // by `from`, the first from 0
+  std::uint64_t next_throw_ = 0;
   std::uint64_t unopened_ = 0;
 };
 
@@ -216,10 +245,14 @@ Verdict verify_archive(const Registry& registry, const v1::GameArchive& a,
   std::string why;
   const auto seed = opened_seed(h.seed(), h.seed_sha256(), &why);
   if (!seed) return refused({0, why});
-  std::optional<engine::Seed> source_seed;
-  if (h.has_forked_from() && !h.forked_from().seed().empty()) {
-    source_seed = opened_seed(h.forked_from().seed(), h.forked_from().seed_sha256(), &why);
-    if (!source_seed) return refused({0, "the source game's " + why.substr(4)});
+  std::vector<ThrowRange> ranges{{0, *seed, h.game_id()}};
+  if (h.has_forked_from()) {
+    const v1::ForkSource& f = h.forked_from();
+    ranges = {{0, std::nullopt, f.game_id()}, {f.dice_from(), *seed, h.game_id()}};
+    if (!f.seed().empty()) {
+      ranges[0].seed = opened_seed(f.seed(), f.seed_sha256(), &why);
+      if (!ranges[0].seed) return refused({0, "the source game's " + why.substr(4)});
+    }
   }
   auto initial = rs->load_scenario(h.scenario_text());
   if (!initial.ok()) return refused({0, "its scenario does not load: " + initial.error().message});
@@ -227,12 +260,17 @@ Verdict verify_archive(const Registry& registry, const v1::GameArchive& a,
   if (auto* bad = std::get_if<Refusal>(&log)) return refused(*bad);
   auto& events = std::get<std::vector<EventRecord>>(log);
 
-  Checker checker(*rs, a, *seed, source_seed, v);
+  Checker checker(*rs, a, *seed, std::move(ranges), v);
   if (auto bad = checker.run(**initial, events)) return refused(*bad);
   if (h.last_seq() != events.size()) {
     return refused({events.size() + 1, "the header counts " + std::to_string(h.last_seq()) +
                                            " events; the file holds " +
                                            std::to_string(events.size())});
+  }
+  if (checker.next_throw() != h.dice_next()) {
+    return refused({events.size() + 1, "the header counts " + std::to_string(h.dice_next()) +
+                                           " throws; the events hold " +
+                                           std::to_string(checker.next_throw())});
   }
   if (checker.unopened() > 0) {
     v.unchecked.push_back(std::to_string(checker.unopened()) + " throws of source game " +
