@@ -2,8 +2,8 @@
 
 #include <fmt/format.h>
 
-#include <climits>
 #include <future>
+#include <set>
 
 #include "room/protocol.h"
 #include "room/replay.h"
@@ -12,6 +12,7 @@ namespace grognard::room {
 
 namespace {
 
+constexpr int kPage = 100;  // games listed at once
 constexpr std::string_view kAcceptedPrefix = "The server's operator let this game go on under ";
 
 // verify_log's message without its "game G event N: " (the drift line says which event).
@@ -138,40 +139,45 @@ RecheckTotals recheck_all(Store& store, const Registry& registry,
                           const std::atomic<bool>& stop,
                           const std::function<void(const Recheck&)>& each) {
   RecheckTotals totals;
-  GameFilter all;
-  all.listed_only = false;
-  all.limit = INT_MAX;
-  auto games = store.games(all);
-  if (!games.ok()) {
-    Recheck failed;
-    failed.outcome = Recheck::Outcome::kError;
-    failed.why = "the stored games cannot be listed: " + games.error().message;
-    ++totals.errors;
-    each(failed);
-    return totals;
-  }
-  // Oldest first: the order they were played in.
-  for (auto it = games->rbegin(); it != games->rend(); ++it) {
-    if (it->last_seq == 0 || !wanted(it->status)) continue;
-    if (stop.load()) {
-      totals.stopped = true;
-      break;
+  // Page by page, newest first (a listing holds each game's scenario text): the next page is
+  // the games created up to the last one seen, less those seen.
+  GameFilter page;
+  page.listed_only = false;
+  page.limit = kPage;
+  std::set<std::string> seen;
+  for (;;) {
+    auto games = store.games(page);
+    if (!games.ok()) {
+      Recheck failed;
+      failed.outcome = Recheck::Outcome::kError;
+      failed.why = "the stored games cannot be listed: " + games.error().message;
+      ++totals.errors;
+      each(failed);
+      return totals;
     }
-    const Recheck r = recheck(store, registry, *it);
-    switch (r.outcome) {
-      case Recheck::Outcome::kOk:
-        ++totals.ok;
-        break;
-      case Recheck::Outcome::kDrift:
-        ++totals.drift;
-        break;
-      case Recheck::Outcome::kError:
-        ++totals.errors;
-        break;
+    bool fresh = false;
+    for (const GameRecord& g : *games) {
+      if (!seen.insert(g.id).second) continue;
+      fresh = true;
+      if (g.last_seq == 0 || !wanted(g.status)) continue;
+      if (stop.load()) {
+        totals.stopped = true;
+        return totals;
+      }
+      const Recheck r = recheck(store, registry, g);
+      ++(r.outcome == Recheck::Outcome::kOk      ? totals.ok
+         : r.outcome == Recheck::Outcome::kDrift ? totals.drift
+                                                 : totals.errors);
+      each(r);
     }
-    each(r);
+    if (static_cast<int>(games->size()) < page.limit) return totals;
+    // More games than a page were created in the same millisecond: a longer page.
+    if (fresh) {
+      page.until_ms = games->back().created_ms + 1;
+    } else {
+      page.limit *= 2;
+    }
   }
-  return totals;
 }
 
 engine::Status store_drift(Store& store, const std::string& game_id, const std::string& drift) {

@@ -65,8 +65,9 @@ struct RecheckTotals {
   std::string line(double seconds) const;
 };
 // Re-simulates every stored game that has events and whose status `wanted` accepts, one at a
-// time, calling `each` with each outcome; stops between two games once `stop` is set. A listing
-// the store cannot give counts as one error (`each` gets it with an empty game id).
+// time and newest first, calling `each` with each outcome; stops between two games once `stop`
+// is set. A listing the store cannot give counts as one error (`each` gets it with an empty game
+// id).
 RecheckTotals recheck_all(Store& store, const Registry& registry,
                           const std::function<bool(GameStatus)>& wanted,
                           const std::atomic<bool>& stop,
