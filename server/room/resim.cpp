@@ -128,10 +128,12 @@ Recheck recheck(Store& store, const Registry& registry, const GameRecord& game) 
 }
 
 std::string RecheckTotals::line(double seconds) const {
+  const std::size_t games = ok + drift + errors;
   return fmt::format(
-      "{} games re-simulated under the current rules: {} ok, {} drifting, {} could not be "
+      "{} game{} re-simulated under the current rules: {} ok, {} drifting, {} could not be "
       "checked{} ({:.2f} s)",
-      ok + drift + errors, ok, drift, errors, stopped ? ", stopped before the end" : "", seconds);
+      games, games == 1 ? "" : "s", ok, drift, errors, stopped ? ", stopped before the end" : "",
+      seconds);
 }
 
 RecheckTotals recheck_all(Store& store, const Registry& registry,
