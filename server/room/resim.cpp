@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <exception>
 #include <future>
 #include <set>
 
@@ -118,7 +119,12 @@ Recheck recheck(Store& store, const Registry& registry, const GameRecord& game) 
     out.why = drift_line(game, *rs, 0, initial.error().message);
     return out;
   }
-  LogCheck checked = check_log(*rs, game, **initial, *events);
+  LogCheck checked;
+  try {  // one game's fault, whatever it is, does not end the check of the others
+    checked = check_log(*rs, game, **initial, *events);
+  } catch (const std::exception& e) {
+    return error(std::string("re-applying its events failed: ") + e.what());
+  }
   if (checked.drift) {
     out.outcome = Recheck::Outcome::kDrift;
     out.seq = checked.seq;
