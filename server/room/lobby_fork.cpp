@@ -232,9 +232,9 @@ void Lobby::Impl::fork(const std::shared_ptr<Peer>& peer, const v1::ForkGame& re
                                                ": fork from that event or a later one");
   }
   if (n > span.last) {
-    return refuse(v1::FAILED_PRECONDITION, "event " + std::to_string(n) + " of " + game +
-                                               " is the note that ended it: fork " + "from event " +
-                                               std::to_string(span.last) + " or an earlier one");
+    return refuse(v1::FAILED_PRECONDITION,
+                  game + " ended at event " + std::to_string(span.last + 1) + ": fork from event " +
+                      std::to_string(span.last) + " or an earlier one");
   }
   // A command's events after its first continue it: the state between them is no game's.
   std::uint64_t end = n;

@@ -181,7 +181,10 @@ TEST_CASE(
   REQUIRE(past.has_error());
   CHECK(past.error().code() == v1::NOT_FOUND);
   CHECK(past.error().message().find("has 8 events") != std::string::npos);
-  CHECK(f.fork(stranger, id, 8).error().code() == v1::FAILED_PRECONDITION);  // the closing note
+  const auto closing = f.fork(stranger, id, 8);  // the note that ended it
+  REQUIRE(closing.has_error());
+  CHECK(closing.error().code() == v1::FAILED_PRECONDITION);
+  CHECK(closing.error().message().find("ended at event 8: fork from event 7") != std::string::npos);
   const auto over = f.fork(stranger, id, 0);  // the last event before it: the game is over
   REQUIRE(over.has_error());
   CHECK(over.error().message().find("over at event 7") != std::string::npos);
