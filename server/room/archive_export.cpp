@@ -1,5 +1,6 @@
 // Building an archive file from the store (docs/archives.md, "Export and import").
 #include "room/archive_file.h"
+#include "room/fork_source.h"
 #include "room/replay.h"
 #include "room/seal.h"
 
@@ -12,10 +13,6 @@ engine::Error refuse(engine::ErrorCode code, std::string message) {
 
 std::string seed_hex(const engine::Seed& seed) {
   return engine::to_hex(seed.data(), seed.size());
-}
-
-bool ended(GameStatus s) {
-  return s == GameStatus::kFinished || s == GameStatus::kAborted;
 }
 
 // Why game `g` has no archive file yet, or nullopt when it may have one.
@@ -40,20 +37,6 @@ std::optional<engine::Error> not_exportable(const GameRecord& g) {
                         "be exported");
   }
   return std::nullopt;
-}
-
-engine::Result<v1::ForkSource> fork_source(Store& store, const GameRecord& g) {
-  v1::ForkSource out;
-  out.set_game_id(g.source_game);
-  out.set_seq(g.source_seq);
-  out.set_dice_from(g.dice_from);
-  auto source = store.game(g.source_game);
-  if (!source.ok()) return source.error();
-  if (*source) {
-    out.set_seed_sha256(hex((*source)->seed_sha256));
-    if (ended((*source)->status)) out.set_seed(seed_hex((*source)->seed));
-  }
-  return out;
 }
 
 void fill_header(const GameRecord& g, const std::vector<SeatRecord>& seats, std::int64_t now_ms,
@@ -121,11 +104,7 @@ engine::Result<v1::GameArchive> export_archive(Store& store, const Registry& reg
 
   v1::GameArchive out;
   fill_header(g, *seats, now_ms, *out.mutable_header());
-  if (!g.source_game.empty()) {
-    auto source = fork_source(store, g);
-    if (!source.ok()) return source.error();
-    *out.mutable_header()->mutable_forked_from() = std::move(*source);
-  }
+  if (!g.source_game.empty()) *out.mutable_header()->mutable_forked_from() = fork_source(store, g);
   Fold fold(*rs, **initial, *log);
   for (const EventRecord& r : *log) {
     v1::ArchivedEvent* e = out.add_events();
