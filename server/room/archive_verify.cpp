@@ -9,6 +9,7 @@
 #include "room/archive_file.h"
 #include "room/event_dice.h"
 #include "room/replay.h"
+#include "room/resim.h"
 #include "room/seal.h"
 
 namespace grognard::room {
@@ -98,6 +99,14 @@ class Checker {
     Fold fold(rs_, initial, log);
     Hash32 chain{};
     const int version = static_cast<int>(a_.header().chain_version());
+    // The operator let the game go on under changed rules (docs/archives.md, "Re-simulation"):
+    // the state hashes and commitments before that note are the earlier rules'.
+    const std::uint64_t let_go = drift_accepted_through(log);
+    if (let_go > 0) {
+      v_.unchecked.push_back("the state hashes and commitments before event " +
+                             std::to_string(let_go) +
+                             ", which the operator let go when the rules changed");
+    }
     for (EventRecord& r : log) {
       const v1::ArchivedEvent& e = a_.events(static_cast<int>(r.seq - 1));
       r.digest = event_digest(rs_, seed_, fold.state(), r);
@@ -125,12 +134,14 @@ class Checker {
       if (auto st = fold.step(r); !st.ok()) {
         return Refusal{r.seq, "the rules refuse it: " + st.error().message};
       }
-      if (const auto folded = rs_.hash(fold.state()); folded.bytes != r.state_hash) {
-        return Refusal{r.seq, "state hash mismatch: the file says " + hex(r.state_hash) +
-                                  ", the rules fold " + folded.hex()};
-      }
-      if (state_commitment(rs_, seed_, fold.state()) != r.commitment) {
-        return Refusal{r.seq, "its commitment does not open to the state the rules fold"};
+      if (r.seq >= let_go) {
+        if (const auto folded = rs_.hash(fold.state()); folded.bytes != r.state_hash) {
+          return Refusal{r.seq, "state hash mismatch: the file says " + hex(r.state_hash) +
+                                    ", the rules fold " + folded.hex()};
+        }
+        if (state_commitment(rs_, seed_, fold.state()) != r.commitment) {
+          return Refusal{r.seq, "its commitment does not open to the state the rules fold"};
+        }
       }
       if (r.withheld_digest && version < 2) {
         v_.unchecked.push_back("the chain link of withheld event " + std::to_string(r.seq));

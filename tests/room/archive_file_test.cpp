@@ -9,6 +9,7 @@
 #include "engine/canonical.h"
 #include "grognard/v1/dice.pb.h"
 #include "room/event_dice.h"
+#include "room/resim.h"
 
 namespace grognard::testing {
 namespace {
@@ -296,6 +297,54 @@ TEST_CASE("a running game has no archive file yet", "[archive][export]") {
             " is running: its archive file can be exported once it has ended (its seed is secret "
             "until then)");
   CHECK_FALSE(room::export_archive(f.w.store, f.w.registry, "g-none", 1).ok());
+}
+
+}  // namespace grognard::testing
+
+namespace grognard::testing {
+
+TEST_CASE("a game the operator let go on under changed rules verifies from the resume note on",
+          "[archive][drift]") {
+  ForkWorld f;
+  const PlayedGame g = play_and_close(f, "itchy", "colonial_battle", 20, 13);
+  v1::GameArchive a = g.archive;
+  const int n = a.events_size();
+  // The hashes of events 2 and 3 as earlier rules would have folded them.
+  for (int i : {1, 2}) {
+    std::string h = a.events(i).state_hash();
+    h[0] = h[0] == 'a' ? 'b' : 'a';
+    a.mutable_events(i)->set_state_hash(h);
+    a.mutable_events(i)->mutable_readable()->set_state_hash(h);
+  }
+  rechain(a, 1);
+  CHECK(refused_at(f, a) == 2);
+
+  // The operator's resume note after them lets them go; the events after it are checked.
+  v1::SystemNote note;
+  note.set_text(room::drift_accepted_note(*f.w.registry.ruleset("itchy"), "a ruling",
+                                          "event 2 folds differently"));
+  v1::ArchivedEvent* e = a.add_events();
+  *e = a.events(n - 1);
+  e->set_seq(static_cast<std::uint64_t>(n + 1));
+  e->set_kind(2);
+  e->set_seat("");
+  e->set_audience("");
+  e->set_payload(note.SerializeAsString());
+  e->set_withheld(false);
+  e->mutable_readable()->Clear();
+  e->mutable_readable()->set_seq(e->seq());
+  e->mutable_readable()->set_time_ms(e->time_ms());
+  *e->mutable_readable()->mutable_system() = note;
+  e->mutable_readable()->set_state_hash(e->state_hash());
+  e->mutable_readable()->set_commitment(e->commitment());
+  e->mutable_readable()->set_chain_version(a.header().chain_version());
+  a.mutable_header()->set_last_seq(e->seq());
+  rechain(a, n);
+  const room::Verdict v = verify(f, a);
+  INFO(room::verdict_line(v));
+  REQUIRE(v.ok);
+  CHECK(room::verdict_line(v).find("not checked: the state hashes and commitments before event " +
+                                   std::to_string(n + 1)) != std::string::npos);
 }
 
 }  // namespace grognard::testing
