@@ -30,8 +30,9 @@ AdminAnswer reply(unsigned status, std::string message) {
   return AdminAnswer{status, json_of(r), false, ""};
 }
 
-// Compares digests, so the time taken says nothing about how much of the token was right.
-bool token_matches(const std::string& authorization, const std::string& token) {
+}  // namespace
+
+bool admin_token_matches(const std::string& authorization, const std::string& token) {
   constexpr std::string_view kScheme = "Bearer ";
   if (authorization.size() <= kScheme.size() || authorization.compare(0, 7, kScheme) != 0) {
     return false;
@@ -39,6 +40,17 @@ bool token_matches(const std::string& authorization, const std::string& token) {
   const std::string_view given = std::string_view(authorization).substr(kScheme.size());
   return engine::sha256(given).bytes == engine::sha256(token).bytes;
 }
+
+std::uint64_t admin_body_limit(const std::string& method, const std::string& path,
+                               const std::string& authorization, const std::string& token) {
+  constexpr std::uint64_t kJsonBody = 8 * 1024;        // admin bodies are small JSON
+  constexpr std::uint64_t kArchiveFile = 64ull << 20;  // far above any real game's file
+  const bool import = method == "POST" && path == "/admin/games/import";
+  return import && !token.empty() && admin_token_matches(authorization, token) ? kArchiveFile
+                                                                               : kJsonBody;
+}
+
+namespace {
 
 std::vector<std::string> split_path(std::string_view path) {
   std::vector<std::string> parts;
@@ -76,7 +88,7 @@ class Admin {
 
   void run() {
     if (hub_.options.admin_token.empty()) return done_(reply(404, "not found"));
-    if (!token_matches(req_.authorization, hub_.options.admin_token)) {
+    if (!admin_token_matches(req_.authorization, hub_.options.admin_token)) {
       spdlog::warn("admin: refused {} {} from {}: {}", req_.method, req_.path, req_.client,
                    req_.authorization.empty() ? "no token" : "wrong token");
       hub_.metrics.admin_denied();

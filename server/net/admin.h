@@ -10,6 +10,7 @@
 //
 // Thread-safety: handle_admin may be called from any thread; `done` may run on another.
 
+#include <cstdint>
 #include <functional>
 #include <string>
 
@@ -31,6 +32,15 @@ struct AdminAnswer {
   bool challenge = false;  // 401: add WWW-Authenticate: Bearer
   std::string allow;       // 405: the methods this path takes
 };
+
+// Whether `authorization` ("Bearer TOKEN") carries `token`. Compares digests, so the time taken
+// says nothing about how much of the token was right.
+bool admin_token_matches(const std::string& authorization, const std::string& token);
+
+// The largest body a request may send: an archive file for POST /admin/games/import from a
+// holder of the admin token, else a small JSON body.
+std::uint64_t admin_body_limit(const std::string& method, const std::string& path,
+                               const std::string& authorization, const std::string& token);
 
 // Answers `request`; REQUIRES: request.path is "/admin" or starts with "/admin/".
 void handle_admin(Hub& hub, AdminRequest request, std::function<void(AdminAnswer)> done);

@@ -42,7 +42,6 @@ using namespace std::chrono_literals;
 
 constexpr auto kHttpTimeout = 30s;
 constexpr std::uint32_t kHttpHeaderLimit = 8 * 1024;
-constexpr std::uint64_t kHttpBodyLimit = 8 * 1024;  // admin bodies are small JSON
 
 using HttpResponse = http::response<http::string_body>;
 
@@ -142,11 +141,21 @@ asio::awaitable<void> http_session(beast::tcp_stream stream, std::shared_ptr<Hub
   for (;;) {
     http::request_parser<http::string_body> parser;
     parser.header_limit(kHttpHeaderLimit);
-    parser.body_limit(kHttpBodyLimit);
     stream.expires_after(kHttpTimeout);
+    auto [header_ec, header_n] = co_await http::async_read_header(
+        stream, buffer, parser, asio::as_tuple(asio::use_awaitable));
+    if (header_ec) break;  // end of stream, timeout or a malformed request: just close
+    {
+      const auto& h = parser.get();
+      std::string_view path(h.target().data(), h.target().size());
+      path = path.substr(0, path.find('?'));
+      parser.body_limit(admin_body_limit(std::string(h.method_string()), std::string(path),
+                                         std::string(h[http::field::authorization]),
+                                         hub->options.admin_token));
+    }
     auto [ec, n] =
         co_await http::async_read(stream, buffer, parser, asio::as_tuple(asio::use_awaitable));
-    if (ec) break;  // end of stream, timeout or a malformed request: just close
+    if (ec) break;  // a body over its limit, a timeout or a malformed request: just close
     HttpRequest request = parser.release();
     ClientAddress client = client_address(stream, request, hub->options);
     std::string_view target(request.target().data(), request.target().size());

@@ -173,7 +173,7 @@ TEST_CASE("an archive file goes in with the import subcommand and the admin API,
   ServerProcess origin(admin_flags());
   Game played = start_game(origin);
   play_to_the_end(played);
-  // A short game, closed by the operator, for the admin API's body limit.
+  // A short game, closed by the operator.
   Game closed = start_game(origin);
   REQUIRE(admin_post(origin, "/admin/rooms/" + closed.game_id + "/close",
                      R"({"reason":"a short game for the import"})")
@@ -224,6 +224,12 @@ TEST_CASE("an archive file goes in with the import subcommand and the admin API,
   CHECK(r.status == 200);
   CHECK(has(r.body, "imported game " + closed.game_id));
   CHECK(admin_post(target, "/admin/games/import", bytes).status == 409);
+  // A whole game's file is far larger than an admin JSON body, and is read whole all the same.
+  const std::string played_bytes = store::test::file_bytes((dir / "played.grognard").string());
+  REQUIRE(played_bytes.size() > 16 * 1024);
+  r = admin_post(target, "/admin/games/import", played_bytes);
+  CHECK(r.status == 409);
+  CHECK(has(r.body, "already stored"));
   Client c = connect(target);
   auto stored = c.export_game(closed.game_id);
   REQUIRE(stored.ok());
