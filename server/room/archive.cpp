@@ -93,9 +93,11 @@ engine::Result<engine::Viewer> replay_viewer(const std::string& game_id,
     if (found == nullptr && !s.label.empty() && same_label(s.label)) found = &s;
   }
   if (found == nullptr) {
-    return engine::Error{engine::ErrorCode::kInvalidArgument, "",
-                         *unknown_seat(game_id, names, as_seat) +
-                             "; or ask as observer, or as no seat for everything revealed"};
+    return engine::Error{
+        engine::ErrorCode::kInvalidArgument, "",
+        *unknown_seat(game_id, names, as_seat) +
+            "; ask as one of them, as \"observer\", or with no seat for everything "
+            "revealed"};
   }
   v.role = role_from_string(found->role);
   v.seat = found->seat_id;

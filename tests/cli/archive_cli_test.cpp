@@ -163,13 +163,17 @@ TEST_CASE(
   CHECK(grognard("verify " + junk.string(), dir, g.server.url()).status == 2);
   CHECK(grognard("verify " + (dir / "missing").string(), dir, g.server.url()).status == 2);
   // A game that is not over has no archive file yet.
-  const Run running = grognard("create itchy intro", dir, g.server.url());
+  const Run running = grognard("create itchy intro --as general/British", dir, g.server.url());
   REQUIRE(running.status == 0);
   const auto gid = running.output.find("game g-");
   REQUIRE(gid != std::string::npos);
   const std::string id = running.output.substr(gid + 5, running.output.find('\n', gid) - gid - 5);
   const Run early = grognard("export " + id, dir, g.server.url());
   CHECK(early.status == 1);
+  // Nor is it shown with everything revealed: its seat holder is told so.
+  const Run all = grognard("replay " + id + " --all", dir, g.server.url());
+  CHECK(all.status == 1);
+  CHECK(contains(all.output, "is still running: --all shows everything once it has ended"));
 }
 
 }  // namespace grognard::clitest

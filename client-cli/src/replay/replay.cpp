@@ -136,9 +136,10 @@ int interactive(Session& s) {
 }
 
 // Resumes the seat held in this game, if any, so that a running game is seen as that seat;
-// the room's seat labels come with it, and whether the game has ended (`ended`).
+// the room's seat labels come with it, and whether the game has ended (`ended`, set when a seat
+// was resumed).
 std::string take_own_seat(client::Client& c, const ReplayOptions& o,
-                          std::map<std::string, std::string>& labels, bool& ended) {
+                          std::map<std::string, std::string>& labels, std::optional<bool>& ended) {
   const auto seats = TokenStore().find(o.server, o.game_id, o.as_seat);
   if (seats.empty()) return o.as_seat;
   auto seated = c.resume(seats.front().token, 0);
@@ -159,11 +160,18 @@ int run_replay(const ReplayOptions& o) {
     return 2;
   }
   std::map<std::string, std::string> labels;
-  bool ended = false;
+  std::optional<bool> ended;
   // "observer" is asked for as it is; else a seat held here is taken, for its labels and, while
   // the game runs, to see it as that seat. Once ended, no --as means everything (--all).
   std::string as = o.as_seat == "observer" ? o.as_seat : take_own_seat(*c, o, labels, ended);
-  if (o.all || (o.as_seat.empty() && ended)) as.clear();
+  if (o.all && ended == false) {
+    std::cerr << "grognard: game " << o.game_id
+              << " is still running: --all shows everything once it has ended; until then you "
+                 "see it as your own seat"
+              << std::endl;
+    return 1;
+  }
+  if (o.all || (o.as_seat.empty() && ended.value_or(false))) as.clear();
   auto model = ReplayModel::load(*c, o.game_id, as);
   if (!model) {
     std::cerr << "grognard: " << readable(model.failure()) << std::endl;
@@ -180,7 +188,7 @@ int run_replay(const ReplayOptions& o) {
             o,
             "",
             std::move(labels),
-            ended || o.all};
+            ended.value_or(false)};
   if (o.at) {
     if (!model->go_seq(*o.at)) {
       std::cerr << "grognard: no event #" << *o.at << std::endl;
