@@ -7,6 +7,7 @@
 
 #include "engine/canonical.h"
 #include "room/archive_file.h"
+#include "room/archive_throws.h"
 #include "room/event_dice.h"
 #include "room/replay.h"
 #include "room/resim.h"
@@ -19,26 +20,6 @@ struct Refusal {
   std::uint64_t seq = 0;
   std::string reason;
 };
-
-std::string seed_view(const engine::Seed& s) {
-  return {reinterpret_cast<const char*>(s.data()), s.size()};
-}
-
-// The seed `hex` if it is 64 hex digits hashing to `published`.
-std::optional<engine::Seed> opened_seed(const std::string& hex_seed, const std::string& published,
-                                        std::string* why) {
-  const auto seed = parse_hash(hex_seed);
-  if (!seed) {
-    *why = "the seed is not 64 hex digits";
-    return std::nullopt;
-  }
-  const auto hash = parse_hash(published);
-  if (!hash || engine::sha256(seed_view(*seed)).bytes != *hash) {
-    *why = "the seed does not hash to the seed_sha256 published when the game began";
-    return std::nullopt;
-  }
-  return *seed;
-}
 
 // The archive's events as the store keeps them, in file order; refuses the first out of place.
 std::variant<std::vector<EventRecord>, Refusal> records_of(const v1::GameArchive& a) {
@@ -81,19 +62,11 @@ std::variant<std::vector<EventRecord>, Refusal> records_of(const v1::GameArchive
   return out;
 }
 
-// The throws numbered from `from` on (up to the next range's) came from `seed`: the game's own,
-// or in a fork the source game's (nullopt while that game runs and its seed is secret).
-struct ThrowRange {
-  std::uint64_t from = 0;
-  std::optional<engine::Seed> seed;
-  std::string game_id;
-};
-
 class Checker {
  public:
   Checker(const engine::Ruleset& rs, const v1::GameArchive& a, const engine::Seed& seed,
-          std::vector<ThrowRange> ranges, Verdict& v)
-      : rs_(rs), a_(a), seed_(seed), v_(v), ranges_(std::move(ranges)) {}
+          ThrowCheck& throws, Verdict& v)
+      : rs_(rs), a_(a), seed_(seed), throws_(throws), v_(v) {}
 
   std::optional<Refusal> run(const engine::GameState& initial, std::vector<EventRecord>& log) {
     Fold fold(rs_, initial, log);
@@ -123,7 +96,9 @@ class Checker {
         }
       }
       if (r.kind == EventKind::kRules) {
-        if (auto bad = check_dice(r)) return bad;
+        auto rolls = rolls_in(rs_, r.payload);
+        if (!rolls.ok()) return Refusal{r.seq, rolls.error().message};
+        if (auto bad = throws_.check(std::move(*rolls))) return Refusal{r.seq, *bad};
       } else if (r.kind == EventKind::kSystem) {
         v1::SystemNote note;
         if (note.ParseFromString(r.payload) && !note.seed().empty() &&
@@ -154,12 +129,6 @@ class Checker {
     return std::nullopt;
   }
 
-  // Throws of a fork's source game whose seed the file does not give (not yet public).
-  std::uint64_t unopened() const { return unopened_; }
-  // The number of the next throw after the whole log (a fork that threw nothing of its own
-  // counts from its first own number).
-  std::uint64_t next_throw() const { return std::max(next_throw_, ranges_.back().from); }
-
  private:
   static engine::Viewer everything() {
     engine::Viewer v;
@@ -167,58 +136,11 @@ class Checker {
     return v;
   }
 
-  // The seed that threw number `n`: the range it falls in (nullptr while that seed is secret).
-  const ThrowRange& range_of(std::uint64_t n) const {
-    auto it = std::upper_bound(ranges_.begin(), ranges_.end(), n,
-                               [](std::uint64_t v, const ThrowRange& r) { return v < r.from; });
-    return *std::prev(it);
-  }
-
-  // Throws are numbered 0, 1, 2, ... along the log (docs/dice.md); the numbering may jump only
-  // to where another seed's throws begin (a fork's own, from dice_from on).
-  std::optional<Refusal> check_dice(const EventRecord& r) {
-    auto rolls = rolls_in(rs_, r.payload);
-    if (!rolls.ok()) return Refusal{r.seq, rolls.error().message};
-    std::sort(rolls->begin(), rolls->end(),
-              [](const engine::Roll& a, const engine::Roll& b) { return a.n < b.n; });
-    for (const engine::Roll& roll : *rolls) {
-      const std::string name = "throw " + std::to_string(roll.n);
-      if (roll.n >= a_.header().dice_next()) {
-        return Refusal{r.seq, name + " is numbered beyond the game's " +
-                                  std::to_string(a_.header().dice_next()) + " throws"};
-      }
-      if (roll.n > next_throw_ && range_of(roll.n).from == roll.n) next_throw_ = roll.n;
-      if (roll.n != next_throw_) {
-        return Refusal{r.seq,
-                       name + " comes where throw " + std::to_string(next_throw_) + " should"};
-      }
-      ++next_throw_;
-      const ThrowRange& range = range_of(roll.n);
-      if (!range.seed) {
-        ++unopened_;
-        continue;
-      }
-      if (roll.sides < 2 || roll.sides > 1000 || roll.face < 1 || roll.face > roll.sides) {
-        return Refusal{r.seq, name + " has no such face"};
-      }
-      const int face = engine::derive_face(*range.seed, roll.n, roll.sides);
-      if (face != roll.face) {
-        return Refusal{r.seq, name + " (d" + std::to_string(roll.sides) + ") shows " +
-                                  std::to_string(roll.face) + "; the seed gives " +
-                                  std::to_string(face)};
-      }
-      ++v_.dice;
-    }
-    return std::nullopt;
-  }
-
   const engine::Ruleset& rs_;
   const v1::GameArchive& a_;
   const engine::Seed& seed_;
+  ThrowCheck& throws_;
   Verdict& v_;
-  std::vector<ThrowRange> ranges_;  // by `from`, the first from 0
-  std::uint64_t next_throw_ = 0;
-  std::uint64_t unopened_ = 0;
 };
 
 std::optional<Refusal> check_header(const Registry& registry, const v1::ArchiveHeader& h,
@@ -256,37 +178,28 @@ Verdict verify_archive(const Registry& registry, const v1::GameArchive& a,
   std::string why;
   const auto seed = opened_seed(h.seed(), h.seed_sha256(), &why);
   if (!seed) return refused({0, why});
-  std::vector<ThrowRange> ranges{{0, *seed, h.game_id()}};
-  if (h.has_forked_from()) {
-    const v1::ForkSource& f = h.forked_from();
-    ranges = {{0, std::nullopt, f.game_id()}, {f.dice_from(), *seed, h.game_id()}};
-    if (!f.seed().empty()) {
-      ranges[0].seed = opened_seed(f.seed(), f.seed_sha256(), &why);
-      if (!ranges[0].seed) return refused({0, "the source game's " + why.substr(4)});
-    }
-  }
+  auto ranges = throw_ranges(h, *seed, &why);
+  if (!ranges) return refused({0, why});
   auto initial = rs->load_scenario(h.scenario_text());
   if (!initial.ok()) return refused({0, "its scenario does not load: " + initial.error().message});
   auto log = records_of(a);
   if (auto* bad = std::get_if<Refusal>(&log)) return refused(*bad);
   auto& events = std::get<std::vector<EventRecord>>(log);
 
-  Checker checker(*rs, a, *seed, std::move(ranges), v);
+  ThrowCheck throws(std::move(*ranges), h.dice_next());
+  Checker checker(*rs, a, *seed, throws, v);
   if (auto bad = checker.run(**initial, events)) return refused(*bad);
   if (h.last_seq() != events.size()) {
     return refused({events.size() + 1, "the header counts " + std::to_string(h.last_seq()) +
                                            " events; the file holds " +
                                            std::to_string(events.size())});
   }
-  if (checker.next_throw() != h.dice_next()) {
+  if (throws.next_throw() != h.dice_next()) {
     return refused({events.size() + 1, "the header counts " + std::to_string(h.dice_next()) +
                                            " throws; the events hold " +
-                                           std::to_string(checker.next_throw())});
+                                           std::to_string(throws.next_throw())});
   }
-  if (checker.unopened() > 0) {
-    v.unchecked.push_back(std::to_string(checker.unopened()) + " throws of source game " +
-                          h.forked_from().game_id() + ", whose seed is not yet public");
-  }
+  for (std::string& line : throws.unopened()) v.unchecked.push_back(std::move(line));
   std::uint64_t withheld_count = 0;
   for (const EventRecord& r : events) withheld_count += r.withheld_digest ? 1 : 0;
   if (withheld_count > 0) {
@@ -294,6 +207,7 @@ Verdict verify_archive(const Registry& registry, const v1::GameArchive& a,
                           " chat messages sent to one seat, withheld from the file");
   }
   v.ok = true;
+  v.dice = throws.derived();
   v.events = events.size();
   if (records != nullptr) *records = std::move(events);
   return v;

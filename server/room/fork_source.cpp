@@ -2,9 +2,13 @@
 
 namespace grognard::room {
 
-v1::ForkSource fork_source(Store& store, const GameRecord& game) {
+namespace {
+constexpr int kMaxDepth = 64;  // forks of forks: far beyond any real use, short of any stack limit
+}
+
+v1::ForkSource fork_source(Store& store, const GameRecord& game, int depth) {
   v1::ForkSource out;
-  if (game.source_game.empty()) return out;
+  if (game.source_game.empty() || depth >= kMaxDepth) return out;
   out.set_game_id(game.source_game);
   out.set_seq(game.source_seq);
   out.set_dice_from(game.dice_from);
@@ -15,6 +19,7 @@ v1::ForkSource fork_source(Store& store, const GameRecord& game) {
   if (s.status == GameStatus::kFinished || s.status == GameStatus::kAborted) {
     out.set_seed(engine::to_hex(s.seed.data(), s.seed.size()));
   }
+  if (!s.source_game.empty()) *out.mutable_source() = fork_source(store, s, depth + 1);
   return out;
 }
 

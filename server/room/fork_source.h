@@ -10,7 +10,8 @@ namespace grognard::room {
 // Empty when `game` is not a fork. Else the source game's id, the event forked from, the first
 // throw of the fork's own seed and the source's published seed hash; the source's seed too once
 // the source game has ended (finished or aborted). Reads the source's record from `store`; a
-// source that is not stored (an imported fork's) gives only what the fork's record holds.
-v1::ForkSource fork_source(Store& store, const GameRecord& game);
+// source that is not stored (an imported fork's) gives only what the fork's record holds. When the
+// source is itself a fork, ForkSource.source names its own source, and so on.
+v1::ForkSource fork_source(Store& store, const GameRecord& game, int depth = 0);
 
 }  // namespace grognard::room

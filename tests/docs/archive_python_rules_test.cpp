@@ -4,6 +4,8 @@
 // ended, unchecked while it runs); and a game of chain version 1, whose links cover the payload.
 #include <catch2/catch.hpp>
 
+#include <random>
+
 #include <functional>
 #include <string>
 #include <utility>
@@ -137,6 +139,32 @@ TEST_CASE("the docs' Python snippet checks a fork's throws with the seed that th
     a.mutable_header()->mutable_forked_from()->set_seed(fork.header().seed());
     expect_refused_at(a, 0, "the source's seed");
   }
+}
+
+TEST_CASE("a fork of a fork checks each throw with the seed of the game that threw it",
+          "[docs][archive][fork]") {
+  ForkWorld f;
+  const auto anyone = std::make_shared<FakePeer>("anyone");
+  std::mt19937 rng(17);
+  const Prefer some = [&](const google::protobuf::Any&) { return rng() % 3 == 0; };
+  const testing::PlayedGame first = play_and_close(f, "itchy", "colonial_battle", 20, 5);
+  const v1::GameArchive second = fork_played(
+      f, anyone, first.id, static_cast<std::uint64_t>(first.archive.events_size()) / 2, 40, some);
+  const std::string second_id = second.header().game_id();
+  const v1::GameArchive third =
+      fork_played(f, anyone, second_id, static_cast<std::uint64_t>(second.events_size()), 20, some);
+  const v1::ForkSource& from = third.header().forked_from();
+  REQUIRE(from.game_id() == second_id);
+  REQUIRE(from.source().game_id() == first.id);
+  REQUIRE(from.source().seed() == first.archive.header().seed());
+  REQUIRE(from.source().dice_from() < from.dice_from());
+  REQUIRE(from.seq() > second.header().forked_from().seq());  // past the first fork's note
+  expect_verified(third);
+  // A die the first game threw, copied twice, is checked with the first game's seed.
+  v1::GameArchive a = third;
+  const std::uint64_t k = bump_itchy_die(a, 1);
+  REQUIRE(k <= from.source().seq());
+  expect_refused_at(a, k, "a die the first game threw, at event " + std::to_string(k));
 }
 
 TEST_CASE(
