@@ -258,6 +258,13 @@ int run_cli(int argc, char** argv) {
   auto* pause_cmd = admin_action("pause", "stop opening new rooms (open rooms play on)");
   pause_cmd->add_option("--reason", ao.reason, "told to whoever tries to create a room");
   admin_action("resume", "open new rooms again");
+  auto* go_on_cmd =
+      admin_action("go-on", "let a game held because the rules changed go on under the new rules");
+  go_on_cmd->add_option("GAME", ao.target, "the held game's id")->required();
+  go_on_cmd->add_option("--reason", ao.reason, "kept in the game's log")->required();
+  auto* import_cmd =
+      admin_action("import", "store an archive file on the server once it verifies there");
+  import_cmd->add_option("FILE", ao.target, "an archive file (binary or JSON)")->required();
 
   try {
     app.parse(argc, argv);

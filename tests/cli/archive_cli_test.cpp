@@ -177,3 +177,35 @@ TEST_CASE(
 }
 
 }  // namespace grognard::clitest
+
+namespace grognard::clitest {
+
+TEST_CASE(
+    "grognard admin import stores an exported game on another server once, and go-on asks "
+    "for a held game",
+    "[cli][admin][archive]") {
+  ClosedVillage g;
+  const auto dir = g.stranger.path();
+  const auto file = dir / "village.grognard";
+  REQUIRE(grognard("export " + g.game + " -o " + file.string(), dir, g.server.url()).status == 0);
+
+  e2e::ServerProcess other{{"--admin-token", kToken}};
+  const std::string tok = "admin --token " + kToken + " ";
+  const Run imported = grognard(tok + "import " + file.string(), dir, other.url());
+  INFO(imported.output);
+  CHECK(imported.status == 0);
+  CHECK(contains(imported.output, "imported game " + g.game));
+  const Run twice = grognard(tok + "import " + file.string(), dir, other.url());
+  CHECK(twice.status == 1);
+  CHECK(contains(twice.output, "already stored here (HTTP 409)"));
+  CHECK(grognard(tok + "import " + (dir / "missing").string(), dir, other.url()).status == 2);
+
+  const Run listed = grognard("games", dir, other.url());
+  CHECK(contains(listed.output, g.game));
+  const Run not_held = grognard(tok + "go-on " + g.game + " --reason checked", dir, other.url());
+  INFO(not_held.output);
+  CHECK(not_held.status == 1);
+  CHECK(contains(not_held.output, "(HTTP 409)"));
+}
+
+}  // namespace grognard::clitest

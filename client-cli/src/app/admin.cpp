@@ -1,6 +1,7 @@
 #include "app/admin.h"
 
 #include <cstdlib>
+#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -121,6 +122,19 @@ int admin_command(const Common& c, AdminOptions o) {
     set(spec, "POST", "/admin/bans", json_of(body));
   } else if (a == "unban") {
     set(spec, "DELETE", "/admin/bans/" + o.target, "");
+  } else if (a == "go-on") {
+    v1::AdminDrift body;
+    body.set_decision("resume");
+    body.set_reason(o.reason);
+    set(spec, "POST", "/admin/games/" + o.target + "/drift", json_of(body));
+  } else if (a == "import") {
+    std::ifstream in(o.target, std::ios::binary);
+    if (!in) {
+      std::cerr << "grognard: cannot read " << o.target << "\n";
+      return 2;
+    }
+    set(spec, "POST", "/admin/games/import",
+        std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()));
   } else {  // pause, resume
     v1::AdminCreation body;
     body.set_paused(a == "pause");

@@ -13,8 +13,9 @@ namespace grognard::cli {
 
 struct AdminOptions {
   std::string token;
-  std::string action;  // rooms, connections, close, kick, ban, unban, bans, pause, resume
-  std::string target;  // the room, connection id or address the action is about
+  std::string action;  // rooms, connections, close, kick, ban, unban, bans, pause, resume,
+                       // go-on, import
+  std::string target;  // the room, game, connection id, address or file the action is about
   std::string reason;
   std::uint32_t minutes = 0;
 };
