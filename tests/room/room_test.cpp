@@ -8,25 +8,10 @@
 
 using namespace grognard;
 using grognard::testing::FakePeer;
+using grognard::testing::Table;
 using grognard::testing::World;
 
 namespace {
-
-struct Table {
-  World w;
-  std::string invite = w.create();
-  std::shared_ptr<FakePeer> north = std::make_shared<FakePeer>("north");
-  std::shared_ptr<FakePeer> south = std::make_shared<FakePeer>("south");
-  std::string north_token, south_token;
-  Table() {
-    auto a = w.join(north, invite, "player");
-    auto b = w.join(south, invite, "player");
-    REQUIRE(a.has_seated());
-    REQUIRE(b.has_seated());
-    north_token = a.seated().token();
-    south_token = b.seated().token();
-  }
-};
 
 bool contains(const std::vector<std::string>& frames, std::string_view needle) {
   for (const auto& f : frames) {

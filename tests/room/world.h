@@ -94,4 +94,23 @@ struct World {
   }
 };
 
+// North and South seated at a new table of Secrets (the game has begun).
+struct Table {
+  World w;
+  std::string invite = w.create();
+  std::shared_ptr<FakePeer> north = std::make_shared<FakePeer>("north");
+  std::shared_ptr<FakePeer> south = std::make_shared<FakePeer>("south");
+  std::string north_token, south_token;
+  std::string id;  // the game's
+  Table() {
+    auto a = w.join(north, invite, "player");
+    auto b = w.join(south, invite, "player");
+    REQUIRE(a.has_seated());
+    REQUIRE(b.has_seated());
+    north_token = a.seated().token();
+    south_token = b.seated().token();
+    id = a.seated().game_id();
+  }
+};
+
 }  // namespace grognard::testing
