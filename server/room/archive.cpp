@@ -69,11 +69,13 @@ std::optional<std::string> unknown_seat(const std::string& game_id,
   return "game " + game_id + " has no seat \"" + as_seat + "\"; its seats: " + names;
 }
 
-engine::Result<engine::Viewer> replay_viewer(const std::string& game_id,
+engine::Result<engine::Viewer> replay_viewer(Store& store, const GameRecord& game,
                                              const std::vector<SeatRecord>& seats,
                                              const std::string& as_seat) {
+  const std::string& game_id = game.id;
   engine::Viewer v;  // an observer while the game ran
   if (as_seat.empty()) {
+    if (auto why = running_source(store, game)) return *why;
     v.game_over = true;  // everything the rules reveal once it is over
     return v;
   }
@@ -160,11 +162,11 @@ void list_games(Store& store, Peer& peer, const v1::ListGames& req, std::uint64_
 
 namespace {
 
-engine::Result<engine::Viewer> stored_viewer(Store& store, const std::string& game_id,
+engine::Result<engine::Viewer> stored_viewer(Store& store, const GameRecord& game,
                                              const std::string& as_seat) {
-  auto seats = store.seats(game_id);
+  auto seats = store.seats(game.id);
   if (!seats.ok()) return seats.error();
-  return replay_viewer(game_id, *seats, as_seat);
+  return replay_viewer(store, game, *seats, as_seat);
 }
 
 }  // namespace
@@ -173,7 +175,7 @@ void archived_events(Store& store, const Registry& registry, Peer& peer, const v
                      std::uint64_t request_id) {
   auto game = load(store, registry, req.game_id());
   if (!game.ok()) return peer.send(error_message(request_id, game.error()));
-  auto viewer = stored_viewer(store, req.game_id(), req.as_seat());
+  auto viewer = stored_viewer(store, game->game, req.as_seat());
   if (!viewer.ok()) return peer.send(error_message(request_id, viewer.error()));
   auto events =
       events_as_seen(*game->rs, *game->initial, game->log, *viewer, game->game.chain_version,
@@ -191,7 +193,7 @@ void archived_state(Store& store, const Registry& registry, Peer& peer, const v1
                     std::uint64_t request_id) {
   auto game = load(store, registry, req.game_id());
   if (!game.ok()) return peer.send(error_message(request_id, game.error()));
-  auto viewer = stored_viewer(store, req.game_id(), req.as_seat());
+  auto viewer = stored_viewer(store, game->game, req.as_seat());
   if (!viewer.ok()) return peer.send(error_message(request_id, viewer.error()));
   const std::uint64_t seq = req.at_seq() == 0 ? game->game.last_seq : req.at_seq();
   if (seq > game->game.last_seq) {

@@ -88,6 +88,7 @@ engine::Result<v1::GameArchive> export_archive(Store& store, const Registry& reg
   if (!*game) return refuse(engine::ErrorCode::kNotFound, "no game \"" + game_id + "\"");
   const GameRecord& g = **game;
   if (auto why = not_exportable(g)) return *why;
+  if (auto why = running_source(store, g)) return *why;
   const engine::Ruleset* rs = registry.ruleset(g.ruleset);
   if (rs == nullptr) {
     return refuse(engine::ErrorCode::kNotFound, "game " + g.id + " was played under rule set " +

@@ -6,6 +6,26 @@ namespace {
 constexpr int kMaxDepth = 64;  // forks of forks: far beyond any real use, short of any stack limit
 }
 
+std::optional<engine::Error> running_source(Store& store, const GameRecord& game) {
+  std::string id = game.source_game;
+  for (int depth = 0; !id.empty() && depth < kMaxDepth; ++depth) {
+    auto source = store.game(id);
+    if (!source.ok()) return source.error();
+    if (!source->has_value()) return std::nullopt;  // not stored here: an imported fork's
+    const GameRecord& s = **source;
+    if (s.status != GameStatus::kFinished && s.status != GameStatus::kAborted) {
+      return engine::Error{engine::ErrorCode::kFailedPrecondition, "",
+                           "game " + game.id + " was forked from game " + s.id + ", which is " +
+                               to_string(s.status) +
+                               ": shown whole it would reveal what that game still hides; it "
+                               "can be, once " +
+                               s.id + " has ended"};
+    }
+    id = s.source_game;
+  }
+  return std::nullopt;
+}
+
 v1::ForkSource fork_source(Store& store, const GameRecord& game, int depth) {
   v1::ForkSource out;
   if (game.source_game.empty() || depth >= kMaxDepth) return out;

@@ -2,7 +2,10 @@
 // The link from a forked game to the game it was forked from (docs/archives.md, "Forks"), as
 // RoomInfo.forked_from and GameSummary.forked_from show it.
 
+#include <optional>
 #include "room/protocol.h"
+
+#include "engine/result.h"
 #include "room/store.h"
 
 namespace grognard::room {
@@ -13,5 +16,10 @@ namespace grognard::room {
 // source that is not stored (an imported fork's) gives only what the fork's record holds. When the
 // source is itself a fork, ForkSource.source names its own source, and so on.
 v1::ForkSource fork_source(Store& store, const GameRecord& game, int depth = 0);
+
+// Why game `game`, ended, may not yet be shown whole (its archive file, a replay with
+// everything revealed): it is a fork of a game that has not ended, directly or through its
+// sources, whose hidden state at the fork everything would show. nullopt when it may.
+std::optional<engine::Error> running_source(Store& store, const GameRecord& game);
 
 }  // namespace grognard::room

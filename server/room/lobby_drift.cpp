@@ -61,6 +61,13 @@ void Lobby::resume_drift(const std::string& game_id, std::string reason,
                         "game " + game_id + " is not held: no re-simulation found it drifting"},
           "");
     }
+    if ((*game)->status != GameStatus::kRunning) {
+      return done(engine::Error{engine::ErrorCode::kFailedPrecondition, "",
+                                "game " + game_id + " is " + to_string((*game)->status) +
+                                    ": its archive stays as it was stored, and its drift line "
+                                    "says only that the current rules fold it differently"},
+                  "");
+    }
     std::string problem;
     room = impl_->load(**game, &problem);
     if (!room) {

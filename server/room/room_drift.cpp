@@ -38,6 +38,11 @@ void Room::resume_drift(std::string reason, std::function<void(engine::Status, s
                     id_ + "/close)");
     }
     if (record_.drift.empty()) return refuse("is not held: the current rules fold it as stored");
+    if (record_.status != GameStatus::kRunning) {
+      return refuse("is " + std::string(to_string(record_.status)) +
+                    ": its archive stays as it was stored, and its drift line says only that the "
+                    "current rules fold it differently");
+    }
     auto p = make_pending();
     GameRecord& g = *p->batch.game;
     g.drift.clear();

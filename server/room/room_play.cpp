@@ -202,7 +202,7 @@ void Room::chat(std::shared_ptr<Peer> peer, v1::SendChat req, std::uint64_t requ
 void Room::events(std::shared_ptr<Peer> peer, v1::GetEvents req, std::uint64_t request_id) {
   run([this, peer, req = std::move(req), request_id] {
     // Once over, a replay (room/archive.h); while running, the asker's own seat (the lobby).
-    auto viewer = game_over() ? replay_viewer(id_, seats_, req.as_seat())
+    auto viewer = game_over() ? replay_viewer(deps_.store, record_, seats_, req.as_seat())
                               : engine::Result<engine::Viewer>(viewer_for(req.as_seat()));
     if (!viewer.ok()) return peer->send(error_message(request_id, viewer.error()));
     auto events = events_as_seen(rs_, *initial_, log_, *viewer, record_.chain_version,
@@ -220,7 +220,7 @@ void Room::events(std::shared_ptr<Peer> peer, v1::GetEvents req, std::uint64_t r
 void Room::state(std::shared_ptr<Peer> peer, v1::GetState req, std::uint64_t request_id) {
   run([this, peer, req = std::move(req), request_id] {
     // Once over, a replay (room/archive.h); while running, the asker's own seat (the lobby).
-    auto viewer = game_over() ? replay_viewer(id_, seats_, req.as_seat())
+    auto viewer = game_over() ? replay_viewer(deps_.store, record_, seats_, req.as_seat())
                               : engine::Result<engine::Viewer>(viewer_for(req.as_seat()));
     if (!viewer.ok()) return peer->send(error_message(request_id, viewer.error()));
     const std::uint64_t seq = req.at_seq() == 0 ? record_.last_seq : req.at_seq();

@@ -348,3 +348,50 @@ TEST_CASE("a game the operator let go on under changed rules verifies from the r
 }
 
 }  // namespace grognard::testing
+
+namespace grognard::testing {
+
+TEST_CASE("a fork of a running game is not shown whole until its source has ended",
+          "[archive][fork]") {
+  ForkWorld f;
+  const v1::RoomInfo source = f.create("sharpe", "village");
+  auto peers = f.seat_all(source);
+  std::mt19937 rng(3);
+  for (int i = 0; i < 12; ++i) {
+    f.step(source.game_id(), peers, [&](const google::protobuf::Any&) { return rng() % 3 == 0; });
+  }
+  // The referee forks his running game at its last event that ends a command.
+  std::uint64_t at = f.record(source.game_id()).last_seq + 1;
+  v1::ServerMessage forked;
+  do {
+    forked = f.fork(peers.at("referee"), source.game_id(), --at);
+  } while (!forked.has_room() && at > 1);
+  REQUIRE(forked.has_room());
+  const std::string fork = forked.room().game_id();
+  auto close = [&](const std::string& id) {
+    f.w.lobby->close_room(id, "the test is over", [](engine::Status st) { REQUIRE(st.ok()); });
+    f.w.settle();
+  };
+  close(fork);
+
+  auto early = room::export_archive(f.w.store, f.w.registry, fork, 1);
+  REQUIRE_FALSE(early.ok());
+  CHECK(early.error().message.find("was forked from game " + source.game_id() +
+                                   ", which is running") != std::string::npos);
+  v1::ClientMessage ask;
+  ask.mutable_get_events()->set_game_id(fork);
+  const auto everything = f.w.ask(std::make_shared<FakePeer>("anyone"), ask);
+  REQUIRE(everything.has_error());
+  CHECK(everything.error().code() == v1::FAILED_PRECONDITION);
+  ask.mutable_get_events()->set_as_seat("observer");
+  CHECK(f.w.ask(std::make_shared<FakePeer>("anyone"), ask).has_event_list());
+
+  close(source.game_id());
+  auto later = room::export_archive(f.w.store, f.w.registry, fork, 1);
+  REQUIRE(later.ok());
+  CHECK(room::verify_archive(f.w.registry, *later).ok);
+  ask.mutable_get_events()->clear_as_seat();
+  CHECK(f.w.ask(std::make_shared<FakePeer>("anyone"), ask).has_event_list());
+}
+
+}  // namespace grognard::testing

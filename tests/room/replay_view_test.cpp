@@ -168,18 +168,21 @@ TEST_CASE("chat to one seat is the referee's to read, never an observer's, even 
   seats[1].seat_id = "observer:ab12";
   seats[1].role = "observer";
   seats[1].label = "observer";
-  auto referee = room::replay_viewer("g-1", seats, "hogan");
+  testing::MemoryStore store;
+  room::GameRecord game;
+  game.id = "g-1";
+  auto referee = room::replay_viewer(store, game, seats, "hogan");
   REQUIRE(referee.ok());
   CHECK(referee->role == engine::Role::kReferee);
   CHECK_FALSE(referee->game_over);
-  auto watcher = room::replay_viewer("g-1", seats, "observer");
+  auto watcher = room::replay_viewer(store, game, seats, "observer");
   REQUIRE(watcher.ok());
   CHECK(watcher->role == engine::Role::kObserver);
   CHECK(watcher->seat.empty());
   CHECK_FALSE(watcher->game_over);
   // An observer's own seat id is no seat to replay as.
-  CHECK_FALSE(room::replay_viewer("g-1", seats, "observer:ab12").ok());
-  auto all = room::replay_viewer("g-1", seats, "");
+  CHECK_FALSE(room::replay_viewer(store, game, seats, "observer:ab12").ok());
+  auto all = room::replay_viewer(store, game, seats, "");
   REQUIRE(all.ok());
   CHECK(all->game_over);
   CHECK(all->role == engine::Role::kObserver);

@@ -250,6 +250,14 @@ TEST_CASE("an ended game flagged through the lobby is held, and a stale flag is 
   CHECK(t.game().drift == "event 4 folds differently (a test)");
   CHECK(t.north->binding()->room->info().to_act() ==
         room::drift_to_act("event 4 folds differently (a test)"));
+  // An ended game is never resumed: its archive stays as it was stored.
+  std::optional<engine::Status> resumed;
+  t.w.lobby->resume_drift(t.id, "checked", [&](engine::Status st, std::string) { resumed = st; });
+  t.w.settle();
+  REQUIRE(resumed.has_value());
+  REQUIRE_FALSE(resumed->ok());
+  CHECK(has(resumed->error().message, "is finished: its archive stays as it was stored"));
+  CHECK(t.game().drift == "event 4 folds differently (a test)");
   // A game whose stored flag no longer holds (the rules went back) is cleared when loaded.
   room::GameRecord g = t.game();
   g.status = room::GameStatus::kRunning;
