@@ -51,6 +51,16 @@ engine::Status import_archive(Store& store, const Registry& registry,
         "the archive does not verify, so nothing of it was stored: " + verdict_line(verdict));
   }
   const v1::ArchiveHeader& h = archive.header();
+  // Every throw must have been checked: a fork's are only when each source's seed is given.
+  for (const v1::ForkSource* f = h.has_forked_from() ? &h.forked_from() : nullptr; f != nullptr;
+       f = f->has_source() ? &f->source() : nullptr) {
+    if (f->seed().empty()) {
+      return refuse(engine::ErrorCode::kFailedPrecondition,
+                    "game " + h.game_id() + " holds throws of game " + f->game_id() +
+                        ", whose seed the file does not give (it had not ended when the file "
+                        "was written), so they cannot be checked: nothing was stored");
+    }
+  }
   auto existing = store.game(h.game_id());
   if (!existing.ok()) return existing.error();
   if (*existing) {

@@ -9,6 +9,7 @@
 #include "room/archive_file.h"
 #include "room/archive_throws.h"
 #include "room/event_dice.h"
+#include "room/fork_source.h"
 #include "room/replay.h"
 #include "room/resim.h"
 #include "room/seal.h"
@@ -143,6 +144,33 @@ class Checker {
   Verdict& v_;
 };
 
+// A fork's link to each game it descends from is the note its chain holds right after the
+// copied events (fork_note()): the header's forked_from must say what those notes say.
+std::optional<Refusal> check_fork_notes(const v1::GameArchive& a) {
+  std::string seed_sha256 = a.header().seed_sha256();  // of the fork whose note comes next
+  const v1::ForkSource* f = a.header().has_forked_from() ? &a.header().forked_from() : nullptr;
+  for (; f != nullptr; f = f->has_source() ? &f->source() : nullptr) {
+    const std::uint64_t seq = f->seq() + 1;
+    const std::string why = "it is not the note linking this game to source game " + f->game_id() +
+                            " at event " + std::to_string(f->seq()) +
+                            " that the header's forked_from names";
+    if (seq > static_cast<std::uint64_t>(a.events_size())) return Refusal{0, why};
+    const v1::ArchivedEvent& e = a.events(static_cast<int>(seq - 1));
+    v1::SystemNote note;
+    if (e.kind() != static_cast<std::uint32_t>(EventKind::kSystem) || !e.seat().empty() ||
+        !note.ParseFromString(e.payload())) {
+      return Refusal{seq, why};
+    }
+    if (seed_sha256.empty()) seed_sha256 = note.seed_sha256();  // an imported fork's source
+    const v1::SystemNote expected = fork_note(f->game_id(), f->seq(), f->dice_from(), seed_sha256);
+    if (!google::protobuf::util::MessageDifferencer::Equals(note, expected)) {
+      return Refusal{seq, why};
+    }
+    seed_sha256 = f->seed_sha256();
+  }
+  return std::nullopt;
+}
+
 std::optional<Refusal> check_header(const Registry& registry, const v1::ArchiveHeader& h,
                                     const engine::Ruleset** rs) {
   if (h.format() != kArchiveFormat) {
@@ -185,6 +213,7 @@ Verdict verify_archive(const Registry& registry, const v1::GameArchive& a,
   auto log = records_of(a);
   if (auto* bad = std::get_if<Refusal>(&log)) return refused(*bad);
   auto& events = std::get<std::vector<EventRecord>>(log);
+  if (auto bad = check_fork_notes(a)) return refused(*bad);
 
   ThrowCheck throws(std::move(*ranges), h.dice_next());
   Checker checker(*rs, a, *seed, throws, v);

@@ -6,6 +6,16 @@ namespace {
 constexpr int kMaxDepth = 64;  // forks of forks: far beyond any real use, short of any stack limit
 }
 
+v1::SystemNote fork_note(const std::string& source_game, std::uint64_t source_seq,
+                         std::uint64_t dice_from, const std::string& seed_sha256) {
+  v1::SystemNote note;
+  note.set_text("Forked from game " + source_game + " at event " + std::to_string(source_seq) +
+                ". Dice from throw " + std::to_string(dice_from) +
+                " on: SHA-256 of this game's seed is " + seed_sha256);
+  note.set_seed_sha256(seed_sha256);
+  return note;
+}
+
 std::optional<engine::Error> running_source(Store& store, const GameRecord& game) {
   std::string id = game.source_game;
   for (int depth = 0; !id.empty() && depth < kMaxDepth; ++depth) {

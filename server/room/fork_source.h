@@ -17,6 +17,12 @@ namespace grognard::room {
 // source is itself a fork, ForkSource.source names its own source, and so on.
 v1::ForkSource fork_source(Store& store, const GameRecord& game, int depth = 0);
 
+// The system note at event source_seq + 1 of a fork, which links it to its source in its chain:
+// "Forked from game G at event N. Dice from throw D on: SHA-256 of this game's seed is H", with
+// seed_sha256 H, the fork's own seed hash (hex).
+v1::SystemNote fork_note(const std::string& source_game, std::uint64_t source_seq,
+                         std::uint64_t dice_from, const std::string& seed_sha256);
+
 // Why game `game`, ended, may not yet be shown whole (its archive file, a replay with
 // everything revealed): it is a fork of a game that has not ended, directly or through its
 // sources, whose hidden state at the fork everything would show. nullopt when it may.

@@ -4,6 +4,7 @@
 // throw number on. The state at N, hidden parts included, is folded from the copies.
 #include <spdlog/spdlog.h>
 
+#include "room/fork_source.h"
 #include "room/lobby_impl.h"
 #include "room/replay.h"
 #include "room/seal.h"
@@ -107,11 +108,8 @@ engine::Result<std::vector<EventRecord>> fork_log(const engine::Ruleset& rs,
       e.payload.clear();
     }
   }
-  v1::SystemNote text;
-  text.set_text("Forked from game " + g.source_game + " at event " + std::to_string(g.source_seq) +
-                ". Dice from throw " + std::to_string(g.dice_from) +
-                " on: SHA-256 of this game's seed is " + hex(g.seed_sha256));
-  text.set_seed_sha256(hex(g.seed_sha256));
+  const v1::SystemNote text =
+      fork_note(g.source_game, g.source_seq, g.dice_from, hex(g.seed_sha256));
   EventRecord note;
   note.game_id = g.id;
   note.seq = g.source_seq + 1;

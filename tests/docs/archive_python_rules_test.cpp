@@ -65,10 +65,10 @@ v1::GameArchive close_and_export(ForkWorld& f, const std::string& game) {
 }
 
 // A fork of `source` at the latest event from `at` down that ends a command (0: its last),
-// seated and played for `steps` commands, closed and exported.
-v1::GameArchive fork_played(ForkWorld& f, const std::shared_ptr<FakePeer>& by,
-                            const std::string& source, std::uint64_t at, int steps,
-                            const Prefer& prefer) {
+// seated and played for `steps` commands; its game id.
+std::string fork_and_play(ForkWorld& f, const std::shared_ptr<FakePeer>& by,
+                          const std::string& source, std::uint64_t at, int steps,
+                          const Prefer& prefer) {
   v1::ServerMessage answer = f.fork(by, source, at);
   while (!answer.has_room() && at > 1) answer = f.fork(by, source, --at);
   INFO(answer.ShortDebugString());
@@ -80,7 +80,14 @@ v1::GameArchive fork_played(ForkWorld& f, const std::shared_ptr<FakePeer>& by,
     }
     f.step(answer.room().game_id(), peers, prefer);
   }
-  return close_and_export(f, answer.room().game_id());
+  return answer.room().game_id();
+}
+
+// The same, closed and exported.
+v1::GameArchive fork_played(ForkWorld& f, const std::shared_ptr<FakePeer>& by,
+                            const std::string& source, std::uint64_t at, int steps,
+                            const Prefer& prefer) {
+  return close_and_export(f, fork_and_play(f, by, source, at, steps, prefer));
 }
 
 }  // namespace
@@ -139,6 +146,11 @@ TEST_CASE("the docs' Python snippet checks a fork's throws with the seed that th
     a.mutable_header()->mutable_forked_from()->set_seed(fork.header().seed());
     expect_refused_at(a, 0, "the source's seed");
   }
+  {
+    v1::GameArchive a = fork;  // every throw from the fork's own seed, were it believed
+    a.mutable_header()->mutable_forked_from()->set_dice_from(0);
+    expect_refused_at(a, from.seq() + 1, "a fork link its note does not hold");
+  }
 }
 
 TEST_CASE("a fork of a fork checks each throw with the seed of the game that threw it",
@@ -168,16 +180,20 @@ TEST_CASE("a fork of a fork checks each throw with the seed of the game that thr
 }
 
 TEST_CASE(
-    "the docs' Python snippet leaves a running source's throws unchecked, as the server "
-    "does",
+    "the docs' Python snippet leaves throws unchecked when a source's seed is not given, as "
+    "the server does",
     "[docs][archive][fork]") {
   ForkWorld f;
   const v1::RoomInfo room = f.create("sharpe", "village");
   auto peers = f.seat_all(room);
   for (int i = 0; i < 8; ++i) f.step(room.game_id(), peers, ends_activation);
-  const v1::GameArchive fork =
-      fork_played(f, peers.at("referee"), room.game_id(), 0, 6, ends_activation);
-  REQUIRE(fork.header().forked_from().seed().empty());  // the source still runs
+  // The referee forks his running game; the fork is shown whole once both have ended.
+  const std::string id =
+      fork_and_play(f, peers.at("referee"), room.game_id(), 0, 6, ends_activation);
+  close_and_export(f, room.game_id());
+  v1::GameArchive fork = close_and_export(f, id);
+  REQUIRE_FALSE(fork.header().forked_from().seed().empty());
+  fork.mutable_header()->mutable_forked_from()->clear_seed();  // as if it were still secret
   const room::Verdict server = server_verdict(fork);
   REQUIRE(server.ok);
   REQUIRE_FALSE(server.unchecked.empty());

@@ -392,6 +392,34 @@ TEST_CASE("a fork of a running game is not shown whole until its source has ende
   CHECK(room::verify_archive(f.w.registry, *later).ok);
   ask.mutable_get_events()->clear_as_seat();
   CHECK(f.w.ask(std::make_shared<FakePeer>("anyone"), ask).has_event_list());
+
+  // Without the source's seed the copied throws cannot be checked: verify says so, an import
+  // refuses.
+  v1::GameArchive unopened = *later;
+  unopened.mutable_header()->mutable_forked_from()->clear_seed();
+  const room::Verdict v = room::verify_archive(f.w.registry, unopened);
+  REQUIRE(v.ok);
+  REQUIRE_FALSE(v.unchecked.empty());
+  ForkWorld other;
+  auto refused = room::import_archive(other.w.store, other.w.registry, unopened, 1);
+  REQUIRE_FALSE(refused.ok());
+  CHECK(refused.error().message.find("whose seed the file does not give") != std::string::npos);
+  CHECK_FALSE(other.w.store.game(fork)->has_value());
+}
+
+TEST_CASE("a fork link the game's chain does not hold is refused", "[archive][fork]") {
+  ForkWorld f;
+  const PlayedGame g = play_and_close(f, "itchy", "colonial_battle", 20, 21);
+  // A made-up source would leave every throw unchecked: the note it needs is not there.
+  v1::GameArchive a = g.archive;
+  v1::ForkSource* from = a.mutable_header()->mutable_forked_from();
+  from->set_game_id("g-000000000000");
+  from->set_seq(a.header().last_seq() - 1);
+  from->set_dice_from(a.header().dice_next());
+  const room::Verdict v = verify(f, a);
+  REQUIRE_FALSE(v.ok);
+  CHECK(v.seq == a.header().last_seq());
+  CHECK(v.reason.find("it is not the note linking this game to source game g-000000000000") == 0);
 }
 
 }  // namespace grognard::testing
