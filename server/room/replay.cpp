@@ -31,7 +31,15 @@ Fold::Fold(const engine::Ruleset& rs, const engine::GameState& initial,
 }
 
 engine::Status Fold::step(const EventRecord& r) {
-  if (marks_.count(r.seq) != 0) before_[r.seq] = state_->clone();
+  if (marks_.count(r.seq) != 0) {
+    // A take-back follows the command it takes back within a few events; a log holding many
+    // states for take-backs still to come is not one a room wrote (and would fill memory).
+    if (before_.size() >= kMaxWaitingTakeBacks) {
+      return corrupt(r, "more than " + std::to_string(kMaxWaitingTakeBacks) +
+                            " earlier events wait for a take-back still to come");
+    }
+    before_[r.seq] = state_->clone();
+  }
   if (r.kind == EventKind::kRules) {
     auto st = rs_.apply(*state_, r.payload);
     if (!st.ok()) return corrupt(r, st.error().message);
@@ -43,7 +51,8 @@ engine::Status Fold::step(const EventRecord& r) {
       return corrupt(r, "takes back events " + std::to_string(t.first_seq()) + " to " +
                             std::to_string(t.last_seq()) + ", which came not before it");
     }
-    state_ = it->second->clone();
+    state_ = std::move(it->second);  // each event is taken back at most once
+    before_.erase(it);
   }
   return engine::ok_status();
 }
@@ -128,7 +137,7 @@ engine::Result<std::unique_ptr<engine::GameState>> verify_log(
     if (r.seq != expect++) return fault(r, corrupt(r, "sequence number out of order"));
     r.digest = event_digest(rs, game.seed, fold.state(), r);
     if (auto st = fold.step(r); !st.ok()) return fault(r, st.error());
-    if (rs.hash(fold.state()).bytes != r.state_hash && r.seq > accepted_through) {
+    if (rs.hash(fold.state()).bytes != r.state_hash && r.seq >= accepted_through) {
       return fault(r, corrupt(r, "state hash mismatch: stored " + hex(r.state_hash) + ", folded " +
                                      rs.hash(fold.state()).hex()));
     }

@@ -33,6 +33,7 @@ class Fold {
   std::unique_ptr<engine::GameState> state_;
   std::set<std::uint64_t> marks_;  // the first event of each take-back in the log
   std::map<std::uint64_t, std::unique_ptr<engine::GameState>> before_;  // the state before each
+  static constexpr std::size_t kMaxWaitingTakeBacks = 64;
 };
 
 // What `viewer` may see of one stored event, given the rules state before it; nullopt when
@@ -61,8 +62,9 @@ engine::Result<std::unique_ptr<engine::GameState>> state_after(const engine::Rul
 // Checks a stored log: every event folds, every stored state hash and chain link (in the game's
 // chain version) matches; fills each record's digest and commitment (room/seal.h) on the way.
 // Returns the folded state, or an error naming the first bad sequence number, which goes to
-// `bad_seq` too when given. State hashes of events up to `accepted_through` are not compared
-// (the operator let the game go on under rules that fold them differently: room/resim.h).
+// `bad_seq` too when given. State hashes of events before `accepted_through`, the operator's
+// note letting the game go on under rules that fold them differently (room/resim.h), are not
+// compared; the note's own and every later one are.
 engine::Result<std::unique_ptr<engine::GameState>> verify_log(const engine::Ruleset& rs,
                                                               const GameRecord& game,
                                                               const engine::GameState& initial,

@@ -1,11 +1,12 @@
 #pragma once
-// Games for the archive-file tests: a real rule set's game played in the test world from its
-// legal commands (picked by a seeded generator), with a chat to the room and one to a single
-// seat, then closed by the operator (unless it ended first), so that its seed is revealed and it
-// can be exported.
+// Games for the archive-file tests, and what they check with: a real rule set's game played in the
+// test world from its legal commands (picked by a seeded generator), with a chat to the room and
+// one to a single seat, then closed by the operator (unless it ended first), so that its seed is
+// revealed and it can be exported.
 
 #include <random>
 
+#include "engine/canonical.h"
 #include "fork_world.h"
 #include "room/archive_file.h"
 
@@ -47,6 +48,40 @@ inline PlayedGame play_and_close(ForkWorld& f, const std::string& ruleset,
   INFO((archive.ok() ? std::string() : archive.error().message));
   REQUIRE(archive.ok());
   return {room.game_id(), std::move(*archive)};
+}
+
+inline room::Verdict verify(ForkWorld& f, const v1::GameArchive& a) {
+  return room::verify_archive(f.w.registry, a);
+}
+
+// Recomputes every plain digest and chain link from event `from` on (in the readable forms too),
+// as a forger without the seed could: what is left to catch him is the dice and the rules.
+inline void rechain(v1::GameArchive& a, int from) {
+  room::Hash32 chain{};
+  if (from > 0) chain = *room::parse_hash(a.events(from - 1).chain());
+  for (int i = from; i < a.events_size(); ++i) {
+    v1::ArchivedEvent& e = *a.mutable_events(i);
+    room::EventRecord r;
+    r.seq = e.seq();
+    r.kind = static_cast<room::EventKind>(e.kind());
+    r.payload = e.payload();
+    r.state_hash = *room::parse_hash(e.state_hash());
+    r.digest = e.withheld() ? *room::parse_hash(e.digest()) : engine::sha256(e.payload()).bytes;
+    e.set_digest(room::hex(r.digest));
+    chain = room::chain_hash(chain, r, static_cast<int>(a.header().chain_version()));
+    e.set_chain(room::hex(chain));
+    if (e.has_readable()) {
+      e.mutable_readable()->set_digest(e.digest());
+      e.mutable_readable()->set_chain(e.chain());
+    }
+  }
+}
+
+inline std::uint64_t refused_at(ForkWorld& f, const v1::GameArchive& a) {
+  const room::Verdict v = verify(f, a);
+  INFO(room::verdict_line(v));
+  CHECK_FALSE(v.ok);
+  return v.ok ? ~0ull : v.seq;
 }
 
 }  // namespace grognard::testing
