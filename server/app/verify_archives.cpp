@@ -112,13 +112,11 @@ void check_ended_games(room::Store& store, const room::Registry& registry, room:
 }
 
 int run_import(const std::string& db, const std::string& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) {
-    std::cerr << "import: cannot read " << file << std::endl;
+  auto archive = room::read_archive_file(file);
+  if (!archive.ok()) {
+    std::cerr << "import: " << archive.error().message << std::endl;
     return 1;
   }
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
   auto opened = open_existing(db);
   if (!opened.ok()) {
     std::cerr << "import: " << opened.error().message << std::endl;
@@ -126,13 +124,6 @@ int run_import(const std::string& db, const std::string& file) {
   }
   room::Registry registry;
   add_builtin(registry);
-  const std::string text = bytes.str();
-  auto archive = room::read_archive(text);
-  if (!archive.ok()) {
-    std::cerr << "import: " << file << " is not an archive file: " << archive.error().message
-              << std::endl;
-    return 1;
-  }
   auto st = room::import_archive(**opened, registry, *archive, room::system_clock_ms());
   (*opened)->flush();
   if (!st.ok()) {

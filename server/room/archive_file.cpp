@@ -1,13 +1,19 @@
 #include "room/archive_file.h"
 
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
 #include <google/protobuf/util/json_util.h>
 
 namespace grognard::room {
 namespace {
 
-// Far above any real game's, far below what would exhaust memory.
-constexpr std::uint64_t kMaxMessageBytes = 64u << 20;
+// Far above any real game's, far below what would exhaust memory: events, and objects in the
+// JSON form (a real event has a few dozen).
 constexpr std::size_t kMaxEvents = 1'000'000;
+constexpr std::size_t kMaxJsonObjects = 2'000'000;
 
 void put_varint(std::string& out, std::uint64_t v) {
   while (v >= 0x80) {
@@ -38,7 +44,7 @@ engine::Status get_delimited(std::string_view bytes, std::size_t& pos, google::p
     size |= static_cast<std::uint64_t>(b & 0x7f) << shift;
     if ((b & 0x80) == 0) break;
   }
-  if (size > kMaxMessageBytes || size > bytes.size() - pos) {
+  if (size > bytes.size() - pos) {
     return unreadable(what + " claims " + std::to_string(size) + " bytes; the file has " +
                       std::to_string(bytes.size() - pos) + " left");
   }
@@ -81,13 +87,35 @@ std::string write_archive(const v1::GameArchive& archive, ArchiveForm form) {
 }
 
 engine::Result<v1::GameArchive> read_archive(std::string_view bytes) {
+  if (bytes.size() > kMaxArchiveBytes) {
+    return unreadable("it has " + std::to_string(bytes.size()) +
+                      " bytes; an archive file has at most " + std::to_string(kMaxArchiveBytes));
+  }
   const std::size_t first = bytes.find_first_not_of(" \t\r\n");
   if (first == std::string_view::npos) return unreadable("the file is empty");
   if (bytes[first] != '{') return read_binary(bytes);
+  if (std::count(bytes.begin(), bytes.end(), '{') > static_cast<std::ptrdiff_t>(kMaxJsonObjects)) {
+    return unreadable("JSON of more than " + std::to_string(kMaxJsonObjects) +
+                      " objects, more than any game's file holds");
+  }
   v1::GameArchive a;
   const auto status = google::protobuf::util::JsonStringToMessage(bytes, &a);
   if (!status.ok()) return unreadable("JSON: " + std::string(status.message()));
   return a;
+}
+
+engine::Result<v1::GameArchive> read_archive_file(const std::string& path) {
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(path, ec);
+  if (ec) return unreadable("cannot read " + path + ": " + ec.message());
+  if (size > kMaxArchiveBytes) {
+    return unreadable(path + " has " + std::to_string(size) +
+                      " bytes; an archive file has at most " + std::to_string(kMaxArchiveBytes));
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return unreadable("cannot read " + path);
+  const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  return read_archive(bytes);
 }
 
 }  // namespace grognard::room

@@ -20,12 +20,19 @@
 namespace grognard::room {
 
 inline constexpr std::uint32_t kArchiveFormat = 1;
+// Far above any real game's file (a long game's is well under a megabyte), far below what reading
+// one could not afford.
+inline constexpr std::uint64_t kMaxArchiveBytes = 64ull << 20;
 
 enum class ArchiveForm : std::uint8_t { kBinary, kJson };
 std::string write_archive(const v1::GameArchive& archive, ArchiveForm form);
 // Either form (JSON when the first byte that is not white space is '{'); an error says what
 // could not be read, and where.
+// could not be read, and where. Refused before parsing: more than kMaxArchiveBytes, or a JSON
+// form of more objects than a real game's could hold.
 engine::Result<v1::GameArchive> read_archive(std::string_view bytes);
+// The archive file at `path`, its size checked before it is read.
+engine::Result<v1::GameArchive> read_archive_file(const std::string& path);
 
 // The archive of ended game `game_id` (finished or aborted: its seed is public) as stored.
 // Chat sent to one seat is withheld: its payload stays with that side and the referee.

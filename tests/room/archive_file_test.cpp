@@ -200,6 +200,15 @@ TEST_CASE("every kind of tampering is refused at the event it touches", "[archiv
   }
   SECTION("unreadable files") {
     CHECK_FALSE(room::read_archive("").ok());
+    // Refused before parsing: too large, or JSON of more objects than any game's file holds.
+    std::string huge(room::kMaxArchiveBytes + 1, ' ');
+    CHECK(room::read_archive(huge).error().message.find("an archive file has at most") !=
+          std::string::npos);
+    std::string objects = "{\"events\": [";
+    for (int i = 0; i < 2'000'001; ++i) objects += "{},";
+    CHECK(room::read_archive(objects).error().message.find("more than any game's file holds") !=
+          std::string::npos);
+    CHECK_FALSE(room::read_archive_file("/nonexistent/archive").ok());
     CHECK_FALSE(room::read_archive("{\"header\": 3}").ok());
     std::string binary = room::write_archive(g.archive, room::ArchiveForm::kBinary);
     auto cut = room::read_archive(binary.substr(0, binary.size() - 3));

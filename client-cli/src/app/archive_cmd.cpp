@@ -37,13 +37,7 @@ int export_command(const Common& c, const ExportOptions& o) {
 }
 
 int verify_command(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    std::cerr << "grognard: cannot read " << path << std::endl;
-    return 2;
-  }
-  const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  auto archive = room::read_archive(bytes);
+  auto archive = room::read_archive_file(path);
   if (!archive.ok()) {
     std::cerr << "grognard: " << path << ": " << archive.error().message << std::endl;
     return 2;
