@@ -1,6 +1,9 @@
 // Storing a verified archive file as an ended game of this server (docs/archives.md, "Export
 // and import").
+#include <algorithm>
+#include <cctype>
 #include <future>
+#include <optional>
 
 #include "room/archive_file.h"
 
@@ -39,6 +42,35 @@ GameRecord game_of(const v1::ArchiveHeader& h, std::int64_t now_ms) {
   return g;
 }
 
+// What a game stored here must be beyond what verification checks: an id that fits in a path
+// (the admin API names games in its paths) and the seats its rule set gives the scenario.
+std::optional<engine::Error> unfit(const Registry& registry, const v1::ArchiveHeader& h) {
+  const std::string& id = h.game_id();
+  const bool plain =
+      !id.empty() && id.size() <= 64 && std::all_of(id.begin(), id.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
+      });
+  if (!plain) {
+    return refuse(engine::ErrorCode::kInvalidArgument,
+                  "the game id \"" + id + "\" is not 1 to 64 letters, digits, '-' or '_'");
+  }
+  const engine::Ruleset& rs = *registry.ruleset(h.ruleset());  // verify_archive checked it
+  auto initial = rs.load_scenario(h.scenario_text());
+  if (!initial.ok()) return initial.error();
+  const std::vector<engine::SeatSpec> seats = rs.seats(**initial);
+  for (const v1::SeatInfo& s : h.seats()) {
+    const auto it = std::find_if(seats.begin(), seats.end(), [&](const engine::SeatSpec& spec) {
+      return spec.id == s.seat_id();
+    });
+    if (it == seats.end() || engine::to_string(it->role) != s.role()) {
+      return refuse(
+          engine::ErrorCode::kInvalidArgument,
+          "seat \"" + s.seat_id() + "\" (" + s.role() + ") is not one the scenario gives");
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 engine::Status import_archive(Store& store, const Registry& registry,
@@ -51,6 +83,7 @@ engine::Status import_archive(Store& store, const Registry& registry,
         "the archive does not verify, so nothing of it was stored: " + verdict_line(verdict));
   }
   const v1::ArchiveHeader& h = archive.header();
+  if (auto why = unfit(registry, h)) return *why;
   // Every throw must have been checked: a fork's are only when each source's seed is given.
   for (const v1::ForkSource* f = h.has_forked_from() ? &h.forked_from() : nullptr; f != nullptr;
        f = f->has_source() ? &f->source() : nullptr) {

@@ -230,6 +230,18 @@ TEST_CASE("import stores a verified archive as it was, and nothing of a refused 
   CHECK(refused.error().message.find("REFUSED at event 4") != std::string::npos);
   CHECK_FALSE(other.w.store.game(g.id)->has_value());
 
+  v1::GameArchive odd = g.archive;
+  odd.mutable_header()->set_game_id("g/../x");
+  auto bad_id = room::import_archive(other.w.store, other.w.registry, odd, 9'000'000);
+  REQUIRE_FALSE(bad_id.ok());
+  CHECK(bad_id.error().message ==
+        "the game id \"g/../x\" is not 1 to 64 letters, digits, '-' or '_'");
+  odd = g.archive;
+  odd.mutable_header()->mutable_seats(0)->set_seat_id("player:spain");
+  auto bad_seat = room::import_archive(other.w.store, other.w.registry, odd, 9'000'000);
+  REQUIRE_FALSE(bad_seat.ok());
+  CHECK(bad_seat.error().message.find("seat \"player:spain\"") == 0);
+
   REQUIRE(room::import_archive(other.w.store, other.w.registry, g.archive, 9'000'000).ok());
   const room::GameRecord stored = **other.w.store.game(g.id);
   CHECK(stored.imported_ms == 9'000'000);
