@@ -75,6 +75,12 @@ engine::Result<engine::Viewer> replay_viewer(Store& store, const GameRecord& gam
   const std::string& game_id = game.id;
   engine::Viewer v;  // an observer while the game ran
   if (as_seat.empty()) {
+    if (game.status == GameStatus::kFailed) {
+      return engine::Error{engine::ErrorCode::kFailedPrecondition, "",
+                           "game " + game_id +
+                               " stopped on a storage failure before it ended: what it hid was "
+                               "never revealed; ask as one of its seats or as observer"};
+    }
     if (auto why = running_source(store, game)) return *why;
     v.game_over = true;  // everything the rules reveal once it is over
     return v;

@@ -37,7 +37,8 @@ std::optional<std::string> unknown_seat(const std::string& game_id,
 // the game; "observer" what an observer saw; empty everything the rules reveal at the end. Chat
 // sent to one seat is never part of "everything": only its sender, its addressee and the
 // referee see it. An error when `as_seat` is none of these.
-// Everything is refused for a fork while a game it descends from runs (running_source()).
+// Everything is refused for a game that stopped on a storage failure (it never revealed its
+// secrets) and for a fork while a game it descends from runs (running_source()).
 engine::Result<engine::Viewer> replay_viewer(Store& store, const GameRecord& game,
                                              const std::vector<SeatRecord>& seats,
                                              const std::string& as_seat);

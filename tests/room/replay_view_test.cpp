@@ -186,6 +186,12 @@ TEST_CASE("chat to one seat is the referee's to read, never an observer's, even 
   REQUIRE(all.ok());
   CHECK(all->game_over);
   CHECK(all->role == engine::Role::kObserver);
+  // A game that stopped on a storage failure never revealed what it hid.
+  game.status = room::GameStatus::kFailed;
+  auto failed = room::replay_viewer(store, game, seats, "");
+  REQUIRE_FALSE(failed.ok());
+  CHECK(failed.error().message.find("stopped on a storage failure") != std::string::npos);
+  CHECK(room::replay_viewer(store, game, seats, "observer").ok());
 }
 
 TEST_CASE("while a game runs, asking as observer gives what an observer sees", "[room][replay]") {
