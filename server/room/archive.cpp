@@ -82,8 +82,7 @@ engine::Result<engine::Viewer> replay_viewer(Store& store, const GameRecord& gam
                                "never revealed; ask as one of its seats or as observer"};
     }
     if (auto why = running_source(store, game)) return *why;
-    v.game_over = true;  // everything the rules reveal once it is over
-    return v;
+    return everything_revealed();
   }
   if (as_seat == "observer") return v;
   const auto same_label = [&](const std::string& label) {
@@ -149,8 +148,7 @@ void list_games(Store& store, Peer& peer, const v1::ListGames& req, std::uint64_
     if (g.status != GameStatus::kWaiting && g.status != GameStatus::kExpired)
       s->set_seed_sha256(hex(g.seed_sha256));
     // The seed itself only once the game has ended: then anyone may re-derive every die.
-    if (g.status == GameStatus::kFinished || g.status == GameStatus::kAborted)
-      s->set_seed(engine::to_hex(g.seed.data(), g.seed.size()));
+    if (revealed(g.status)) s->set_seed(engine::to_hex(g.seed.data(), g.seed.size()));
     auto seats = store.seats(g.id);
     if (!seats.ok()) continue;
     for (const SeatRecord& seat : *seats) {

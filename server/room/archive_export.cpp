@@ -69,12 +69,6 @@ void fill_header(const GameRecord& g, const std::vector<SeatRecord>& seats, std:
   h.set_exported_by(std::string("grognard ") + GROGNARD_VERSION);
 }
 
-engine::Viewer everything() {
-  engine::Viewer v;
-  v.game_over = true;
-  return v;
-}
-
 }  // namespace
 
 bool withheld(const EventRecord& r) {
@@ -122,7 +116,7 @@ engine::Result<v1::GameArchive> export_archive(Store& store, const Registry& reg
       e->set_withheld(true);
     } else {
       e->set_payload(r.payload);
-      if (auto seen = event_as_seen(*rs, fold.state(), r, everything(), g.chain_version)) {
+      if (auto seen = event_as_seen(*rs, fold.state(), r, everything_revealed(), g.chain_version)) {
         *e->mutable_readable() = std::move(*seen);
       }
     }

@@ -2,7 +2,6 @@
 // and import").
 #include <algorithm>
 #include <cctype>
-#include <future>
 #include <optional>
 
 #include "room/archive_file.h"
@@ -113,10 +112,7 @@ engine::Status import_archive(Store& store, const Registry& registry,
                                      s.taken() ? h.created_ms() : 0});
   }
   batch.events = std::move(events);
-  std::promise<engine::Status> stored;
-  auto done = stored.get_future();
-  store.append(std::move(batch), [&stored](engine::Status st) { stored.set_value(std::move(st)); });
-  return done.get();
+  return append_and_wait(store, std::move(batch));
 }
 
 }  // namespace grognard::room

@@ -23,7 +23,7 @@ std::optional<engine::Error> running_source(Store& store, const GameRecord& game
     if (!source.ok()) return source.error();
     if (!source->has_value()) return std::nullopt;  // not stored here: an imported fork's
     const GameRecord& s = **source;
-    if (s.status != GameStatus::kFinished && s.status != GameStatus::kAborted) {
+    if (!revealed(s.status)) {
       return engine::Error{engine::ErrorCode::kFailedPrecondition, "",
                            "game " + game.id + " was forked from game " + s.id + ", which is " +
                                to_string(s.status) +
@@ -46,7 +46,7 @@ v1::ForkSource fork_source(Store& store, const GameRecord& game, int depth) {
   if (!source.ok() || !source->has_value()) return out;
   const GameRecord& s = **source;
   out.set_seed_sha256(hex(s.seed_sha256));
-  if (s.status == GameStatus::kFinished || s.status == GameStatus::kAborted) {
+  if (revealed(s.status)) {
     out.set_seed(engine::to_hex(s.seed.data(), s.seed.size()));
   }
   if (!s.source_game.empty()) *out.mutable_source() = fork_source(store, s, depth + 1);

@@ -57,6 +57,12 @@ engine::Status Fold::step(const EventRecord& r) {
   return engine::ok_status();
 }
 
+engine::Viewer everything_revealed() {
+  engine::Viewer v;
+  v.game_over = true;
+  return v;
+}
+
 std::optional<v1::GameEvent> event_as_seen(const engine::Ruleset& rs,
                                            const engine::GameState& before, const EventRecord& r,
                                            const engine::Viewer& viewer, int chain_version) {

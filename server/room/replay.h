@@ -36,6 +36,9 @@ class Fold {
   static constexpr std::size_t kMaxWaitingTakeBacks = 64;
 };
 
+// Who sees everything the rules reveal once a game is over (chat to one seat excepted).
+engine::Viewer everything_revealed();
+
 // What `viewer` may see of one stored event, given the rules state before it; nullopt when
 // the viewer may see nothing of it. The record's digest and commitment must be filled
 // (room/seal.h); `chain_version` is the game's.

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <exception>
-#include <future>
 #include <set>
 
 #include "room/protocol.h"
@@ -198,10 +197,7 @@ engine::Status store_drift(Store& store, const std::string& game_id, const std::
   WriteBatch batch;
   batch.game = **game;
   batch.game->drift = drift;
-  std::promise<engine::Status> stored;
-  auto done = stored.get_future();
-  store.append(std::move(batch), [&stored](engine::Status st) { stored.set_value(std::move(st)); });
-  return done.get();
+  return append_and_wait(store, std::move(batch));
 }
 
 }  // namespace grognard::room

@@ -194,9 +194,7 @@ class Room : public std::enable_shared_from_this<Room> {
                                             std::uint64_t after_seq) const;
   void broadcast(const Pending& p);
   void refresh_info();
-  bool game_over() const {
-    return record_.status == GameStatus::kFinished || record_.status == GameStatus::kAborted;
-  }
+  bool game_over() const { return revealed(record_.status); }
   bool expired() const { return record_.status == GameStatus::kExpired; }
   bool aborted() const { return record_.status == GameStatus::kAborted; }
   // "room K7QX2M expired after 168 hours waiting for players"

@@ -1,5 +1,7 @@
 #include "room/store.h"
 
+#include <future>
+
 #include "engine/canonical.h"
 
 namespace grognard::room {
@@ -22,6 +24,10 @@ const char* to_string(GameStatus s) {
   return "?";
 }
 
+bool revealed(GameStatus s) {
+  return s == GameStatus::kFinished || s == GameStatus::kAborted;
+}
+
 std::optional<GameStatus> game_status_from_string(std::string_view s) {
   if (s == "waiting") return GameStatus::kWaiting;
   if (s == "running") return GameStatus::kRunning;
@@ -30,6 +36,13 @@ std::optional<GameStatus> game_status_from_string(std::string_view s) {
   if (s == "expired") return GameStatus::kExpired;
   if (s == "aborted") return GameStatus::kAborted;
   return std::nullopt;
+}
+
+engine::Status append_and_wait(Store& store, WriteBatch batch) {
+  std::promise<engine::Status> stored;
+  auto done = stored.get_future();
+  store.append(std::move(batch), [&stored](engine::Status st) { stored.set_value(std::move(st)); });
+  return done.get();
 }
 
 Hash32 chain_hash(const Hash32& previous, const EventRecord& e, int version) {

@@ -25,6 +25,8 @@ using Hash32 = std::array<std::uint8_t, 32>;
 // kAborted: closed by the server's operator (admin API), waiting or running; its result says why.
 enum class GameStatus : std::uint8_t { kWaiting, kRunning, kFinished, kFailed, kExpired, kAborted };
 const char* to_string(GameStatus s);
+// Finished or aborted: the game has ended and published its seed.
+bool revealed(GameStatus s);
 std::optional<GameStatus> game_status_from_string(std::string_view s);
 
 // The form of the event chain that new games use (docs/protocol.md): 1, each link covers the
@@ -148,6 +150,10 @@ class Store {
   // Blocks until everything queued so far is committed (or failed). For shutdown and tests.
   virtual void flush() = 0;
 };
+
+// Appends `batch` and blocks until it is committed (ok) or failed. For work off the serving path
+// (imports, re-simulation); never from a `done` callback of the store's writer.
+engine::Status append_and_wait(Store& store, WriteBatch batch);
 
 // The chain hash of an event (see EventRecord::chain, docs/protocol.md): SHA-256 over the
 // previous chain, seq (big-endian u64), kind (u8), then in version 1 the payload
