@@ -1,0 +1,186 @@
+// Itchy & Scratchy (Mark 2): every Event of proto/grognard/v1/itchy.proto in words, with the dice
+// thrown and what they needed (docs/rules/itchy.md: §Combat, I4–I7, I14, I16, I19, I23).
+// The words follow the terminal client's (client-cli/src/render/itchy_events.cpp).
+
+import {
+  areaText, diceAt, facingLetter, findUnit, kindOf, sideName, typeWord, unitText, UNIT_TYPES,
+  unitsAt, weaponWord,
+} from 'grognard/rulesets/itchy_common.js';
+
+const GLYPHS = ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
+
+// One die as a glyph (a d6) or as its number.
+function dieText(r) {
+  const face = (r && r.face) || 0;
+  const sides = (r && r.sides) || 6;
+  return sides === 6 && face >= 1 && face <= 6 ? GLYPHS[face - 1] : String(face);
+}
+
+function die(r) {
+  return { sides: (r && r.sides) || 6, face: (r && r.face) || 0 };
+}
+
+function initiative(e, view) {
+  const throws = e.throws || [];
+  const dice = [];
+  const parts = throws.map((t, i) => {
+    dice.push(die(t.side0), die(t.side1));
+    return `${i ? 'again, ' : ''}${sideName(view, 0)} ${dieText(t.side0)} ${(t.side0 && t.side0.face) || 0}`
+      + ` v ${sideName(view, 1)} ${dieText(t.side1)} ${(t.side1 && t.side1.face) || 0}`;
+  });
+  const ties = throws.length > 1 ? `; ${throws.length - 1} tie${throws.length > 2 ? 's' : ''} thrown again` : '';
+  return {
+    text: `Turn ${e.turn || 0} initiative: ${parts.join('; ')} — ${sideName(view, e.winner)} win`
+      + ' and choose the order',
+    dice,
+    detail: `Each side throws a D6, the higher chooses whether to go first (I16)${ties}.`,
+  };
+}
+
+function orderChosen(e, view) {
+  return {
+    text: `${sideName(view, e.side)} choose to go ${e.goFirst ? 'first' : 'second'}:`
+      + ` ${sideName(view, e.firstSide)} act first`,
+    dice: [],
+    detail: '',
+  };
+}
+
+function moved(e, view) {
+  const who = unitText(view, e.unit);
+  const path = e.path || [];
+  let text;
+  if (path.length === 0) {
+    text = `${who} turns to face ${facingLetter(e.facing)}`;
+  } else {
+    const verb = e.withdrawal ? 'withdraws' : 'moves';
+    text = `${who} ${verb} ${path.length} area${path.length > 1 ? 's' : ''}: `
+      + `${path.map(areaText).join(' → ')}, facing ${facingLetter(e.facing)}`;
+  }
+  const notes = [];
+  if (e.withdrawal) notes.push('a withdrawal: it ends farther from each enemy facing it (I10)');
+  if (e.stoppedByEnemy) {
+    text += ', halted next to the enemy';
+    notes.push('it entered an area next to an enemy and had to stop and face it (I9)');
+  }
+  return { text, dice: [], detail: notes.length ? `${notes.join('; ')}.` : '' };
+}
+
+// Pairs and trebles among the faces, e.g. "two 4s, three 1s".
+function matches(faces) {
+  const count = [0, 0, 0, 0, 0, 0, 0];
+  for (const f of faces) if (f >= 1 && f <= 6) count[f]++;
+  const words = ['', '', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+  const out = [];
+  for (let f = 1; f <= 6; f++) {
+    if (count[f] >= 2) out.push(`${words[count[f]] || count[f]} ${f}s`);
+  }
+  return out.length ? out.join(', ') : 'no doubles';
+}
+
+function attacked(e, view) {
+  const attacker = findUnit(view, e.unit);
+  const rolls = e.rolls || [];
+  const faces = rolls.map((r) => (r && r.face) || 0);
+  const casualties = e.casualties || [];
+  const targets = casualties.length
+    ? casualties.map((c) => unitText(view, c.unit)).join(' and ')
+    : `the area ${areaText(e.target)}`;
+  const range = e.range || 0;
+  const dice = e.dice || 0;
+  const general = e.generalBonus ? ' (+1 for the General)' : '';
+  const results = casualties.filter((c) => (c.spLost || 0) > 0 || c.destroyed).map((c) => {
+    const name = unitText(view, c.unit);
+    const lost = `${c.spLost || 0} SP`;
+    return c.destroyed ? `${name} loses ${lost} and is destroyed` : `${name} loses ${lost}`;
+  });
+  const text = `${unitText(view, e.unit)} fires on ${targets} at ${areaText(e.target)}: `
+    + `${dice} dice at range ${range}${general}${e.cover ? ', target in cover' : ''}: `
+    + `${rolls.map(dieText).join(' ')} — ${results.length ? results.join('; ') : 'no effect'}`;
+
+  // The detail: the table's dice, the modifiers, what each target needed, the doubles thrown.
+  const notes = [];
+  if (attacker && attacker.weapon) {
+    notes.push(`${weaponWord(attacker.weapon)} at range ${range}: ${diceAt(attacker.weapon, range)} dice`);
+  } else {
+    notes.push(`range ${range}: ${dice} dice`);
+  }
+  if (e.generalBonus) notes.push('+1 die: a General stands with the firing unit (I7)');
+  const needs = new Map();
+  for (const c of casualties) {
+    const u = findUnit(view, c.unit);
+    const t = UNIT_TYPES[u && u.type];
+    if (!t) continue;
+    let need;
+    if (u.type === 'GENERAL') {
+      need = e.cover ? `${t.hurt} PLUS any other double (in cover, I6)` : `${t.hurt} (in the open, I6)`;
+    } else {
+      need = e.cover
+        ? `${t.hurt} PLUS any other double for each SP (in cover, I5)`
+        : `${t.hurt}, each one SP (in the open, I4)`;
+    }
+    const key = `${typeWord(u.type)}`;
+    if (!needs.has(key)) needs.set(key, `${key} needs ${need}`);
+  }
+  if (needs.size === 0 && e.cover) notes.push('target in cover: each hit needs another double too (I5)');
+  notes.push(...needs.values());
+  notes.push(`thrown: ${faces.join(' ') || 'nothing'} (${matches(faces)})`);
+  return { text, dice: rolls.map(die), detail: `${notes.join('; ')}.` };
+}
+
+function sideTurnEnded(e, view) {
+  return { text: `${sideName(view, e.side)} end their side turn`, dice: [], detail: '' };
+}
+
+function turnEnded(e, view) {
+  const losses = e.losses || [];
+  const exhausted = e.exhausted || [];
+  const parts = losses.map((l, i) => {
+    const s = view && view.sides ? view.sides[i] : null;
+    const ep = s && s.exhaustionPoint ? ` (exhaustion point ${s.exhaustionPoint})` : '';
+    return `${sideName(view, i)} ${l || 0} SP${ep}${exhausted[i] ? ', exhausted' : ''}`;
+  });
+  const tired = exhausted.some(Boolean);
+  return {
+    text: `Turn ${e.turn || 0} ends. Losses so far: ${parts.join('; ') || 'none'}`,
+    dice: [],
+    detail: tired
+      ? 'An exhausted side stops aggressive action: it attacks only without moving and moves no nearer the enemy (I15).'
+      : '',
+  };
+}
+
+function gameEnded(e, view) {
+  const score = e.score || [];
+  const result = e.draw ? 'a draw' : `${sideName(view, e.winner)} win`;
+  const scored = score.length === 2
+    ? ` (score ${sideName(view, 0)} ${score[0] || 0}, ${sideName(view, 1)} ${score[1] || 0})` : '';
+  return {
+    text: `Game over: ${result}${e.reason ? ` — ${e.reason}` : ''}${scored}`,
+    dice: [],
+    detail: 'Score: enemy SP destroyed plus the points of the objectives held (I19).',
+  };
+}
+
+const WORDS = {
+  initiativeThrown: initiative,
+  orderChosen,
+  unitMoved: moved,
+  attackResolved: attacked,
+  sideTurnEnded,
+  turnEnded,
+  gameEnded,
+};
+
+// GameEvent.rules (an Itchy & Scratchy Event JSON with @type) in words.
+export function describeEvent(rules, view) {
+  const kind = kindOf(rules);
+  const f = WORDS[kind];
+  if (!f) return { text: kind ? `(an event "${kind}")` : '(an empty event)', dice: [], detail: '' };
+  return f(rules[kind] || {}, view || null);
+}
+
+// For the map and the orders: what is in an area, in words ("R1 Lichtenburg Commando").
+export function areaUnitsText(view, p) {
+  return unitsAt(view, p).map((u) => `${u.id} ${u.name || ''}`.trim()).join(', ');
+}
