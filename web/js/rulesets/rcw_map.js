@@ -67,9 +67,12 @@ function terrain(id, t) {
   return g;
 }
 
+// A terrain piece's name, just inside its northern edge (its middle is for objectives).
 function label(t) {
-  const c = centroid((t.area && t.area.vertices) || []);
-  return svg('text', { x: c.x, y: c.y, 'font-size': 0.8, 'text-anchor': 'middle',
+  const v = (t.area && t.area.vertices) || [];
+  const c = centroid(v);
+  const top = Math.min(...v.map((p) => p.y || 0));
+  return svg('text', { x: c.x, y: top + 1.1, 'font-size': 0.8, 'text-anchor': 'middle',
     'font-style': 'italic', fill: '#3d3a30', 'fill-opacity': 0.75, 'pointer-events': 'none',
     'font-family': 'sans-serif' }, t.name || '');
 }
@@ -124,10 +127,12 @@ function zones(view) {
     const v = (z.area && z.area.vertices) || [];
     g.append(svg('polygon', { points: pts(v), fill: SIDE_FILL[s], 'fill-opacity': 0.12,
       stroke: SIDE_STROKE[s], 'stroke-width': 0.2, 'stroke-dasharray': s ? '0.3 0.3' : '1 0.4' }));
-    const c = centroid(v);
-    g.append(svg('text', { x: c.x, y: c.y, 'font-size': 0.9, 'text-anchor': 'middle',
-      fill: SIDE_STROKE[s], 'font-family': 'sans-serif', 'font-weight': 'bold' },
-    `${sideName(view, s)} deploy: ${z.name || 'zone'}`));
+    // The name just inside the zone's north-west corner.
+    const x = Math.min(...v.map((p) => p.x || 0));
+    const y = Math.min(...v.map((p) => p.y || 0));
+    g.append(svg('text', { x: x + 0.5, y: y + 1.1, 'font-size': 0.8, fill: SIDE_STROKE[s],
+      'font-family': 'sans-serif', 'font-weight': 'bold' },
+    `${sideName(view, s)} deploy here: ${z.name || 'zone'}`));
   }
   return g;
 }

@@ -59,11 +59,14 @@ function title(view, u) {
   return t + (marks ? `; ${marks}` : '');
 }
 
+// Letters and badges grow a little on large tables, to stay readable when the map is small.
+let k = 1;
+
 // A small round badge with one character (state marks), upright whatever the facing.
 function badge(x, y, ch, fill, ink) {
   return svg('g', { 'pointer-events': 'none' },
-    svg('circle', { cx: x, cy: y, r: 0.42, fill, stroke: '#222', 'stroke-width': 0.05 }),
-    svg('text', { x, y: y + 0.24, 'font-size': 0.65, 'text-anchor': 'middle', fill: ink,
+    svg('circle', { cx: x, cy: y, r: 0.34 * k, fill, stroke: '#222', 'stroke-width': 0.05 }),
+    svg('text', { x, y: y + 0.19 * k, 'font-size': 0.52 * k, 'text-anchor': 'middle', fill: ink,
       'font-weight': 'bold', 'font-family': 'sans-serif' }, ch));
 }
 
@@ -96,7 +99,8 @@ function body(x, y, facing, a, b, side, opts) {
   return g;
 }
 
-function letter(x, y, text, side, size) {
+function letter(x, y, text, side, base) {
+  const size = base * k;
   return svg('text', { x, y: y + size * 0.36, 'font-size': size, 'text-anchor': 'middle',
     'font-weight': 'bold', 'font-family': 'sans-serif', fill: SIDE_TEXT[side],
     stroke: SIDE_FILL[side], 'stroke-width': 0.12, 'paint-order': 'stroke',
@@ -122,7 +126,7 @@ function unit(view, u) {
   g.append(svg('circle', { cx: x, cy: y, r: Math.max(r, 0.8), fill: '#fff', 'fill-opacity': 0 }));
   g.append(body(x, y, u.facing, a, b, side, { faded: u.activated, concealed: u.concealed,
     dugIn: u.dugIn, type: u.type }));
-  g.append(letter(x, y, letterOf(u), side, Math.min(1.1, a * 1.2)));
+  g.append(letter(x, y, letterOf(u), side, Math.max(0.8, Math.min(1.1, a * 1.2))));
   if (u.pinned) g.append(badge(x + a, y - b - 0.2, '!', '#f5b041', '#000'));
   if (u.limbered) g.append(badge(x - a, y - b - 0.2, u.type === 'ARTILLERY' ? 'L' : 'P', '#fff', '#000'));
   if (u.activated) g.append(badge(x + a, y + b + 0.2, '\u2713', '#d5d8dc', '#000'));
@@ -174,10 +178,10 @@ function wreck(x, y) {
 
 // Where a key is on the table: a unit, a car, or a point 'p:x,y'.
 function placeOf(view, key) {
-  const k = String(key);
-  const m = /^p:(-?[\d.]+),(-?[\d.]+)$/.exec(k);
+  const s = String(key);
+  const m = /^p:(-?[\d.]+),(-?[\d.]+)$/.exec(s);
   if (m) return { x: Number(m[1]), y: Number(m[2]), r: 0.5, point: true };
-  const id = k.replace(/^u:/, '');
+  const id = s.replace(/^u:/, '');
   for (const u of view.units || []) {
     if (u.id === id && u.placed && !u.destroyed) {
       const c = u.type === 'TRAIN' && (u.cars || [])[0];
@@ -195,16 +199,17 @@ function placeOf(view, key) {
 function actions(view, place) {
   const a = view.active || {};
   const next = a.next || 0;
-  const part = (i, k) => `${i + 1} ${actionWord(k)}${next > i ? ' \u2713' : next === i ? ' \u2190' : ''}`;
-  const text = `${part(0, a.first)}  ${part(1, a.second)}` +
+  const part = (i, act) => `${actionWord(act)}${next > i ? ' \u2713' : next === i ? ' (next)' : ''}`;
+  const text = `${part(0, a.first)}, then ${part(1, a.second)}` +
     (a.commandFailed ? '  command failed' : '') + (a.rallyFailed ? '  rally failed' : '');
-  return svg('text', { x: place.x, y: place.y - place.r - 0.5, 'font-size': 0.8,
+  return svg('text', { x: place.x, y: place.y - place.r - 0.5, 'font-size': 0.75 * k,
     'text-anchor': 'middle', 'font-family': 'sans-serif', 'font-weight': 'bold', fill: '#000',
     stroke: '#fff', 'stroke-width': 0.2, 'paint-order': 'stroke', 'pointer-events': 'none' },
   text);
 }
 
 export function drawUnits(el, view, marks) {
+  k = Math.max(1, Math.min(1.4, (view.width || 72) / 55));
   const layer = svg('g', { class: 'rcw-units' });
   const mine = (u) => view.viewerSide !== undefined && (u.side || 0) === view.viewerSide;
   for (const u of view.units || []) {
@@ -221,8 +226,14 @@ export function drawUnits(el, view, marks) {
   const over = svg('g', { class: 'rcw-marks', 'pointer-events': 'none' });
   const active = view.active && view.active.unit && placeOf(view, `u:${view.active.unit}`);
   if (active) {
-    over.append(ring(active.x, active.y, active.r, '#f1c40f'));
-    over.append(ring(active.x, active.y, active.r + 0.25, '#000', '0.4 0.3'));
+    const au = (view.units || []).find((u) => u.id === view.active.unit) || {};
+    const places = au.type === 'TRAIN'
+      ? (au.cars || []).filter((c) => !c.destroyed).map((c) => placeOf(view, `u:${c.id}`))
+      : [active];
+    for (const p of places) {
+      over.append(ring(p.x, p.y, p.r, '#f1c40f'));
+      over.append(ring(p.x, p.y, p.r + 0.25, '#000', '0.4 0.3'));
+    }
     over.append(actions(view, active));
   }
   for (const [key, kind] of (marks.targets instanceof Map ? marks.targets : new Map())) {
