@@ -37,6 +37,11 @@ std::optional<int> parse_flags(int argc, char** argv, Config& config) {
                  "Token for the admin API under /admin (none: admin off); prefer the "
                  "environment variable, a flag shows in the process list")
       ->envname("GROGNARD_ADMIN_TOKEN");
+  cli.add_option("--web-dir", net.web_dir,
+                 "Serve the web client from this folder instead of the copy built into the "
+                 "server (for working on web/)")
+      ->envname("GROGNARD_WEB_DIR")
+      ->check(CLI::ExistingDirectory);
   cli.add_option("--trusted-proxy", net.trusted_proxies,
                  "Address of a reverse proxy whose X-Forwarded-For names the client (repeat, "
                  "or comma-separated in the variable)")

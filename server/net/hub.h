@@ -20,6 +20,7 @@
 #include "net/bans.h"
 #include "net/metrics.h"
 #include "net/options.h"
+#include "net/web.h"
 #include "room/lobby.h"
 
 namespace grognard::net {
@@ -53,6 +54,7 @@ class Hub {
       : options(std::move(opts)), lobby(lob), metrics(met), welcome(std::move(hello_reply)) {}
 
   const Options options;
+  const WebSite web{options.web_dir};  // the web client and battle reports (net/web.h)
   room::Lobby& lobby;
   ServerMetrics& metrics;
   const std::shared_ptr<const v1::ServerMessage> welcome;

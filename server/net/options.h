@@ -21,6 +21,9 @@ struct Options {
   std::string admin_token;
   // Reverse proxies whose X-Forwarded-For names the client (exact addresses, "127.0.0.1").
   std::vector<std::string> trusted_proxies;
+  // Serve the web client from this folder instead of the copy built into the binary (for
+  // working on web/ without rebuilding); empty: the built-in copy.
+  std::string web_dir;
   int threads = 2;  // io_context threads (used by main)
 };
 

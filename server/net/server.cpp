@@ -114,17 +114,47 @@ asio::awaitable<HttpResponse> admin_response(const HttpRequest& request, Hub& hu
   co_return response;
 }
 
+HttpResponse web_response(const HttpRequest& request, WebReply reply) {
+  HttpResponse response = text_response(request, static_cast<http::status>(reply.status),
+                                        std::move(reply.body), reply.content_type);
+  for (auto& [name, value] : reply.headers) response.set(name, value);
+  return response;
+}
+
+// GET /games/ID/report: the battle report of an ended game (net/web.h, room/report.h).
+HttpResponse report_response(const HttpRequest& request, Hub& hub, const std::string& game_id) {
+  auto report = hub.lobby.battle_report(game_id);
+  if (report.ok()) return web_response(request, hub.web.report(report->json, report->title));
+  const engine::Error& e = report.error();
+  if (e.code == engine::ErrorCode::kNotFound) {
+    return text_response(request, http::status::not_found, e.message + "\n");
+  }
+  if (e.code == engine::ErrorCode::kPermissionDenied) {  // waiting or running
+    return text_response(
+        request, http::status::conflict,
+        "game " + game_id + " has not ended: its battle report is made when it ends\n");
+  }
+  return text_response(request, http::status::conflict, e.message + "\n");
+}
+
 HttpResponse respond(const HttpRequest& request, Hub& hub) {
   std::string_view target(request.target().data(), request.target().size());
   target = target.substr(0, target.find('?'));
-  const bool known = target == "/healthz" || target == "/metrics";
-  if (!known) return text_response(request, http::status::not_found, "not found\n");
+  const auto report = report_game_id(target);
+  std::optional<WebReply> page;
+  if (!report && target != "/healthz" && target != "/metrics") {
+    const auto etag = request[http::field::if_none_match];
+    page = hub.web.get(target, std::string_view(etag.data(), etag.size()));
+    if (!page) return text_response(request, http::status::not_found, "not found\n");
+  }
   if (request.method() != http::verb::get) {
     HttpResponse response =
         text_response(request, http::status::method_not_allowed, "method not allowed\n");
     response.set(http::field::allow, "GET");
     return response;
   }
+  if (page) return web_response(request, std::move(*page));
+  if (report) return report_response(request, hub, *report);
   if (target == "/healthz") {
     if (hub.shutting_down()) {
       return text_response(request, http::status::service_unavailable, "shutting down\n");

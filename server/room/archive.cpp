@@ -11,18 +11,20 @@ namespace grognard::room {
 
 namespace {
 
-struct Loaded {
-  const engine::Ruleset* rs = nullptr;
-  std::unique_ptr<engine::GameState> initial;
-  GameRecord game;
-  std::vector<EventRecord> log;
-};
+std::shared_ptr<v1::ServerMessage> reply(std::uint64_t request_id) {
+  auto m = std::make_shared<v1::ServerMessage>();
+  m->set_request_id(request_id);
+  return m;
+}
 
-engine::Result<Loaded> load(Store& store, const Registry& registry, const std::string& id) {
+}  // namespace
+
+engine::Result<EndedGame> load_ended_game(Store& store, const Registry& registry,
+                                          const std::string& id) {
   auto game = store.game(id);
   if (!game.ok()) return game.error();
   if (!*game) return engine::Error{engine::ErrorCode::kNotFound, "", "no game \"" + id + "\""};
-  Loaded out;
+  EndedGame out;
   out.game = std::move(**game);
   if (out.game.status == GameStatus::kExpired) {
     return engine::Error{
@@ -48,14 +50,6 @@ engine::Result<Loaded> load(Store& store, const Registry& registry, const std::s
   if (!sealed.ok()) return sealed.error();
   return out;
 }
-
-std::shared_ptr<v1::ServerMessage> reply(std::uint64_t request_id) {
-  auto m = std::make_shared<v1::ServerMessage>();
-  m->set_request_id(request_id);
-  return m;
-}
-
-}  // namespace
 
 std::optional<std::string> unknown_seat(const std::string& game_id,
                                         const std::vector<SeatName>& seats,
@@ -111,6 +105,40 @@ engine::Result<engine::Viewer> replay_viewer(Store& store, const GameRecord& gam
   return v;
 }
 
+v1::GameSummary game_summary(Store& store, const GameRecord& g) {
+  v1::GameSummary s;
+  s.set_game_id(g.id);
+  s.set_ruleset(g.ruleset);
+  s.set_scenario(g.scenario);
+  s.set_status(to_string(g.status));
+  s.set_created_ms(g.created_ms);
+  s.set_ended_ms(g.ended_ms);
+  s.set_result(g.result);
+  s.set_last_seq(g.last_seq);
+  s.set_observers_allowed(g.observers_allowed);
+  s.set_ruleset_version(static_cast<std::uint32_t>(g.ruleset_version));
+  s.set_drift(g.drift);
+  s.set_imported_ms(g.imported_ms);
+  if (!g.source_game.empty()) *s.mutable_forked_from() = fork_source(store, g);
+  // The seed's hash once it is published: when the game begins.
+  if (g.status != GameStatus::kWaiting && g.status != GameStatus::kExpired)
+    s.set_seed_sha256(hex(g.seed_sha256));
+  // The seed itself only once the game has ended: then anyone may re-derive every die.
+  if (revealed(g.status)) s.set_seed(engine::to_hex(g.seed.data(), g.seed.size()));
+  auto seats = store.seats(g.id);
+  if (!seats.ok()) return s;
+  for (const SeatRecord& seat : *seats) {
+    if (seat.role == "observer") continue;
+    auto* si = s.add_seats();
+    si->set_seat_id(seat.seat_id);
+    si->set_role(seat.role);
+    si->set_label(seat.label);
+    si->set_taken(seat.claimed_ms != 0);
+    si->set_player_name(seat.player_name);
+  }
+  return s;
+}
+
 void list_games(Store& store, Peer& peer, const v1::ListGames& req, std::uint64_t request_id) {
   GameFilter f;
   f.ruleset = req.ruleset();
@@ -130,36 +158,7 @@ void list_games(Store& store, Peer& peer, const v1::ListGames& req, std::uint64_
   if (!games.ok()) return peer.send(error_message(request_id, games.error()));
   auto m = reply(request_id);
   for (const GameRecord& g : *games) {
-    auto* s = m->mutable_games()->add_games();
-    s->set_game_id(g.id);
-    s->set_ruleset(g.ruleset);
-    s->set_scenario(g.scenario);
-    s->set_status(to_string(g.status));
-    s->set_created_ms(g.created_ms);
-    s->set_ended_ms(g.ended_ms);
-    s->set_result(g.result);
-    s->set_last_seq(g.last_seq);
-    s->set_observers_allowed(g.observers_allowed);
-    s->set_ruleset_version(static_cast<std::uint32_t>(g.ruleset_version));
-    s->set_drift(g.drift);
-    s->set_imported_ms(g.imported_ms);
-    if (!g.source_game.empty()) *s->mutable_forked_from() = fork_source(store, g);
-    // The seed's hash once it is published: when the game begins.
-    if (g.status != GameStatus::kWaiting && g.status != GameStatus::kExpired)
-      s->set_seed_sha256(hex(g.seed_sha256));
-    // The seed itself only once the game has ended: then anyone may re-derive every die.
-    if (revealed(g.status)) s->set_seed(engine::to_hex(g.seed.data(), g.seed.size()));
-    auto seats = store.seats(g.id);
-    if (!seats.ok()) continue;
-    for (const SeatRecord& seat : *seats) {
-      if (seat.role == "observer") continue;
-      auto* si = s->add_seats();
-      si->set_seat_id(seat.seat_id);
-      si->set_role(seat.role);
-      si->set_label(seat.label);
-      si->set_taken(seat.claimed_ms != 0);
-      si->set_player_name(seat.player_name);
-    }
+    *m->mutable_games()->add_games() = game_summary(store, g);
   }
   peer.send(m);
 }
@@ -177,7 +176,7 @@ engine::Result<engine::Viewer> stored_viewer(Store& store, const GameRecord& gam
 
 void archived_events(Store& store, const Registry& registry, Peer& peer, const v1::GetEvents& req,
                      std::uint64_t request_id) {
-  auto game = load(store, registry, req.game_id());
+  auto game = load_ended_game(store, registry, req.game_id());
   if (!game.ok()) return peer.send(error_message(request_id, game.error()));
   auto viewer = stored_viewer(store, game->game, req.as_seat());
   if (!viewer.ok()) return peer.send(error_message(request_id, viewer.error()));
@@ -195,7 +194,7 @@ void archived_events(Store& store, const Registry& registry, Peer& peer, const v
 
 void archived_state(Store& store, const Registry& registry, Peer& peer, const v1::GetState& req,
                     std::uint64_t request_id) {
-  auto game = load(store, registry, req.game_id());
+  auto game = load_ended_game(store, registry, req.game_id());
   if (!game.ok()) return peer.send(error_message(request_id, game.error()));
   auto viewer = stored_viewer(store, game->game, req.as_seat());
   if (!viewer.ok()) return peer.send(error_message(request_id, viewer.error()));

@@ -16,6 +16,21 @@ namespace grognard::room {
 
 void list_games(Store& store, Peer& peer, const v1::ListGames& req, std::uint64_t request_id);
 
+// A stored game as list_games shows it: the seed's hash once it began, the seed once it
+// ended, its player, general and referee seats.
+v1::GameSummary game_summary(Store& store, const GameRecord& game);
+
+// An ended game read from the store (finished, aborted, or stopped on a storage failure), its
+// log sealed (room/seal.h); an error for a game that is running, waiting or expired.
+struct EndedGame {
+  const engine::Ruleset* rs = nullptr;
+  std::unique_ptr<engine::GameState> initial;
+  GameRecord game;
+  std::vector<EventRecord> log;
+};
+engine::Result<EndedGame> load_ended_game(Store& store, const Registry& registry,
+                                          const std::string& id);
+
 // Events and states of an ended game, read from the store, as replay_viewer() sees them.
 void archived_events(Store& store, const Registry& registry, Peer& peer, const v1::GetEvents& req,
                      std::uint64_t request_id);

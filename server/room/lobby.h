@@ -20,6 +20,7 @@
 #include "room/metrics.h"
 #include "room/peer.h"
 #include "room/registry.h"
+#include "room/report.h"
 #include "room/store.h"
 
 namespace grognard::v1 {
@@ -96,6 +97,9 @@ class Lobby {
   // Imports an archive file, either form (room/archive_file.h: read_archive, import_archive).
   // The id of the game imported, or why it was refused (nothing stored then).
   engine::Result<std::string> import_archive(std::string_view bytes);
+  // The battle report's data of ended game `game_id` (room/report.h), read from the store on
+  // the calling thread.
+  engine::Result<BattleReport> battle_report(const std::string& game_id);
 
  private:
   struct Impl;

@@ -1,0 +1,28 @@
+#pragma once
+// The data of a game's battle report (docs/web.md "Battle reports"): what the report page of
+// the web client (web/js/report.js) draws, as one JSON object:
+//   { "game": GameSummary, "title": the scenario's title,
+//     "events": [GameEvent] with everything revealed (chat to one seat is not there),
+//     "turns": [{ "turn": N, "seq": "S", "view": View }] }
+// `turns` holds the view before the first event (turn 0 unless the rules number it
+// otherwise), the view after the last event of each turn (the event after which the view's
+// `turn` field changes), and the view at the end. Only for an ended game whose secrets are
+// revealed: as replay_viewer() with no seat allows.
+
+#include <string>
+
+#include "engine/result.h"
+#include "room/registry.h"
+#include "room/store.h"
+
+namespace grognard::room {
+
+struct BattleReport {
+  std::string title;  // "The Wells of Abu Hamra: game g-…"
+  std::string json;
+};
+
+engine::Result<BattleReport> battle_report(Store& store, const Registry& registry,
+                                           const std::string& game_id);
+
+}  // namespace grognard::room
