@@ -1,0 +1,226 @@
+// The page's one connection to the server: the JSON protocol of docs/protocol.md over a
+// WebSocket. request(body) sends a request and returns a Promise of the answer; pushes
+// (events, closing, take-back offers and results) go to listeners. After a drop it connects
+// again with back-off, says hello and, when the page holds a seat, resumes it with the last
+// event seen, so that no event is missed and none comes twice.
+
+const CLIENT = 'grognard-web 1';
+const PING_MS = 60000;          // well inside the server's idle timeout
+const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
+const POLICY_WAIT_MS = 30000;   // after a 1008 close (rate limit, operator): not at once
+
+// An answer of the server's `error`, or a failure of the connection, as a rejection value.
+export class ServerError extends Error {
+  constructor({ code = 'UNAVAILABLE', clause = '', message = '' } = {}) {
+    super(message);
+    this.code = code;
+    this.clause = clause;
+    this.message = message;
+  }
+}
+
+// The words of an error for a person: the server's message, then its clause.
+export function errorText(e) {
+  if (!e) return '';
+  const msg = e.message || String(e);
+  return e.clause ? `${msg} (${e.clause})` : msg;
+}
+
+export class Conn {
+  constructor(url) {
+    this.url = url;
+    this.ws = null;
+    this.nextId = 1;
+    this.pending = new Map();     // requestId -> { resolve, reject }
+    this.listeners = new Map();   // type -> Set of functions
+    this.welcome = null;
+    this.seat = null;             // { token, gameId, lastSeq } while the page holds a seat
+    this.attempt = 0;
+    this.closingReason = '';
+    this.stopped = false;
+    this.ready = null;            // Promise: connected, hello answered, seat resumed
+    this.readyResolve = null;
+    this.pingTimer = null;
+    this.retryTimer = null;
+    this.resetReady();
+  }
+
+  // Listeners: 'events' (EventBatch), 'closing' ({reason}), 'take_back_offer',
+  // 'take_back' (pushed TakeBackResult), 'resumed' (Seated after a reconnect),
+  // 'resume_failed' (the error), 'state' ({ state: 'connecting'|'open'|'down', text }).
+  on(type, fn) {
+    if (!this.listeners.has(type)) this.listeners.set(type, new Set());
+    this.listeners.get(type).add(fn);
+    return () => this.listeners.get(type).delete(fn);
+  }
+
+  emit(type, value) {
+    for (const fn of [...(this.listeners.get(type) || [])]) {
+      try {
+        fn(value);
+      } catch (e) {
+        // A listener's failure must not stop the others nor the connection: report it visibly.
+        this.emit('state', { state: 'open', text: `A page error: ${e.message}` });
+      }
+    }
+  }
+
+  resetReady() {
+    this.ready = new Promise((resolve) => { this.readyResolve = resolve; });
+  }
+
+  // Opens the connection; resolves with the server's welcome once hello is answered.
+  async connect() {
+    if (!this.started) {
+      this.started = true;
+      this.open();
+    }
+    await this.ready;
+    return this.welcome;
+  }
+
+  open() {
+    clearTimeout(this.retryTimer);
+    this.emit('state', { state: 'connecting', text: 'Connecting…' });
+    let ws;
+    try {
+      ws = new WebSocket(this.url);
+    } catch (e) {
+      this.scheduleRetry(0);
+      return;
+    }
+    this.ws = ws;
+    ws.addEventListener('open', () => this.onOpen(ws));
+    ws.addEventListener('message', (m) => this.onMessage(m));
+    ws.addEventListener('close', (c) => this.onClose(ws, c));
+    // 'error' is always followed by 'close', which handles it.
+    ws.addEventListener('error', () => {});
+  }
+
+  async onOpen(ws) {
+    try {
+      const hello = await this.send({ hello: { protocolVersion: 1, client: CLIENT } }, ws);
+      this.welcome = hello.welcome;
+      if (this.seat) {
+        const r = await this.send({ resume: { token: this.seat.token, lastSeq: String(this.seat.lastSeq || 0) } }, ws);
+        this.noteSeated(r.seated);
+        if (this.attempt > 0 || this.hadOpen) this.emit('resumed', r.seated);
+      }
+    } catch (e) {
+      if (ws !== this.ws) return;
+      if (this.seat && e.code !== 'UNAVAILABLE') {
+        // The seat could not be resumed (room gone, token unknown): the page says so.
+        const failed = this.seat;
+        this.seat = null;
+        this.emit('resume_failed', Object.assign(e, { seat: failed }));
+      } else if (e.code === 'UNAVAILABLE') {
+        return;  // the socket dropped again; onClose retries
+      }
+    }
+    if (ws !== this.ws) return;
+    this.attempt = 0;
+    this.hadOpen = true;
+    this.closingReason = '';
+    this.emit('state', { state: 'open', text: '' });
+    clearInterval(this.pingTimer);
+    this.pingTimer = setInterval(() => {
+      this.request({ ping: {} }).catch(() => {});
+    }, PING_MS);
+    this.readyResolve();
+  }
+
+  onMessage(m) {
+    let msg;
+    try {
+      msg = JSON.parse(m.data);
+    } catch (e) {
+      return;  // the server speaks JSON to a JSON client; a binary frame is not for us
+    }
+    const id = msg.requestId || '0';
+    if (id !== '0' && this.pending.has(id)) {
+      const { resolve, reject } = this.pending.get(id);
+      this.pending.delete(id);
+      if (msg.error) reject(new ServerError(msg.error));
+      else resolve(msg);
+      return;
+    }
+    if (msg.events) {
+      if (this.seat && msg.events.gameId === this.seat.gameId) {
+        for (const ev of msg.events.events || []) {
+          this.seat.lastSeq = Math.max(this.seat.lastSeq, Number(ev.seq || 0));
+        }
+      }
+      this.emit('events', msg.events);
+    } else if (msg.closing) {
+      this.closingReason = msg.closing.reason || '';
+      this.emit('closing', msg.closing);
+    } else if (msg.takeBackOffer) {
+      this.emit('take_back_offer', msg.takeBackOffer);
+    } else if (msg.takeBack) {
+      this.emit('take_back', msg.takeBack);
+    } else if (msg.error) {
+      // An error the server could not tie to a request.
+      this.emit('state', { state: 'open', text: errorText(msg.error) });
+    }
+  }
+
+  onClose(ws, c) {
+    if (ws !== this.ws) return;
+    clearInterval(this.pingTimer);
+    this.ws = null;
+    const lost = new ServerError({ code: 'UNAVAILABLE', message: 'The connection to the server was lost.' });
+    for (const { reject } of this.pending.values()) reject(lost);
+    this.pending.clear();
+    this.resetReady();
+    if (this.stopped) return;
+    this.scheduleRetry(c.code);
+  }
+
+  scheduleRetry(code) {
+    const reason = this.closingReason;
+    let wait = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
+    if (code === 1008) wait = Math.max(wait, POLICY_WAIT_MS);
+    this.attempt += 1;
+    const why = reason ? `The server closed the connection: ${reason}.` : 'The connection was lost.';
+    this.emit('state', { state: 'down', text: `${why} Reconnecting in ${Math.round(wait / 1000)} s…` });
+    this.retryTimer = setTimeout(() => this.open(), wait);
+  }
+
+  // Sends one request on `ws` (already open) and waits for its answer.
+  send(body, ws = this.ws) {
+    const requestId = String(this.nextId++);
+    return new Promise((resolve, reject) => {
+      if (!ws || ws.readyState !== WebSocket.OPEN) {
+        reject(new ServerError({ code: 'UNAVAILABLE', message: 'Not connected to the server.' }));
+        return;
+      }
+      this.pending.set(requestId, { resolve, reject });
+      ws.send(JSON.stringify({ requestId, ...body }));
+    });
+  }
+
+  // A request once the connection is ready (after a reconnect: once the seat is resumed).
+  // Resolves with the server's message (read its body: r.rooms, r.seated, ...); rejects with a
+  // ServerError { code, clause, message }.
+  async request(body) {
+    await this.ready;
+    return this.send(body);
+  }
+
+  // The page holds a seat: resume it after every reconnect from the last event seen.
+  setSeat(seat) {
+    this.seat = seat ? { token: seat.token, gameId: seat.gameId, lastSeq: Number(seat.lastSeq || 0) } : null;
+  }
+
+  noteSeated(seated) {
+    if (!this.seat || !seated) return;
+    let last = Number(seated.lastSeq || 0);
+    for (const ev of seated.events || []) last = Math.max(last, Number(ev.seq || 0));
+    this.seat.lastSeq = Math.max(this.seat.lastSeq, last);
+  }
+
+  // The last event of the seat's game this page has seen.
+  get lastSeq() {
+    return this.seat ? this.seat.lastSeq : 0;
+  }
+}

@@ -1,0 +1,232 @@
+// The lobby at `/`: the player's name, creating a room, joining by invite code, the open rooms
+// with their seats, the seats this browser holds (resume) and the archived games.
+
+import { html, clear } from 'grognard/svg.js';
+import { errorText } from 'grognard/conn.js';
+import { rulesetTitle } from 'grognard/rulesets/index.js';
+import { allSeats, playerName, setPlayerName } from 'grognard/seats.js';
+
+const REFRESH_MS = 5000;
+
+export function showLobby(ctx) {
+  const { conn, app, navigate } = ctx;
+  let disposed = false;
+  let timer = null;
+
+  const err = html('p', { id: 'error', class: 'error', role: 'alert', 'aria-live': 'assertive' });
+  const showError = (e) => { err.textContent = e ? errorText(e) : ''; };
+
+  // --- your name
+  const nameInput = html('input', { id: 'player-name', type: 'text', maxlength: '60', autocomplete: 'nickname', value: playerName() });
+  nameInput.addEventListener('change', () => setPlayerName(nameInput.value.trim()));
+  const nameBox = html('section', { class: 'card', 'aria-labelledby': 'h-name' },
+    html('h2', { id: 'h-name' }, 'Your name'),
+    html('p', {}, html('label', { for: 'player-name' }, 'Shown to the other players: '), nameInput));
+
+  // --- create a room
+  const rulesetSel = html('select', { id: 'create-ruleset' });
+  const scenarioSel = html('select', { id: 'create-scenario' });
+  const scenarioAbout = html('p', { id: 'scenario-about', class: 'hint' });
+  const observers = html('input', { id: 'create-observers', type: 'checkbox', checked: true });
+  const unlisted = html('input', { id: 'create-unlisted', type: 'checkbox' });
+  const createBtn = html('button', { id: 'create-room', type: 'submit' }, 'Create the room');
+  const createForm = html('form', { id: 'create-form' },
+    html('p', {}, html('label', { for: 'create-ruleset' }, 'Rule set '), rulesetSel),
+    html('p', {}, html('label', { for: 'create-scenario' }, 'Scenario '), scenarioSel),
+    scenarioAbout,
+    html('p', {}, observers, html('label', { for: 'create-observers' }, ' Observers may watch')),
+    html('p', {}, unlisted, html('label', { for: 'create-unlisted' }, ' Unlisted (reached only by its invite code)')),
+    html('p', {}, createBtn));
+  const createBox = html('section', { class: 'card', 'aria-labelledby': 'h-create' },
+    html('h2', { id: 'h-create' }, 'Create a room'), createForm);
+
+  // --- join by code
+  const codeInput = html('input', { id: 'join-code', type: 'text', maxlength: '16', autocomplete: 'off', spellcheck: 'false', class: 'code' });
+  const joinForm = html('form', { id: 'join-form' },
+    html('p', {}, html('label', { for: 'join-code' }, 'Invite code '), codeInput, ' ',
+      html('button', { id: 'join-go', type: 'submit' }, 'Go to the room')));
+  const joinBox = html('section', { class: 'card', 'aria-labelledby': 'h-join' },
+    html('h2', { id: 'h-join' }, 'Join by invite code'), joinForm);
+
+  // --- lists
+  const rooms = html('ul', { id: 'rooms', class: 'rooms' });
+  const mySeats = html('ul', { id: 'my-seats', class: 'my-seats' });
+  const games = html('ul', { id: 'games', class: 'games' });
+  const refreshBtn = html('button', { type: 'button', id: 'rooms-refresh' }, 'Refresh');
+
+  const root = html('div', { id: 'lobby', class: 'lobby' },
+    html('h1', {}, 'Grognard: wargames by web'),
+    err,
+    html('div', { class: 'lobby-grid' },
+      html('div', { class: 'lobby-col' }, nameBox, createBox, joinBox,
+        html('section', { class: 'card', 'aria-labelledby': 'h-mine' },
+          html('h2', { id: 'h-mine' }, 'Your seats'), mySeats)),
+      html('div', { class: 'lobby-col' },
+        html('section', { class: 'card', 'aria-labelledby': 'h-rooms' },
+          html('h2', { id: 'h-rooms' }, 'Open rooms ', refreshBtn), rooms),
+        html('section', { class: 'card', 'aria-labelledby': 'h-games' },
+          html('h2', { id: 'h-games' }, 'Archived games'), games))));
+  app.append(root);
+
+  const name = () => {
+    const n = nameInput.value.trim();
+    setPlayerName(n);
+    return n;
+  };
+
+  // Scenarios of the chosen rule set.
+  async function loadScenarios() {
+    clear(scenarioSel);
+    scenarioAbout.textContent = '';
+    if (!rulesetSel.value) return;
+    try {
+      const r = await conn.request({ listScenarios: { ruleset: rulesetSel.value } });
+      const list = (r.scenarios && r.scenarios.scenarios) || [];
+      for (const s of list) {
+        scenarioSel.append(html('option', { value: s.name, dataset: { about: s.description || '' } }, s.title || s.name));
+      }
+      showAbout();
+    } catch (e) {
+      showError(e);
+    }
+  }
+  function showAbout() {
+    const o = scenarioSel.selectedOptions[0];
+    scenarioAbout.textContent = o ? o.dataset.about : '';
+  }
+  rulesetSel.addEventListener('change', loadScenarios);
+  scenarioSel.addEventListener('change', showAbout);
+
+  createForm.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    showError(null);
+    createBtn.disabled = true;
+    try {
+      const r = await conn.request({ createRoom: {
+        ruleset: rulesetSel.value, scenario: scenarioSel.value,
+        observersAllowed: observers.checked, unlisted: unlisted.checked,
+      } });
+      // On to the room, where the creator picks a seat.
+      navigate(`/rooms/${r.room.inviteCode}`);
+    } catch (err2) {
+      showError(err2);
+    } finally {
+      createBtn.disabled = false;
+    }
+  });
+
+  joinForm.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const code = codeInput.value.trim().replace(/^.*\/rooms\//, '').replace(/[^A-Za-z0-9]/g, '').toUpperCase();
+    if (!code) {
+      err.textContent = 'Type the invite code you were sent (six letters and digits), or paste its link.';
+      return;
+    }
+    navigate(`/rooms/${code}`);
+  });
+
+  // The open rooms, each with its seats: a button per open seat, one to watch.
+  function roomItem(room) {
+    const seats = html('ul', { class: 'seats' });
+    for (const s of room.seats || []) {
+      if (s.taken) {
+        seats.append(html('li', { class: 'seat taken' }, `${s.label}: ${s.playerName || 'taken'}`,
+          s.connected ? '' : ' (away)'));
+      } else {
+        const b = html('button', { type: 'button', class: 'join-seat', dataset: { seat: s.seatId } }, `Play ${s.label}`);
+        b.addEventListener('click', () => navigate(`/rooms/${room.inviteCode}`, { join: { role: s.role, seat: s.seatId, name: name() } }));
+        seats.append(html('li', { class: 'seat open' }, b, s.role !== 'general' ? ` (${s.role})` : ''));
+      }
+    }
+    const li = html('li', { class: 'room', dataset: { room: room.inviteCode } },
+      html('p', { class: 'room-head' },
+        html('a', { href: `/rooms/${room.inviteCode}`, 'data-route': true, class: 'code' }, room.inviteCode), ' ',
+        html('strong', {}, rulesetTitle(room.ruleset)), `: ${room.scenario} `,
+        html('span', { class: `badge status-${room.status}` }, room.status)),
+      room.toAct ? html('p', { class: 'to-act' }, room.toAct) : '',
+      seats);
+    if (room.observersAllowed) {
+      const w = html('button', { type: 'button', class: 'watch' }, 'Watch');
+      w.addEventListener('click', () => navigate(`/rooms/${room.inviteCode}`, { join: { role: 'observer', name: name() } }));
+      li.append(html('p', {}, w, room.observers ? ` ${room.observers} watching` : ''));
+    }
+    return li;
+  }
+
+  async function loadRooms() {
+    try {
+      const r = await conn.request({ listRooms: {} });
+      if (disposed) return;
+      const list = (r.rooms && r.rooms.rooms) || [];
+      clear(rooms);
+      if (!list.length) rooms.append(html('li', { class: 'empty' }, 'No open rooms. Create one!'));
+      for (const room of list) rooms.append(roomItem(room));
+    } catch (e) {
+      if (!disposed) showError(e);
+    }
+  }
+  refreshBtn.addEventListener('click', () => { loadRooms(); loadGames(); });
+
+  function loadMine() {
+    clear(mySeats);
+    const list = allSeats();
+    if (!list.length) mySeats.append(html('li', { class: 'empty' }, 'None yet: the seats you take are remembered in this browser.'));
+    for (const s of list) {
+      const b = html('button', { type: 'button', class: 'resume', dataset: { tokenOf: `${s.gameId}/${s.seatId}` } },
+        `Resume ${s.role === 'observer' ? 'watching' : s.label}`);
+      b.addEventListener('click', () => navigate(`/rooms/${s.inviteCode}`, { resume: s.seatId }));
+      mySeats.append(html('li', {}, b, ' ', html('span', { class: 'code' }, s.inviteCode), ` ${rulesetTitle(s.ruleset)}`,
+        s.name ? ` as ${s.name}` : '', ' ', html('a', { href: `/games/${s.gameId}`, 'data-route': true }, 'replay')));
+    }
+  }
+
+  // Finished and aborted games, newest first.
+  async function loadGames() {
+    try {
+      const [f, a] = await Promise.all([
+        conn.request({ listGames: { status: 'finished', limit: 50 } }),
+        conn.request({ listGames: { status: 'aborted', limit: 20 } }),
+      ]);
+      if (disposed) return;
+      const list = [...((f.games && f.games.games) || []), ...((a.games && a.games.games) || [])]
+        .sort((x, y) => Number(y.endedMs || y.createdMs || 0) - Number(x.endedMs || x.createdMs || 0));
+      clear(games);
+      if (!list.length) games.append(html('li', { class: 'empty' }, 'No game has ended yet.'));
+      for (const g of list) {
+        const seats = (g.seats || []).map((s) => `${s.label}${s.playerName ? ` (${s.playerName})` : ''}`).join(' v ');
+        const when = g.endedMs ? new Date(Number(g.endedMs)).toLocaleString() : '';
+        games.append(html('li', { class: 'game' },
+          html('a', { href: `/games/${g.gameId}`, 'data-route': true }, `${rulesetTitle(g.ruleset)}: ${g.scenario}`),
+          ` ${seats}. `, html('span', { class: `badge status-${g.status}` }, g.status), ' ',
+          g.result ? `${g.result} ` : '', when ? html('small', {}, when) : '', ' ',
+          html('a', { href: `/games/${g.gameId}/report`, class: 'report-link' }, 'report')));
+      }
+    } catch (e) {
+      if (!disposed) showError(e);
+    }
+  }
+
+  (async () => {
+    try {
+      const welcome = await conn.connect();
+      if (disposed) return;
+      for (const r of (welcome && welcome.rulesets) || []) {
+        rulesetSel.append(html('option', { value: r }, rulesetTitle(r)));
+      }
+      await loadScenarios();
+    } catch (e) {
+      showError(e);
+    }
+  })();
+  loadMine();
+  loadRooms();
+  loadGames();
+  timer = setInterval(loadRooms, REFRESH_MS);
+
+  return {
+    dispose() {
+      disposed = true;
+      clearInterval(timer);
+    },
+  };
+}

@@ -1,0 +1,286 @@
+// The room page at /rooms/CODE: takes or resumes a seat, then shows the map, whose turn it is,
+// the orders, the command line, the log with every die, chat, the rule set's panels and, at
+// the end, the result and the seed. Observers see the same screen without orders.
+
+import { html, svg, clear } from 'grognard/svg.js';
+import { errorText } from 'grognard/conn.js';
+import { rulesets, rulesetTitle } from 'grognard/rulesets/index.js';
+import { addSeat, removeSeat, seatsForRoom, tabSeat, setTabSeat } from 'grognard/seats.js';
+import { EventLog } from 'grognard/log.js';
+import { OrdersUI } from 'grognard/orders.js';
+import { chatForm } from 'grognard/chat.js';
+import { showJoin } from 'grognard/join.js';
+import { buildScreen, showGameOver, showOffer } from 'grognard/play_screen.js';
+
+const ENDED = new Set(['finished', 'aborted']);
+
+export function showRoom(ctx, code) {
+  const { conn, app, intent } = ctx;
+  const st = {
+    code, seated: null, token: '', gameId: '', seatId: '', role: '', room: null, rs: null,
+    view: null, legal: [], toAct: '', acting: [], status: '', endNote: null, legalGen: 0,
+  };
+  let ui = null;
+  let scr = null;
+  let log = null;
+  let chat = null;
+  let disposed = false;
+  const offs = [];
+  document.title = `Grognard: room ${code}`;
+
+  const showError = (e) => {
+    const el = document.getElementById('error');
+    if (el) el.textContent = e ? errorText(e) : '';
+  };
+
+  // The request a command makes; shows the server's refusal and resolves false on one.
+  let commandNo = 0;
+  async function send(command) {
+    const commandId = `w${Date.now().toString(36)}${(commandNo++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    try {
+      const r = await conn.request({ command: { commandId, command } });
+      showError(null);
+      return r.commandResult || true;
+    } catch (e) {
+      showError(e);
+      return false;
+    }
+  }
+
+  async function takeBack() {
+    try {
+      const r = await conn.request({ takeBack: {} });
+      const t = r.takeBack || {};
+      showError(null);
+      scr.notice.textContent = t.done ? 'Taken back.' : `Asked ${(t.asked || []).join(', ')} to let you take it back.`;
+    } catch (e) {
+      showError(e);
+    }
+  }
+
+  const seatLabel = (id) => {
+    const s = st.room && (st.room.seats || []).find((x) => x.seatId === id);
+    if (s) return s.label;
+    return id && id.startsWith('observer:') ? 'an observer' : (id || 'the server');
+  };
+
+  // Which seat to take or resume: what the lobby asked, else this tab's, else the only one held.
+  async function start() {
+    try {
+      await conn.connect();
+    } catch (e) {
+      // the state line shows the connection; requests wait for it
+    }
+    if (disposed) return;
+    const stored = seatsForRoom(code);
+    if (intent && intent.join) return join(intent.join);
+    let entry = null;
+    if (intent && intent.resume) entry = stored.find((s) => s.seatId === intent.resume);
+    if (!entry) entry = stored.find((s) => s.seatId === tabSeat(code));
+    if (!entry && stored.length === 1) entry = stored[0];
+    if (entry) return resume(entry);
+    return pick(null);
+  }
+
+  function pick(error) {
+    clear(app);
+    showJoin(app, { conn, code, stored: seatsForRoom(code), error, onJoin: join, onResume: resume })
+      .catch((e) => showError(e));
+  }
+
+  async function join({ role, seat, name }) {
+    try {
+      const body = { inviteCode: code, role };
+      if (seat && role !== 'observer') body.seat = seat;
+      if (name) body.name = name;
+      const r = await conn.request({ joinRoom: body });
+      const s = r.seated;
+      const mine = (s.room.seats || []).find((x) => x.seatId === s.seatId);
+      addSeat({ token: s.token, gameId: s.gameId, inviteCode: s.room.inviteCode, seatId: s.seatId,
+        label: mine ? mine.label : (s.role === 'observer' ? 'observer' : s.seatId), role: s.role,
+        ruleset: s.room.ruleset, name: name || '' });
+      if (!disposed) enter(s, s.token);
+    } catch (e) {
+      if (!disposed) pick(e);
+    }
+  }
+
+  async function resume(entry) {
+    try {
+      const r = await conn.request({ resume: { token: entry.token, lastSeq: '0' } });
+      if (!disposed) enter(r.seated, entry.token);
+    } catch (e) {
+      if (e.code === 'NOT_FOUND' || e.code === 'UNAUTHENTICATED') removeSeat(entry.gameId, entry.seatId);
+      if (!disposed) pick(e);
+    }
+  }
+
+  // Seated: build the screen and keep it live.
+  function enter(seated, token) {
+    Object.assign(st, {
+      seated, token, gameId: seated.gameId, seatId: seated.seatId, role: seated.role, room: seated.room,
+      rs: rulesets[seated.room.ruleset] || null, view: seated.view || null, toAct: seated.toAct || seated.room.toAct || '',
+      acting: seated.actingSeats || [], status: seated.room.status || '',
+    });
+    setTabSeat(code, seated.seatId);
+    conn.setSeat({ token, gameId: seated.gameId, lastSeq: 0 });
+    conn.noteSeated(seated);
+    clear(app);
+    scr = buildScreen({ code, room: st.room, title: rulesetTitle(st.room.ruleset) });
+    app.append(scr.root);
+    if (!st.rs) showError({ message: `This page cannot draw the rule set "${st.room.ruleset}"; the log and chat still work.` });
+    log = new EventLog(scr.log, st.rs, seatLabel);
+    chat = chatForm({ seats: st.room.seats, mySeat: st.seatId, send: (b) => conn.request(b), showError });
+    scr.chatBox.append(chat.form);
+    scr.takeBack.addEventListener('click', takeBack);
+    ui = new OrdersUI({
+      svg: scr.map, ordersEl: scr.orders, commandForm: scr.commandForm, commandInput: scr.command,
+      helpEl: scr.help, rs: st.rs || emptyRuleset, send, showError, takeBack,
+      state: () => ({ view: st.view, legal: st.legal, seat: st.seatId, role: st.role,
+        canOrder: st.role !== 'observer' && !ENDED.has(st.status) && !!st.rs }),
+    });
+    scenarioTitle(st.room.ruleset, st.room.scenario).then((t) => {
+      if (t && !disposed) scr.title.firstChild.textContent = `${rulesetTitle(st.room.ruleset)}: ${t}`;
+    });
+    addEvents(seated.events || [], st.view, Number(seated.lastSeq || 0));
+    if (!(seated.events || []).length && Number(seated.lastSeq || 0) > 0) history();
+    refresh();
+  }
+
+  // The scenario's title, for the page's heading.
+  async function scenarioTitle(ruleset, name) {
+    try {
+      const r = await conn.request({ listScenarios: { ruleset } });
+      const sc = ((r.scenarios && r.scenarios.scenarios) || []).find((x) => x.name === name);
+      return sc ? sc.title : '';
+    } catch (e) {
+      return '';
+    }
+  }
+
+  // The events before this page came (after a join): the log starts at the game's beginning.
+  async function history() {
+    try {
+      const r = await conn.request({ getEvents: { gameId: st.gameId } });
+      addEvents((r.eventList && r.eventList.events) || [], null, 0);
+    } catch (e) {
+      if (e.code !== 'FAILED_PRECONDITION') showError(e);
+    }
+  }
+
+  function addEvents(events, view, viewSeq) {
+    log.add(events, (ev) => (Number(ev.seq) === viewSeq ? view : null));
+    for (const ev of events) if (ev.system && (ev.system.result || ev.system.seed)) st.endNote = ev.system;
+  }
+
+  // Draws what changed and asks for the legal commands again.
+  function refresh() {
+    scr.you.textContent = st.role === 'observer'
+      ? 'You are watching as an observer.'
+      : `You play ${seatLabel(st.seatId)} (${st.role}).`;
+    const yours = st.acting.includes(st.seatId) && !ENDED.has(st.status);
+    scr.toAct.textContent = `${yours ? 'Your turn: ' : ''}${st.toAct || st.status}`;
+    scr.status.classList.toggle('your-turn', yours);
+    let situation = '';
+    if (st.rs && st.view) {
+      try {
+        situation = st.rs.status(st.view) || '';
+      } catch (e) {
+        situation = '';
+      }
+    }
+    scr.situation.textContent = situation;
+    document.title = `${yours ? '(your turn) ' : ''}Grognard: room ${code}`;
+    scr.takeBack.hidden = st.role === 'observer' || ENDED.has(st.status);
+    scr.commandForm.hidden = st.role === 'observer' || ENDED.has(st.status);
+    if (ENDED.has(st.status)) showGameOver(scr.gameOver, st);
+    ui.update();
+    panels();
+    getLegal();
+  }
+
+  async function getLegal() {
+    const gen = ++st.legalGen;
+    if (st.role === 'observer' || ENDED.has(st.status) || st.status === 'waiting') {
+      if (st.legal.length) {
+        st.legal = [];
+        ui.update();
+        panels();
+      }
+      return;
+    }
+    try {
+      const r = await conn.request({ getLegal: {} });
+      if (gen !== st.legalGen || disposed) return;
+      st.legal = (r.legal && r.legal.commands) || [];
+      ui.update();
+      panels();
+    } catch (e) {
+      if (gen === st.legalGen && e.code !== 'UNAVAILABLE') showError(e);
+    }
+  }
+
+  function panels() {
+    if (!st.rs || typeof st.rs.panels !== 'function') return;
+    try {
+      st.rs.panels(scr.panels, { view: st.view, legal: st.legal, seat: st.seatId, role: st.role, send });
+    } catch (e) {
+      showError({ message: `The rule set's panel failed: ${e.message}` });
+    }
+  }
+
+  function onBatch(b) {
+    if (!log || b.gameId !== st.gameId) return;
+    const events = b.events || [];
+    const last = events.length ? Number(events[events.length - 1].seq) : 0;
+    if (b.view) st.view = b.view;
+    addEvents(events, b.view, last);
+    st.toAct = b.toAct || '';
+    st.acting = b.actingSeats || [];
+    if (b.status) st.status = b.status;
+    refresh();
+  }
+
+  offs.push(conn.on('events', onBatch));
+  offs.push(conn.on('resumed', (s) => {
+    if (!log || s.gameId !== st.gameId) return;
+    onBatch({ gameId: s.gameId, events: s.events, view: s.view, toAct: s.toAct, actingSeats: s.actingSeats, status: s.room && s.room.status });
+  }));
+  offs.push(conn.on('resume_failed', (e) => showError(e)));
+  offs.push(conn.on('take_back_offer', (o) => {
+    if (scr) showOffer(scr.offer, o, conn, showError);
+  }));
+  offs.push(conn.on('take_back', (t) => {
+    if (!scr) return;
+    if (t.refused) scr.notice.textContent = 'Your take-back was refused: the command stands.';
+    else if (t.lapsed) {
+      scr.notice.textContent = 'The take-back lapsed: a command was given since, or another seat answered.';
+      clear(scr.offer);
+    }
+  }));
+
+  start();
+
+  return {
+    dispose() {
+      disposed = true;
+      offs.forEach((off) => off());
+      if (ui) ui.dispose();
+      if (st.token) {
+        conn.setSeat(null);
+        conn.request({ leave: {} }).catch(() => {});
+      }
+    },
+  };
+}
+
+// Stands in for a rule set this page has no module for: nothing to draw or order.
+const emptyRuleset = {
+  drawMap(svgEl) {
+    clear(svgEl);
+    svgEl.setAttribute('viewBox', '0 0 100 20');
+    svgEl.append(svg('text', { x: 2, y: 12 }, 'No map for this rule set.'));
+  },
+  pointAt: () => null, describeEvent: () => null, actors: () => [], orders: () => [],
+  withPoint: () => null, parse: () => ({ error: 'no command line for this rule set' }), help: '', status: () => '',
+};

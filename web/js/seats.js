@@ -1,0 +1,88 @@
+// The seat tokens this browser holds, kept in localStorage['grognard.seats'] (localStorage is
+// per server already): a JSON list of { token, gameId, inviteCode, seatId, label, role,
+// ruleset, name }. A token is the seat: whoever has it plays it. Also the player's name, and
+// which seat of a room this tab plays (sessionStorage, so that two tabs may hold two seats).
+
+const KEY = 'grognard.seats';
+const NAME_KEY = 'grognard.name';
+const TAB_KEY = 'grognard.tab.';
+
+function readList() {
+  try {
+    const list = JSON.parse(localStorage.getItem(KEY) || '[]');
+    return Array.isArray(list) ? list.filter((s) => s && s.token && s.gameId) : [];
+  } catch (e) {
+    return [];
+  }
+}
+
+function writeList(list) {
+  try {
+    localStorage.setItem(KEY, JSON.stringify(list));
+  } catch (e) {
+    // Storage full or forbidden: the seat still plays in this tab, it just is not remembered.
+  }
+}
+
+// Every stored seat, newest first.
+export function allSeats() {
+  return readList();
+}
+
+// Stores a seat (replacing one of the same game and seat id).
+export function addSeat(entry) {
+  const list = readList().filter((s) => !(s.gameId === entry.gameId && s.seatId === entry.seatId));
+  list.unshift({
+    token: entry.token, gameId: entry.gameId, inviteCode: entry.inviteCode || '',
+    seatId: entry.seatId, label: entry.label || entry.seatId, role: entry.role || '',
+    ruleset: entry.ruleset || '', name: entry.name || '',
+  });
+  writeList(list);
+}
+
+export function removeSeat(gameId, seatId) {
+  writeList(readList().filter((s) => !(s.gameId === gameId && s.seatId === seatId)));
+}
+
+// The stored seats of the room with this invite code.
+export function seatsForRoom(code) {
+  const c = String(code || '').toUpperCase();
+  return readList().filter((s) => String(s.inviteCode).toUpperCase() === c);
+}
+
+export function seatsForGame(gameId) {
+  return readList().filter((s) => s.gameId === gameId);
+}
+
+// The seat id this tab played last in the room, if any.
+export function tabSeat(code) {
+  try {
+    return sessionStorage.getItem(TAB_KEY + String(code).toUpperCase()) || '';
+  } catch (e) {
+    return '';
+  }
+}
+
+export function setTabSeat(code, seatId) {
+  try {
+    sessionStorage.setItem(TAB_KEY + String(code).toUpperCase(), seatId);
+  } catch (e) {
+    // not remembered; harmless
+  }
+}
+
+export function playerName() {
+  try {
+    return localStorage.getItem(NAME_KEY) || '';
+  } catch (e) {
+    return '';
+  }
+}
+
+export function setPlayerName(name) {
+  try {
+    localStorage.setItem(NAME_KEY, name);
+  } catch (e) {
+    // not remembered; harmless
+  }
+}
