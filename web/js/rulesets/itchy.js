@@ -3,7 +3,7 @@
 // in words in itchy_words.js, orders from get_legal in itchy_orders.js, the command line in
 // itchy_parse.js; the rules themselves are the server's (docs/rules/itchy.md).
 
-import { drawMap } from 'grognard/rulesets/itchy_map.js';
+import { drawMap, pointAt } from 'grognard/rulesets/itchy_map.js';
 import { describeEvent } from 'grognard/rulesets/itchy_words.js';
 import { actors, orders, withPoint } from 'grognard/rulesets/itchy_orders.js';
 import { help, parse } from 'grognard/rulesets/itchy_parse.js';
@@ -69,7 +69,7 @@ export const ruleset = {
   name: 'itchy',
   title: 'Itchy & Scratchy (Mark 2)',
   drawMap,
-  pointAt() { return null; },
+  pointAt,
   describeEvent,
   actors,
   orders,

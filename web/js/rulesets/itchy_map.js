@@ -12,6 +12,10 @@ const A = 100; // one area, in map units
 const M = 34; // room for the column and row numbers
 const INK = '#141414';
 
+// What was last drawn into each <svg>: its size in areas and the areas highlighted as moves,
+// for pointAt.
+const drawn = new WeakMap();
+
 export const TERRAIN = {
   OPEN: { fill: '#ece5c8', word: 'open ground' },
   WOODS: { fill: '#b7d29a', word: 'woods (cover)' },
@@ -241,6 +245,9 @@ export function drawMap(root, view, marks) {
   root.append(units);
   root.append(over);
 
+  drawn.set(root, {
+    W, H, moves: new Set([...targets].filter(([, kind]) => kind === 'move').map(([key]) => String(key))),
+  });
   const legendH = legend(root, view, letters, M + H * A, width, fs);
   root.setAttribute('viewBox', `0 0 ${width} ${M + H * A + legendH + 8}`);
   root.setAttribute('preserveAspectRatio', 'xMidYMin meet');
@@ -248,3 +255,20 @@ export function drawMap(root, view, marks) {
   root.setAttribute('aria-label', `${view.scenarioName || 'Itchy & Scratchy'}: a grid of ${W} by ${H} areas`);
 }
 
+
+// The area under a click, as 'a:<col>,<row>', when it is one of the highlighted moves (so that an
+// order "move, then face D" can be given there by a click); otherwise null.
+export function pointAt(root, clientX, clientY) {
+  const d = drawn.get(root);
+  if (!d || typeof root.getScreenCTM !== 'function') return null;
+  const m = root.getScreenCTM();
+  if (!m) return null;
+  const pt = root.createSVGPoint();
+  pt.x = clientX;
+  pt.y = clientY;
+  const p = pt.matrixTransform(m.inverse());
+  const x = Math.floor((p.x - M) / A);
+  const y = Math.floor((p.y - M) / A);
+  const key = `a:${x},${y}`;
+  return x >= 0 && y >= 0 && x < d.W && y < d.H && d.moves.has(key) ? key : null;
+}

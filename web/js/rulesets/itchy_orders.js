@@ -122,11 +122,14 @@ export function orders(legal, actorKey, view) {
   if (byArea.size) {
     // "Move and face D": pick the area afterwards (withPoint), for a facing other than the default.
     const facings = new Set();
-    for (const { cands } of byArea.values()) for (const c of cands) facings.add(c.move.facing);
+    for (const { cands } of byArea.values()) {
+      const usual = preferred(cands).move.facing;
+      for (const c of cands) if (c.move.facing !== usual) facings.add(c.move.facing);
+    }
     for (const f of Object.keys(FACINGS)) {
       if (!facings.has(f)) continue;
       out.push({
-        label: `Move, then face ${facingLetter(f)} (pick the area)`,
+        label: `Move and face ${facingLetter(f)}`,
         command: null, target: null, kind: 'move', point: true, unit: id, facing: f, from,
         legal: moves, view,
       });

@@ -7,15 +7,7 @@ import {
   unitsAt, weaponWord,
 } from 'grognard/rulesets/itchy_common.js';
 
-const GLYPHS = ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
-
-// One die as a glyph (a d6) or as its number.
-function dieText(r) {
-  const face = (r && r.face) || 0;
-  const sides = (r && r.sides) || 6;
-  return sides === 6 && face >= 1 && face <= 6 ? GLYPHS[face - 1] : String(face);
-}
-
+// The play screen shows each die after the words (web/js/log.js): the words give no faces.
 function die(r) {
   return { sides: (r && r.sides) || 6, face: (r && r.face) || 0 };
 }
@@ -25,8 +17,8 @@ function initiative(e, view) {
   const dice = [];
   const parts = throws.map((t, i) => {
     dice.push(die(t.side0), die(t.side1));
-    return `${i ? 'again, ' : ''}${sideName(view, 0)} ${dieText(t.side0)} ${(t.side0 && t.side0.face) || 0}`
-      + ` v ${sideName(view, 1)} ${dieText(t.side1)} ${(t.side1 && t.side1.face) || 0}`;
+    return `${i ? 'again, ' : ''}${sideName(view, 0)} ${(t.side0 && t.side0.face) || 0}`
+      + ` v ${sideName(view, 1)} ${(t.side1 && t.side1.face) || 0}`;
   });
   const ties = throws.length > 1 ? `; ${throws.length - 1} tie${throws.length > 2 ? 's' : ''} thrown again` : '';
   return {
@@ -95,8 +87,8 @@ function attacked(e, view) {
     return c.destroyed ? `${name} loses ${lost} and is destroyed` : `${name} loses ${lost}`;
   });
   const text = `${unitText(view, e.unit)} fires on ${targets} at ${areaText(e.target)}: `
-    + `${dice} dice at range ${range}${general}${e.cover ? ', target in cover' : ''}: `
-    + `${rolls.map(dieText).join(' ')} — ${results.length ? results.join('; ') : 'no effect'}`;
+    + `${dice} dice at range ${range}${general}${e.cover ? ', target in cover' : ''}`
+    + ` — ${results.length ? results.join('; ') : 'no effect'}`;
 
   // The detail: the table's dice, the modifiers, what each target needed, the doubles thrown.
   const notes = [];
