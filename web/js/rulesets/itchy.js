@@ -44,7 +44,7 @@ function status(view) {
       if (view.over) {
         parts.push(`Game over: ${view.draw ? 'a draw' : `${sideName(view, view.winner)} win`}`);
       } else {
-        parts.push('Waiting for both generals to join');
+        parts.push('Before the first turn: waiting for both generals');
       }
   }
   const l = losses(view);

@@ -76,8 +76,8 @@ function attacked(e, view) {
   const faces = rolls.map((r) => (r && r.face) || 0);
   const casualties = e.casualties || [];
   const targets = casualties.length
-    ? casualties.map((c) => unitText(view, c.unit)).join(' and ')
-    : `the area ${areaText(e.target)}`;
+    ? `${casualties.map((c) => unitText(view, c.unit)).join(' and ')} at ${areaText(e.target)}`
+    : areaText(e.target);
   const range = e.range || 0;
   const dice = e.dice || 0;
   const general = e.generalBonus ? ' (+1 for the General)' : '';
@@ -86,7 +86,7 @@ function attacked(e, view) {
     const lost = `${c.spLost || 0} SP`;
     return c.destroyed ? `${name} loses ${lost} and is destroyed` : `${name} loses ${lost}`;
   });
-  const text = `${unitText(view, e.unit)} fires on ${targets} at ${areaText(e.target)}: `
+  const text = `${unitText(view, e.unit)} fires on ${targets}: `
     + `${dice} dice at range ${range}${general}${e.cover ? ', target in cover' : ''}`
     + ` — ${results.length ? results.join('; ') : 'no effect'}`;
 
@@ -150,7 +150,7 @@ function gameEnded(e, view) {
   return {
     text: `Game over: ${result}${e.reason ? ` — ${e.reason}` : ''}${scored}`,
     dice: [],
-    detail: 'Score: enemy SP destroyed plus the points of the objectives held (I19).',
+    detail: scored ? 'Score: enemy SP destroyed plus the points of the objectives held (I19).' : '',
   };
 }
 
