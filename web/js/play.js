@@ -5,7 +5,9 @@
 import { html, svg, clear } from 'grognard/svg.js';
 import { errorText } from 'grognard/conn.js';
 import { rulesets, rulesetTitle } from 'grognard/rulesets/index.js';
-import { addSeat, removeSeat, seatsForRoom, tabSeat, setTabSeat } from 'grognard/seats.js';
+import {
+  addSeat, removeSeat, seatsForRoom, tabSeat, setTabSeat, markLive, clearLive, isLive,
+} from 'grognard/seats.js';
 import { EventLog } from 'grognard/log.js';
 import { OrdersUI } from 'grognard/orders.js';
 import { chatForm } from 'grognard/chat.js';
@@ -25,6 +27,7 @@ export function showRoom(ctx, code) {
   let log = null;
   let chat = null;
   let disposed = false;
+  let liveTimer = null;
   const offs = [];
   document.title = `Grognard: room ${code}`;
 
@@ -77,7 +80,9 @@ export function showRoom(ctx, code) {
     let entry = null;
     if (intent && intent.resume) entry = stored.find((s) => s.seatId === intent.resume);
     if (!entry) entry = stored.find((s) => s.seatId === tabSeat(code));
-    if (!entry && stored.length === 1) entry = stored[0];
+    // The one seat held here that no other tab of this browser plays now.
+    const free = stored.filter((s) => !isLive(s.gameId, s.seatId));
+    if (!entry && free.length === 1) entry = free[0];
     if (entry) return resume(entry);
     return pick(null);
   }
@@ -123,6 +128,9 @@ export function showRoom(ctx, code) {
       acting: seated.actingSeats || [], status: seated.room.status || '',
     });
     setTabSeat(code, seated.seatId);
+    markLive(seated.gameId, seated.seatId);
+    clearInterval(liveTimer);
+    liveTimer = setInterval(() => markLive(seated.gameId, seated.seatId), 4000);
     conn.setSeat({ token, gameId: seated.gameId, lastSeq: 0 });
     conn.noteSeated(seated);
     clear(app);
@@ -169,7 +177,9 @@ export function showRoom(ctx, code) {
   }
 
   function addEvents(events, view, viewSeq) {
-    log.add(events, (ev) => (Number(ev.seq) === viewSeq ? view : null));
+    // The view after an event when known; else the latest view, whose names of units and sides
+    // are the same (the words need them; the numbers in the words come from the event).
+    log.add(events, (ev) => (Number(ev.seq) === viewSeq && view ? view : st.view));
     for (const ev of events) if (ev.system && (ev.system.result || ev.system.seed)) st.endNote = ev.system;
   }
 
@@ -259,6 +269,12 @@ export function showRoom(ctx, code) {
     }
   }));
 
+  // A tab closing or reloading stops marking its seat as played.
+  const onHide = () => {
+    if (st.gameId) clearLive(st.gameId, st.seatId);
+  };
+  window.addEventListener('pagehide', onHide);
+
   start();
 
   return {
@@ -266,6 +282,9 @@ export function showRoom(ctx, code) {
       disposed = true;
       offs.forEach((off) => off());
       if (ui) ui.dispose();
+      clearInterval(liveTimer);
+      if (st.gameId) clearLive(st.gameId, st.seatId);
+      window.removeEventListener('pagehide', onHide);
       if (st.token) {
         conn.setSeat(null);
         conn.request({ leave: {} }).catch(() => {});

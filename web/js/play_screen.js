@@ -24,7 +24,7 @@ export function buildScreen({ code, room, title }) {
   s.takeBack = html('button', { type: 'button', id: 'take-back', title: 'Take back your last command' }, 'Take back');
   s.commandForm = html('form', { id: 'command-form', class: 'command-form' },
     html('label', { for: 'command' }, 'Command'), s.command,
-    html('button', { type: 'submit', id: 'command-send' }, 'Send'), s.takeBack);
+    html('button', { type: 'submit', id: 'command-send' }, 'Send'));
   s.help = html('pre', { id: 'help', class: 'help', hidden: true, tabindex: '0' });
   s.panels = html('div', { id: 'panels', class: 'panels' });
   s.log = html('ol', { id: 'log', class: 'log', 'aria-label': 'What happened', tabindex: '0' });
@@ -40,7 +40,7 @@ export function buildScreen({ code, room, title }) {
       html('aside', { class: 'side-pane', 'aria-label': 'Turn, orders and log' },
         s.status, s.gameOver, s.error, s.notice, s.offer,
         html('section', { class: 'orders-box', 'aria-labelledby': 'h-orders' },
-          html('h2', { id: 'h-orders' }, 'Orders'), s.orders),
+          html('div', { class: 'box-head' }, html('h2', { id: 'h-orders' }, 'Orders'), s.takeBack), s.orders),
         s.commandForm, s.help, s.panels,
         html('section', { class: 'log-box', 'aria-labelledby': 'h-log' },
           html('h2', { id: 'h-log' }, 'Log'), s.log),

@@ -67,10 +67,10 @@ export function showReplay(ctx, gameId) {
     const g = st.game;
     st.rs = g ? rulesets[g.ruleset] || null : null;
     const btn = (id, text, label) => html('button', { type: 'button', id, 'aria-label': label }, text);
-    const first = btn('first', '⏮ First', 'First event');
+    const first = btn('first', '◀◀ First', 'First event');
     const prev = btn('prev', '◀ Prev', 'Previous event');
     const next = btn('next', 'Next ▶', 'Next event');
-    const last = btn('last', 'Last ⏭', 'Last event');
+    const last = btn('last', 'Last ▶▶', 'Last event');
     const auto = html('button', { type: 'button', id: 'autoplay', 'aria-pressed': 'false' }, '▶ Play');
     const turnIn = html('input', { id: 'turn-jump', type: 'number', min: '0', step: '1', inputmode: 'numeric', class: 'turn-input' });
     const turnForm = html('form', { class: 'turn-form' }, html('label', { for: 'turn-jump' }, 'Turn '), turnIn,
@@ -177,8 +177,12 @@ export function showReplay(ctx, gameId) {
         const r = await conn.request({ getEvents: { gameId, asSeat: st.asSeat } });
         if (gen !== st.loadGen || disposed) return;
         st.events = (r.eventList && r.eventList.events) || [];
+        // The final view names every unit and side: the words of events whose own view is not
+        // fetched yet use it; each event is put in words again with its own view when shown.
+        const end = st.events.length ? await viewAt(st.events.length - 1).catch(() => null) : null;
+        if (gen !== st.loadGen || disposed) return;
         log.clear();
-        log.add(st.events);
+        log.add(st.events, () => end);
         if (!st.events.length) {
           seq.textContent = 'no events';
           return;
@@ -204,7 +208,7 @@ export function showReplay(ctx, gameId) {
     auto.addEventListener('click', () => {
       if (timer) return stop();
       if (st.idx >= st.events.length - 1) go(0);
-      auto.textContent = '⏸ Pause';
+      auto.textContent = '❚❚ Pause';
       auto.setAttribute('aria-pressed', 'true');
       timer = setInterval(() => {
         if (st.idx >= st.events.length - 1) stop();

@@ -86,3 +86,34 @@ export function setPlayerName(name) {
     // not remembered; harmless
   }
 }
+
+// Which seats an open tab plays now: the tab playing a seat writes the time every few seconds,
+// so that another tab of the same browser opening the room's link offers the open seats
+// rather than taking over that seat (two tabs may play both sides of a game).
+const LIVE_KEY = 'grognard.live.';
+const LIVE_MS = 12000;
+
+export function markLive(gameId, seatId) {
+  try {
+    localStorage.setItem(`${LIVE_KEY}${gameId}/${seatId}`, String(Date.now()));
+  } catch (e) {
+    // not remembered; harmless
+  }
+}
+
+export function clearLive(gameId, seatId) {
+  try {
+    localStorage.removeItem(`${LIVE_KEY}${gameId}/${seatId}`);
+  } catch (e) {
+    // harmless
+  }
+}
+
+export function isLive(gameId, seatId) {
+  try {
+    const t = Number(localStorage.getItem(`${LIVE_KEY}${gameId}/${seatId}`) || 0);
+    return Date.now() - t < LIVE_MS;
+  } catch (e) {
+    return false;
+  }
+}
