@@ -7,13 +7,27 @@ import { expectEvent, takeSeat, waitSeq } from './ui.mjs';
 
 const SIZES = [{ name: 'phone', width: 390, height: 844 }, { name: 'desktop', width: 1280, height: 800 }];
 
+// The outermost elements that reach past the window's right edge, as 'tag#id.class'.
+function widest(page) {
+  return page.evaluate(() => {
+    const over = (el) => el.getBoundingClientRect().right > window.innerWidth + 1;
+    const all = [...document.querySelectorAll('body *')].filter(over);
+    const leaves = all.filter((el) => !all.some((o) => o !== el && el.contains(o)));
+    return leaves.slice(0, 4).map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}` +
+      `${[...el.classList].map((c) => `.${c}`).join('')} "${el.textContent.trim().slice(0, 24)}"` +
+      ` (right edge ${Math.round(el.getBoundingClientRect().right)})`)
+      .join(', ') || 'none found';
+  });
+}
+
 // Screenshots `page` at both sizes; fails when the page scrolls sideways.
 async function bothSizes(t, page, what) {
   for (const size of SIZES) {
     await page.setViewportSize({ width: size.width, height: size.height });
     await sleep(250);
     const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    check(wide <= 1, `${what} at ${size.width}x${size.height} is ${wide} px wider than the window`);
+    check(wide <= 1, `${what} at ${size.width}x${size.height} is ${wide} px wider than the window` +
+      ` (reaching out: ${await widest(page)})`);
     await t.shot(page, `${what}-${size.name}`);
   }
 }

@@ -43,11 +43,11 @@ class TestContext {
 
   // A page in a browser context of its own (its own localStorage: one person), watched for
   // console errors and uncaught exceptions.
-  async newPage(label, { width = 1280, height = 800 } = {}) {
+  async newPage(label, { width = 1280, height = 800, watch = true } = {}) {
     const context = await this.h.browser.newContext({ viewport: { width, height } });
     this.contexts.push(context);
     const page = await context.newPage();
-    this.watch(page, label);
+    if (watch) this.watch(page, label);
     page.setDefaultTimeout(10_000);
     page.label = label;
     return page;
@@ -76,9 +76,19 @@ class TestContext {
     return file;
   }
 
-  // A protocol session over a WebSocket opened inside a page of the server's origin.
+  // A screenshot of one element (a part of a long page).
+  async shotOf(locator, what) {
+    this.shots += 1;
+    const file = `${this.name}-${String(this.shots).padStart(2, '0')}-${what}.png`;
+    await locator.screenshot({ path: path.join(this.h.artefacts, file) });
+    return file;
+  }
+
+  // A protocol session over a WebSocket opened inside a page of the server's origin (its
+  // plain-text /healthz: no web client runs there, so its console is not watched; Chromium
+  // asks it for a /favicon.ico the server rightly does not have).
   async protocol(label = 'protocol') {
-    const page = await this.newPage(label);
+    const page = await this.newPage(label, { watch: false });
     await page.goto(`${this.base}/healthz`);
     return new Protocol(page);
   }
@@ -185,6 +195,7 @@ export class Harness {
   async failureShots(t) {
     for (const c of t.contexts) {
       for (const p of c.pages()) {
+        if (!p.label || p.label.startsWith('protocol')) continue;
         await t.shot(p, `failed-${p.label ?? 'page'}`).catch(() => {});
       }
     }

@@ -91,6 +91,7 @@ export async function reportDice(t) {
   const page = await t.newPage('report');
   await openReport(page, `${t.base}/games/${gameId}/report`);
   await t.shot(page, 'report');
+  await t.shotOf(page.locator('#dice'), 'report-dice');
   compare(counted, await shownDice(page), 'GET /games/ID/report');
   t.noErrors();
 
