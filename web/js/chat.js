@@ -6,11 +6,11 @@ import { html, clear } from 'grognard/svg.js';
 // Builds the chat form. `seats` the room's seats, `mySeat` this page's seat id, `send(body)`
 // the request function, `showError(e)`.
 export function chatForm({ seats, mySeat, send, showError }) {
-  const text = html('input', { id: 'chat-text', type: 'text', maxlength: '1000', autocomplete: 'off' });
+  const text = html('input', { id: 'chat-text', type: 'text', maxlength: '1000', autocomplete: 'off', placeholder: 'Message' });
   const to = html('select', { id: 'chat-to' });
   const btn = html('button', { id: 'chat-send', type: 'submit' }, 'Send');
   const form = html('form', { id: 'chat', class: 'chat' },
-    html('label', { for: 'chat-text', class: 'chat-label' }, 'Message'), text,
+    html('label', { for: 'chat-text', class: 'visually-hidden' }, 'Message'), text,
     html('label', { for: 'chat-to', class: 'visually-hidden' }, 'To'), to, btn);
 
   function setSeats(list) {

@@ -64,12 +64,25 @@ function eventName(rules) {
 
 export class EventLog {
   // `list` the <ol id="log">, `rs` the rule-set module, `seatLabel(id)` a seat's label.
-  constructor(list, rs, seatLabel) {
+  // With `follow`, the log stays at its newest event while the reader has not scrolled up,
+  // also when the panel around it changes size.
+  constructor(list, rs, seatLabel, { follow = true } = {}) {
     this.list = list;
     this.rs = rs;
     this.seatLabel = seatLabel || ((id) => id);
     this.items = new Map();   // seq -> li
     this.maxSeq = 0;
+    this.stick = follow;
+    if (follow) {
+      list.addEventListener('scroll', () => {
+        this.stick = list.scrollTop + list.clientHeight >= list.scrollHeight - 24;
+      });
+      if (typeof ResizeObserver === 'function') {
+        new ResizeObserver(() => {
+          if (this.stick) list.scrollTop = list.scrollHeight;
+        }).observe(list);
+      }
+    }
   }
 
   has(seq) {
@@ -84,7 +97,7 @@ export class EventLog {
 
   // Adds events (GameEvent JSON) not shown yet; `viewFor(ev)` gives the view after it or null.
   add(events, viewFor = () => null) {
-    const atBottom = this.list.scrollTop + this.list.clientHeight >= this.list.scrollHeight - 24;
+    const atBottom = this.stick;
     for (const ev of events) {
       const seq = Number(ev.seq || 0);
       if (!seq || this.items.has(seq)) continue;

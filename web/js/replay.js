@@ -102,7 +102,7 @@ export function showReplay(ctx, gameId) {
       const s = ((g && g.seats) || []).find((x) => x.seatId === id);
       return s ? s.label : (id && id.startsWith('observer:') ? 'an observer' : id || 'the server');
     };
-    const log = new EventLog(logEl, st.rs, seatLabel);
+    const log = new EventLog(logEl, st.rs, seatLabel, { follow: false });
     const stop = () => {
       clearInterval(timer);
       timer = null;
