@@ -4,7 +4,7 @@
 
 import {
   areaText, diceAt, facingLetter, findUnit, kindOf, sideName, typeWord, unitText, UNIT_TYPES,
-  unitsAt, weaponWord,
+  weaponWord,
 } from 'grognard/rulesets/itchy_common.js';
 
 // The play screen shows each die after the words (web/js/log.js): the words give no faces.
@@ -164,15 +164,25 @@ const WORDS = {
   gameEnded,
 };
 
+// The last view seen, for the names of sides and units when an event comes without one (they
+// never change in a game); used only when it knows the event's unit, or for side names.
+let known = null;
+
+function namesFor(ev, view) {
+  if (view && Array.isArray(view.sides)) {
+    known = view;
+    return view;
+  }
+  if (!known) return null;
+  const id = ev && ev.unit;
+  return !id || findUnit(known, id) ? known : { sides: known.sides };
+}
+
 // GameEvent.rules (an Itchy & Scratchy Event JSON with @type) in words.
 export function describeEvent(rules, view) {
   const kind = kindOf(rules);
   const f = WORDS[kind];
   if (!f) return { text: kind ? `(an event "${kind}")` : '(an empty event)', dice: [], detail: '' };
-  return f(rules[kind] || {}, view || null);
-}
-
-// For the map and the orders: what is in an area, in words ("R1 Lichtenburg Commando").
-export function areaUnitsText(view, p) {
-  return unitsAt(view, p).map((u) => `${u.id} ${u.name || ''}`.trim()).join(', ');
+  const ev = rules[kind] || {};
+  return f(ev, namesFor(ev, view));
 }
