@@ -14,7 +14,11 @@ export function showLobby(ctx) {
   let timer = null;
 
   const err = html('p', { id: 'error', class: 'error', role: 'alert', 'aria-live': 'assertive' });
-  const showError = (e) => { err.textContent = e ? errorText(e) : ''; };
+  let errCode = '';
+  const showError = (e) => {
+    err.textContent = e ? errorText(e) : '';
+    errCode = e ? e.code || '' : '';
+  };
 
   // --- your name
   const nameInput = html('input', { id: 'player-name', type: 'text', maxlength: '60', autocomplete: 'nickname', value: playerName() });
@@ -157,6 +161,7 @@ export function showLobby(ctx) {
     try {
       const r = await conn.request({ listRooms: {} });
       if (disposed) return;
+      if (errCode === 'UNAVAILABLE') showError(null);  // connected again
       const list = (r.rooms && r.rooms.rooms) || [];
       clear(rooms);
       if (!list.length) rooms.append(html('li', { class: 'empty' }, 'No open rooms. Create one!'));

@@ -62,6 +62,26 @@ function eventName(rules) {
   return k ? k.replace(/([A-Z])/g, ' $1').toLowerCase() : 'event';
 }
 
+// Every event of a game from `fromSeq` on (get_events), asking again from the last one received
+// should an answer stop short of the game's last event.
+export async function fetchEvents(conn, gameId, asSeat = '', fromSeq = 1) {
+  const all = [];
+  let from = fromSeq;
+  let last = 0;
+  for (let i = 0; i < 1000; i++) {
+    const body = { gameId, fromSeq: String(from) };
+    if (asSeat) body.asSeat = asSeat;
+    const r = await conn.request({ getEvents: body });
+    const list = (r.eventList && r.eventList.events) || [];
+    last = Number((r.eventList && r.eventList.lastSeq) || 0);
+    all.push(...list);
+    const got = list.length ? Number(list[list.length - 1].seq) : 0;
+    if (!list.length || got >= last) break;
+    from = got + 1;
+  }
+  return { events: all, lastSeq: last };
+}
+
 export class EventLog {
   // `list` the <ol id="log">, `rs` the rule-set module, `seatLabel(id)` a seat's label.
   // With `follow`, the log stays at its newest event while the reader has not scrolled up,

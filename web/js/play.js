@@ -8,7 +8,7 @@ import { rulesets, rulesetTitle } from 'grognard/rulesets/index.js';
 import {
   addSeat, removeSeat, seatsForRoom, tabSeat, setTabSeat, markLive, clearLive, isLive,
 } from 'grognard/seats.js';
-import { EventLog } from 'grognard/log.js';
+import { EventLog, fetchEvents } from 'grognard/log.js';
 import { OrdersUI } from 'grognard/orders.js';
 import { chatForm } from 'grognard/chat.js';
 import { showJoin } from 'grognard/join.js';
@@ -169,8 +169,8 @@ export function showRoom(ctx, code) {
   // The events before this page came (after a join): the log starts at the game's beginning.
   async function history() {
     try {
-      const r = await conn.request({ getEvents: { gameId: st.gameId } });
-      addEvents((r.eventList && r.eventList.events) || [], null, 0);
+      const r = await fetchEvents(conn, st.gameId);
+      addEvents(r.events, null, 0);
     } catch (e) {
       if (e.code !== 'FAILED_PRECONDITION') showError(e);
     }

@@ -7,7 +7,7 @@ import { html, svg, clear } from 'grognard/svg.js';
 import { errorText } from 'grognard/conn.js';
 import { rulesets, rulesetTitle } from 'grognard/rulesets/index.js';
 import { seatsForGame } from 'grognard/seats.js';
-import { EventLog } from 'grognard/log.js';
+import { EventLog, fetchEvents } from 'grognard/log.js';
 
 const ENDED = new Set(['finished', 'aborted', 'failed']);
 
@@ -82,11 +82,12 @@ export function showReplay(ctx, gameId) {
     const map = svg('svg', { id: 'map', role: 'img', 'aria-label': 'The map', preserveAspectRatio: 'xMidYMid meet' });
     const status = html('div', { id: 'status', role: 'status', 'aria-live': 'polite' });
     const logEl = html('ol', { id: 'log', class: 'log', 'aria-label': 'What happened', tabindex: '0' });
+    const heading = html('h1', {}, g ? `Replay: ${rulesetTitle(g.ruleset)}: ${g.scenario}` : `Replay of game ${gameId}`);
     const seats = ((g && g.seats) || []).map((s) => `${s.label}${s.playerName ? ` (${s.playerName})` : ''}`).join(' v ');
     clear(root);
     root.append(
       html('div', { class: 'play-head' },
-        html('h1', {}, g ? `Replay: ${rulesetTitle(g.ruleset)}: ${g.scenario}` : `Replay of game ${gameId}`),
+        heading,
         html('p', {}, seats, g && g.result ? `. ${g.result}` : '', ' ',
           html('a', { href: `/games/${gameId}/report`, class: 'report-link' }, 'Battle report'), ' · ',
           html('a', { href: '/', 'data-route': true }, 'Lobby')),
@@ -127,9 +128,11 @@ export function showReplay(ctx, gameId) {
       st.idx = i;
       const gen = ++st.gen;
       const ev = st.events[i];
-      seq.textContent = `event ${i + 1} of ${st.events.length}`;
-      first.disabled = prev.disabled = i === 0;
-      next.disabled = last.disabled = i === st.events.length - 1;
+      // Numbered as the log numbers events (chat to one seat may leave gaps).
+      seq.textContent = `event ${ev.seq} of ${st.lastSeq}`;
+      // aria-disabled, not disabled: a pressed button keeps the keyboard's focus at either end.
+      for (const b of [first, prev]) b.setAttribute('aria-disabled', String(i === 0));
+      for (const b of [next, last]) b.setAttribute('aria-disabled', String(i === st.events.length - 1));
       log.showUpTo(Number(ev.seq));
       try {
         const v = await viewAt(i);
@@ -174,9 +177,10 @@ export function showReplay(ctx, gameId) {
       st.views = new Map();
       seq.textContent = 'loading…';
       try {
-        const r = await conn.request({ getEvents: { gameId, asSeat: st.asSeat } });
+        const r = await fetchEvents(conn, gameId, st.asSeat);
         if (gen !== st.loadGen || disposed) return;
-        st.events = (r.eventList && r.eventList.events) || [];
+        st.events = r.events;
+        st.lastSeq = Math.max(r.lastSeq, st.events.length ? Number(st.events[st.events.length - 1].seq) : 0);
         // The final view names every unit and side: the words of events whose own view is not
         // fetched yet use it; each event is put in words again with its own view when shown.
         const end = st.events.length ? await viewAt(st.events.length - 1).catch(() => null) : null;
@@ -243,6 +247,13 @@ export function showReplay(ctx, gameId) {
       st.asSeat = 'observer';
     }
     load(0);
+    // The scenario's title for the heading.
+    if (g) {
+      conn.request({ listScenarios: { ruleset: g.ruleset } }).then((r) => {
+        const sc = ((r.scenarios && r.scenarios.scenarios) || []).find((x) => x.name === g.scenario);
+        if (sc && sc.title && !disposed) heading.textContent = `Replay: ${rulesetTitle(g.ruleset)}: ${sc.title}`;
+      }).catch(() => {});
+    }
   }
 
   start();
