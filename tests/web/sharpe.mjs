@@ -1,7 +1,120 @@
-// Test 2: Sharpe's Mess with a referee page (written once web/js/rulesets/sharpe.js lands).
-import { check } from './lib.mjs';
+// Test 2: Sharpe's Mess with a referee page. The referee creates the room from the lobby and
+// takes the referee's seat; three players take theirs by the invite link. The referee pauses
+// and resumes play by his orders, the players play two turns by theirs. The referee's panels
+// show for him only, and no player's page shows another player's secret briefing.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { check, rng, sleep } from './lib.mjs';
+import {
+  actorKeys, checkLog, enabledOrders, expectEvent, giveOrder, logSeqs, maxSeq, takeSeat, waitSeq,
+} from './ui.mjs';
+
+const SCATTER = /scatter/i; // a player may always set his scatter orders: not a move of the game
+const MAX_ORDERS = 250;
+const ORDERS_PER_ACTIVATION = 3; // then the activation is ended, so the turns go by
+
+// The players' secret briefings, from the scenario itself: { British: '...', ... }.
+function briefings() {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const text = fs.readFileSync(path.join(here, '../../scenarios/sharpe/village.textproto'), 'utf8');
+  const out = {};
+  for (const m of text.matchAll(/name:\s*"([^"]+)"\s*\n\s*briefing:\s*"([^"]+)"/g)) out[m[1]] = m[2];
+  check(Object.keys(out).length >= 2, 'no briefings found in scenarios/sharpe/village.textproto');
+  return out;
+}
+
+// The turn #status names, or 0.
+async function turnOf(page) {
+  const m = /turn (\d+)/i.exec(await page.locator('#status').textContent());
+  return m ? Number(m[1]) : 0;
+}
+
+// The first enabled order of `page` whose words match `re`, clicked; waits for its event.
+async function orderNamed(page, all, re) {
+  const o = (await enabledOrders(page)).find((x) => re.test(x.text));
+  check(o, `${page.label}: no order matching ${re} (orders: ${(await enabledOrders(page)).map((x) => x.text).join(' | ') || 'none'})`);
+  await expectEvent(page, all, () => o.click(), `the order "${o.text}"`);
+  return o.text;
+}
 
 export async function sharpeReferee(t) {
-  check(false, 'not written yet');
-  void t;
+  const rand = rng(12);
+  const secret = briefings();
+  const referee = await t.newPage('Referee');
+  await referee.goto(`${t.base}/`);
+  await referee.locator('input#player-name').fill('Rhea');
+  await referee.locator('select#create-ruleset').selectOption('sharpe');
+  await referee.waitForFunction(() => [...document.querySelectorAll('#create-scenario option')].some((o) => o.value === 'village'));
+  await referee.locator('select#create-scenario').selectOption('village');
+  await referee.locator('button#create-room').click();
+  await takeSeat(referee, 'referee', 'Rhea');
+  const invite = (await referee.locator('#invite-link').textContent()).trim();
+
+  const players = [];
+  for (const [seat, name] of [['player:british', 'British'], ['player:french', 'French'], ['player:partisans', 'Partisans']]) {
+    const page = await t.newPage(name);
+    page.side = name;
+    await page.goto(invite);
+    await takeSeat(page, seat, `${name} player`);
+    players.push(page);
+  }
+  const all = [referee, ...players];
+  await waitSeq(all, 2);
+  await t.shot(referee, 'referee');
+  for (const p of players) await t.shot(p, `player-${p.side}`);
+
+  // The referee's tools for him only; no other player's briefing on a player's page.
+  const panels = (p) => p.evaluate(() => {
+    const el = document.querySelector('#panels');
+    return el && el.offsetParent !== null ? el.textContent.trim().length + el.children.length : 0;
+  });
+  check(await panels(referee), 'the referee sees no panel in #panels');
+  for (const p of players) {
+    check(!(await panels(p)), `${p.label} sees the referee's panels`);
+    const text = await p.locator('body').textContent();
+    for (const [side, words] of Object.entries(secret)) {
+      if (side !== p.side) check(!text.includes(words.slice(0, 40)), `${p.label}'s page shows the ${side} briefing`);
+    }
+  }
+
+  // The referee pauses play and resumes it, by his order buttons.
+  await orderNamed(referee, all, /^pause/i);
+  await orderNamed(referee, all, /^resume/i);
+
+  // The players play on until turn 3 begins (or the game ends).
+  let given = 0; let sinceEnd = 0; let last = null;
+  for (; given < MAX_ORDERS; given += 1) {
+    if (await referee.locator('#game-over').isVisible()) break;
+    if ((await turnOf(referee)) >= 3) break;
+    let page = null;
+    for (let i = 0; i < 50 && !page; i += 1) {
+      for (const p of players) {
+        if ((await actorKeys(p)).length || (await enabledOrders(p, SCATTER)).length) { page = p; break; }
+      }
+      if (!page) await sleep(100);
+    }
+    if (!page) {
+      // Play waits for the referee (a card for him, a pause): he resumes it.
+      await orderNamed(referee, all, /^resume/i);
+      continue;
+    }
+    if (page !== last) sinceEnd = 0;
+    last = page;
+    const text = await giveOrder(page, all, rand, { avoid: SCATTER, end: sinceEnd >= ORDERS_PER_ACTIVATION });
+    sinceEnd = /^end/i.test(text) ? 0 : sinceEnd + 1;
+    if (given === 10) await t.shot(page, `playing-${page.side}`);
+  }
+  check(given < MAX_ORDERS, `turn 3 did not begin after ${MAX_ORDERS} orders`);
+  await t.shot(referee, 'referee-turn3');
+  for (const p of players) await t.shot(p, `turn3-${p.side}`);
+
+  const end = await maxSeq(referee);
+  await waitSeq(all, end);
+  for (const p of all) {
+    const seqs = await logSeqs(p);
+    checkLog(seqs, p.label);
+    check(seqs[seqs.length - 1] === end, `${p.label}'s #log ends at ${seqs[seqs.length - 1]}, the referee's at ${end}`);
+  }
+  t.note = `${given} orders by the players, 2 by the referee, ${end} events`;
 }

@@ -34,10 +34,11 @@ export async function waitSeq(pages, seq, timeout = 10_000) {
 }
 
 // The server's words in #error, or ''.
-export async function errorText(page) {
-  const el = await page.$('#error');
-  if (!el || !(await el.isVisible())) return '';
-  return (await el.textContent()).trim();
+export function errorText(page) {
+  return page.evaluate(() => {
+    const el = document.querySelector('#error');
+    return el && el.offsetParent !== null ? el.textContent.trim() : '';
+  });
 }
 
 // Gives a name in the lobby or on the seat picker, when the page asks for one.
@@ -60,18 +61,17 @@ export async function takeSeat(page, seat, name) {
   await page.waitForFunction(() => document.querySelector('#you')?.textContent.trim());
 }
 
-// The page's enabled order buttons: [{ handle, text, end }] (`end`: it ends the turn or the
+// The page's enabled order buttons: [{ text, end, click() }] (`end`: it ends the turn or the
 // activation). Orders that need a point picked on the map (labels ending in '…') and those
-// whose words match `avoid` are left out.
+// whose words match `avoid` are left out. One round trip to the page.
 export async function enabledOrders(page, avoid = null, scope = '#orders') {
-  const out = [];
-  for (const handle of await page.$$(`${scope} button.order:not([disabled])`)) {
-    const text = (await handle.textContent()).trim();
-    if (text.endsWith('…') || (avoid && avoid.test(text))) continue;
-    const cls = (await handle.getAttribute('class')) ?? '';
-    out.push({ handle, text, end: /\bkind-end\b/.test(cls) || /^end\b/i.test(text) });
-  }
-  return out;
+  const sel = `${scope} button.order:not([disabled])`;
+  const found = await page.$$eval(sel, (bs) => bs.map((b) => ({ text: b.textContent.trim(), cls: b.className })));
+  return found.map((o, i) => ({
+    text: o.text,
+    end: /\bkind-end\b/.test(o.cls) || /^end\b/i.test(o.text),
+    click: () => page.locator(sel).nth(i).click(),
+  })).filter((o) => !o.text.endsWith('…') && !(avoid && avoid.test(o.text)));
 }
 
 // The keys of the units the page offers to order (#orders button.actor).
@@ -80,7 +80,9 @@ export function actorKeys(page) {
 }
 
 async function canAct(page, avoid) {
-  return (await actorKeys(page)).length > 0 || (await enabledOrders(page, avoid)).length > 0;
+  const texts = await page.$$eval('#orders button.actor:not([disabled]), #orders button.order:not([disabled])',
+    (bs) => bs.map((b) => (b.classList.contains('actor') ? '' : b.textContent.trim())));
+  return texts.some((t) => t === '' || (!t.endsWith('…') && !(avoid && avoid.test(t))));
 }
 
 // Waits for one page among `pages` to have orders to give; null when the game has ended.
@@ -116,7 +118,7 @@ export async function giveOrder(page, all, rand, { avoid = null, end = false } =
       const orders = await selectActor(page, rand.pick(actors), avoid);
       if (orders.length) {
         const o = rand.pick(orders);
-        await expectEvent(page, all, () => o.handle.click(), `the order "${o.text}"`);
+        await expectEvent(page, all, () => o.click(), `the order "${o.text}"`);
         return o.text;
       }
       await page.keyboard.press('Escape');
@@ -128,7 +130,7 @@ export async function giveOrder(page, all, rand, { avoid = null, end = false } =
   const list = end ? (ends.length ? ends : moves) : (moves.length ? moves : ends);
   check(list.length, `${page.label}: no order can be given (units: ${actors.join(' ') || 'none'})`);
   const o = rand.pick(list);
-  await expectEvent(page, all, () => o.handle.click(), `the order "${o.text}"`);
+  await expectEvent(page, all, () => o.click(), `the order "${o.text}"`);
   return o.text;
 }
 
