@@ -55,8 +55,7 @@ function fired(v, e) {
     + `${throwText}${verdict} (${functions(e.functions)})`;
   const scale = weapon === 'rifle' ? 'a rifle doubles the d20; ' : weapon === 'pistol' ? 'a pistol halves the d20; ' : '';
   const named = (e.parts || []).map((m) => `${signed(m.value)} ${m.name || 'modifier'}`).join(', ');
-  const detail = `${scale}modifiers: ${named || (mods ? signed(mods) : 'none')}; `
-    + `needs more than ${num(e.range)} (the range in inches); a bare 20 always hits, a bare 1 misses and jams`;
+  const detail = `${scale}modifiers: ${named || (mods ? signed(mods) : 'none')}; needs more than ${num(e.range)} (the range)`;
   return { text, dice: [rollOf(e.roll)].filter(Boolean), detail };
 }
 

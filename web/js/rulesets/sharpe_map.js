@@ -155,7 +155,7 @@ function margin(g, view, w, h) {
   if (view.paused) line += ` · PAUSED${view.pauseReason ? `: ${view.pauseReason}` : ''}`;
   if (view.over) line += ` · over: ${view.result || 'no result'}`;
   g.append(text(0, y + 2.6, 0.85, line, { 'font-weight': 'bold' }));
-  g.append(text(w, -0.35, 0.8, 'N ↑', { 'text-anchor': 'end', 'font-weight': 'bold' }));
+  g.append(text(w, y + 2.6, 0.85, 'North is up ↑', { 'text-anchor': 'end', 'font-weight': 'bold' }));
 }
 
 // Draws `view` into `svgEl`; `marks` = { selected, targets, seat } from the play screen.

@@ -5,7 +5,7 @@
 // referee's resume). A click on a red-ringed figure fires or fights; a click on the table moves.
 
 import {
-  cmd, num, functions, figureOf, gunOf, nameOf, groupText, weaponName, distance, bearingTo,
+  cmd, num, functions, figureOf, gunOf, nameOf, weaponName, distance, bearingTo,
   defaultCardName,
 } from 'grognard/rulesets/sharpe_common.js';
 
@@ -106,7 +106,8 @@ function seatOrders(legal, view) {
     else if (c.nameHero) {
       out.push({ label: `Name ${nameOf(view, c.nameHero.figure)} hero of ${c.nameHero.group}`, command: c, target: `u:${c.nameHero.figure}`, kind: 'order', point: false });
     } else if (c.setScatter) {
-      out.push({ label: `Scatter order for ${groupText(view, c.setScatter.group)}: ${c.setScatter.towardCover ? 'toward cover' : 'directly away'}`, command: c, target: null, kind: 'order', point: false });
+      // The standing scatter orders (S25) are always open: the player's panel has them.
+      continue;
     } else if (c.ruling) out.push({ label: rulingLabel(c.ruling), command: c, target: null, kind: 'order', point: false });
     else if (c.addEventCard) {
       const card = c.addEventCard.card || {};

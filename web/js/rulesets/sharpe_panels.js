@@ -60,7 +60,7 @@ function playerPanel(root, ctx) {
       const now = g.scatterTowardCover ? 'toward cover' : 'directly away';
       const row = html('p', { class: 'scatter-order' }, `${groupText(view, g.id)}: scatters ${now}. `);
       for (const [cover, label] of [[true, 'Toward cover'], [false, 'Directly away']]) {
-        const btn = html('button', { type: 'button', class: 'order', disabled: cover === !!g.scatterTowardCover, dataset: { scatter: `${g.id}:${cover ? 'cover' : 'away'}` } }, label);
+        const btn = html('button', { type: 'button', 'aria-pressed': String(cover === !!g.scatterTowardCover), dataset: { scatter: `${g.id}:${cover ? 'cover' : 'away'}` } }, label);
         btn.addEventListener('click', () => {
           const setScatter = { group: g.id };
           if (cover) setScatter.towardCover = true;

@@ -9,7 +9,8 @@ import { html } from 'grognard/svg.js';
 import { cmd, EFFECTS, weaponKind } from 'grognard/rulesets/sharpe_common.js';
 import { eventCard, ruling } from 'grognard/rulesets/sharpe_referee.js';
 
-const field = (label, input) => html('label', { class: 'field' }, `${label} `, input);
+// One labelled field on its own line (a div is a block without any style sheet).
+const field = (label, input) => html('div', { class: 'field' }, html('label', {}, `${label} `, input));
 
 // X,Y in inches -> { x, y }, or null.
 function pointOf(text) {
@@ -46,7 +47,7 @@ function rulingForm(p, getCtx) {
   const rows = {
     figure: field('Figure', p.figure), to: field('To (X,Y inches)', to), group: field('Group', p.group),
     id: field('Id', id), name: field('Name', name), weapons: field('Weapons', weapons),
-    quals: html('span', { class: 'field' }, ...quals.map(([q, box]) => html('label', {}, box, ` ${q} `))),
+    quals: html('div', { class: 'field' }, ...quals.map(([q, box]) => html('label', {}, box, ` ${q} `))),
     result: field('Result', result),
   };
   const show = {
@@ -59,7 +60,7 @@ function rulingForm(p, getCtx) {
   kind.addEventListener('change', p.sync);
   const form = html('form', { class: 'ruling-form', 'aria-label': 'A ruling' },
     field('Ruling', kind), ...Object.values(rows), field('Reason', reason),
-    html('button', { type: 'submit', class: 'order' }, 'Rule'), note);
+    html('button', { type: 'submit', class: 'send' }, 'Rule'), note);
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     const k = kind.value;
@@ -93,9 +94,15 @@ function rulingForm(p, getCtx) {
   return form;
 }
 
+const CARD_LABELS = {
+  LOSE_HALF: 'lose half the functions', GAIN_FUNCTIONS: 'gain functions', TRIP: 'trip (lies prone)',
+  MISFIRE: 'misfire (a firearm out of action)', REINFORCEMENTS: 'reinforcements (pauses play)',
+  REFEREE_DECIDES: 'the referee decides (pauses play)',
+};
+
 function cardForm(getCtx) {
   const effect = html('select', { name: 'effect' },
-    ...Object.entries(EFFECTS).map(([v, w]) => html('option', { value: v }, w)),
+    ...Object.keys(EFFECTS).map((v) => html('option', { value: v }, CARD_LABELS[v])),
     html('option', { value: 'DRAW_BAD_CARD' }, 'draw a Bad Card'));
   const amount = html('input', { type: 'number', name: 'amount', min: 1, max: 20, value: 2, size: 3 });
   const name = html('input', { type: 'text', name: 'card-name', placeholder: 'Second wind', size: 14 });
@@ -106,7 +113,7 @@ function cardForm(getCtx) {
   sync();
   const form = html('form', { class: 'card-form', 'aria-label': 'An event card' },
     field('Card', effect), amountRow, field('Name', name),
-    html('button', { type: 'submit', class: 'order' }, 'Add to the deck'), note);
+    html('button', { type: 'submit', class: 'send' }, 'Add to the deck'), note);
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     if (effect.value === 'DRAW_BAD_CARD') {
@@ -127,7 +134,7 @@ function badDeckForm(getCtx) {
   const cards = html('input', { type: 'text', name: 'bad-deck', placeholder: 'lose-half trip gain:2', size: 22 });
   const note = html('p', { class: 'form-note', 'aria-live': 'polite' });
   const form = html('form', { class: 'bad-deck-form', 'aria-label': 'The bad-card deck' },
-    field('Bad cards', cards), html('button', { type: 'submit', class: 'order' }, 'Build and shuffle'), note);
+    field('Bad cards', cards), html('button', { type: 'submit', class: 'send' }, 'Build and shuffle'), note);
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     const list = [];
@@ -151,8 +158,8 @@ function briefingForm(p, getCtx) {
   const replace = html('input', { type: 'checkbox', name: 'replace' });
   const note = html('p', { class: 'form-note', 'aria-live': 'polite' });
   const form = html('form', { class: 'briefing-form', 'aria-label': 'A secret briefing' },
-    field('To', p.seatSel), field('Text', text), html('label', {}, replace, ' replace the briefing (else added after it)'),
-    html('button', { type: 'submit', class: 'order' }, 'Hand the briefing'), note);
+    field('To', p.seatSel), field('Text', text), html('div', { class: 'field' }, html('label', {}, replace, ' replace the briefing (else added after it)')),
+    html('button', { type: 'submit', class: 'send' }, 'Hand the briefing'), note);
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     if (!text.value.trim()) { note.textContent = 'Write the briefing first.'; return; }
