@@ -4,7 +4,7 @@
 import { html, clear } from 'grognard/svg.js';
 import { errorText } from 'grognard/conn.js';
 import { rulesetTitle } from 'grognard/rulesets/index.js';
-import { allSeats, playerName, setPlayerName } from 'grognard/seats.js';
+import { allSeats, playerName, removeSeat, setPlayerName } from 'grognard/seats.js';
 
 const REFRESH_MS = 5000;
 
@@ -180,8 +180,13 @@ export function showLobby(ctx) {
       const b = html('button', { type: 'button', class: 'resume', dataset: { tokenOf: `${s.gameId}/${s.seatId}` } },
         `Resume ${s.role === 'observer' ? 'watching' : s.label}`);
       b.addEventListener('click', () => navigate(`/rooms/${s.inviteCode}`, { resume: s.seatId }));
+      const forget = html('button', { type: 'button', class: 'forget', 'aria-label': `Forget the seat ${s.label} of room ${s.inviteCode}` }, 'Forget');
+      forget.addEventListener('click', () => {
+        removeSeat(s.gameId, s.seatId);
+        loadMine();
+      });
       mySeats.append(html('li', {}, b, ' ', html('span', { class: 'code' }, s.inviteCode), ` ${rulesetTitle(s.ruleset)}`,
-        s.name ? ` as ${s.name}` : '', ' ', html('a', { href: `/games/${s.gameId}`, 'data-route': true }, 'replay')));
+        s.name ? ` as ${s.name}` : '', ' ', html('a', { href: `/games/${s.gameId}`, 'data-route': true }, 'replay'), ' ', forget));
     }
   }
 

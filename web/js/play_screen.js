@@ -41,10 +41,10 @@ export function buildScreen({ code, room, title }) {
         s.status, s.gameOver, s.error, s.notice, s.offer,
         html('section', { class: 'orders-box', 'aria-labelledby': 'h-orders' },
           html('div', { class: 'box-head' }, html('h2', { id: 'h-orders' }, 'Orders'), s.takeBack), s.orders),
-        s.commandForm, s.help, s.panels,
+        s.commandForm, s.help,
         html('section', { class: 'log-box', 'aria-labelledby': 'h-log' },
           html('h2', { id: 'h-log' }, 'Log'), s.log),
-        s.chatBox)));
+        s.chatBox, s.panels)));
   return s;
 }
 
