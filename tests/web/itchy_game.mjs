@@ -87,12 +87,13 @@ export async function itchyGame(t) {
   await t.shot(anna, 'room');
   await t.shot(clio, 'watching');
 
-  let given = 0; let byMap = 0; let typed = false; let reloaded = false;
+  let given = 0; let byMap = 0; let typed = false; let reloaded = false; let borisAfter = 0;
   for (; given < MAX_ORDERS; given += 1) {
     const page = await whoActs(players);
     if (!page) break;
     t.noErrors();
     const status = await page.locator('#status').textContent();
+    if (reloaded && page === boris) borisAfter += 1;
     if (byMap < MAP_MOVES && given % 4 === 3 && (await actorKeys(page)).length && await orderByMap(page, all, rand)) {
       byMap += 1;
     } else if (!typed && given > 10 && /activate/i.test(status) && (await enabledOrders(page)).some((o) => o.end)) {
@@ -109,11 +110,14 @@ export async function itchyGame(t) {
   }
   check(given < MAX_ORDERS, `the game did not end after ${MAX_ORDERS} orders`);
   check(reloaded, `the game ended before Boris reloaded (${given} orders)`);
+  check(borisAfter > 0, 'Boris gave no order after reloading');
   check(byMap >= MAP_MOVES, `only ${byMap} orders could be given by clicking the map`);
   check(typed, 'no command was typed into #command');
 
   for (const page of all) {
     await page.locator('#game-over').waitFor({ state: 'visible' });
+    const over = await page.locator('#game-over').textContent();
+    check(/\b[0-9a-f]{64}\b/.test(over), `${page.label}'s #game-over does not give the dice seed: "${over.trim().slice(0, 200)}"`);
     await t.shot(page, `game-over-${page.label}`);
   }
   const last = await maxSeq(anna);

@@ -18,12 +18,12 @@ import { layoutAndKeyboard } from './layout.mjs';
 // The tests in the order they run: the report and layout tests use the game of the first
 // (or play one of their own through the protocol when it did not finish or did not run).
 const TESTS = [
-  { name: 'itchy-game', timeout: 150_000, fn: itchyGame },
-  { name: 'sharpe-referee', timeout: 60_000, fn: sharpeReferee },
+  { name: 'itchy-game', timeout: 170_000, fn: itchyGame },
+  { name: 'sharpe-referee', timeout: 90_000, fn: sharpeReferee },
   { name: 'report', timeout: 45_000, fn: reportDice },
   { name: 'layout', timeout: 45_000, fn: layoutAndKeyboard },
 ];
-const WHOLE_RUN_MS = 280_000;
+const WHOLE_RUN_MS = 290_000;
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic',
   '--no-first-run', '--disable-background-networking', '--disable-component-update',
   '--disable-sync'];

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { check, rng, sleep } from './lib.mjs';
 import {
-  actorKeys, checkLog, enabledOrders, expectEvent, giveOrder, logSeqs, maxSeq, takeSeat, waitSeq,
+  actorKeys, checkLog, enabledOrders, errorText, expectEvent, giveOrder, logSeqs, maxSeq,
+  selectActor, takeSeat, waitSeq,
 } from './ui.mjs';
 
 const SCATTER = /scatter/i; // a player may always set his scatter orders: not a move of the game
@@ -38,6 +39,32 @@ async function orderNamed(page, all, re) {
   return o.text;
 }
 
+// Moves one of the page's figures by its "Move …" order and a point clicked on the table a
+// little way off the figure. Returns true once a move was given.
+async function moveByMap(page, all) {
+  for (const key of (await actorKeys(page)).slice(0, 3)) {
+    await selectActor(page, key);
+    const move = page.locator('#orders .order-list:not(.free) button.order', { hasText: /^Move / });
+    if (!(await move.count())) continue;
+    const box = await page.locator(`svg#map [data-key="${key}"]`).first().boundingBox();
+    if (!box) continue;
+    for (const [dx, dy] of [[18, 0], [0, 18], [-18, 0], [0, -18]]) {
+      await move.first().click();
+      await page.locator('#orders .point-mode').waitFor({ state: 'visible' });
+      const before = await maxSeq(page);
+      await page.mouse.click(box.x + box.width / 2 + dx, box.y + box.height / 2 + dy);
+      const until = Date.now() + 3000;
+      while ((await maxSeq(page)) <= before && !(await errorText(page)) && Date.now() < until) await sleep(50);
+      if ((await maxSeq(page)) > before) {
+        await waitSeq(all, await maxSeq(page));
+        return true;
+      }
+      if (await page.locator('#orders .point-mode').isVisible()) await page.keyboard.press('Escape');
+    }
+  }
+  return false;
+}
+
 export async function sharpeReferee(t) {
   const rand = rng(12);
   const secret = briefings();
@@ -64,18 +91,17 @@ export async function sharpeReferee(t) {
   await t.shot(referee, 'referee');
   for (const p of players) await t.shot(p, `player-${p.side}`);
 
-  // The referee's tools for him only; no other player's briefing on a player's page.
-  const panels = (p) => p.evaluate(() => {
-    const el = document.querySelector('#panels');
-    return el && el.offsetParent !== null ? el.textContent.trim().length + el.children.length : 0;
-  });
-  check(await panels(referee), 'the referee sees no panel in #panels');
+  // The referee's tools (#panels .referee) for him only; a player's page shows his own
+  // briefing and no other player's.
+  const refereePanel = (p) => p.locator('#panels .referee').count();
+  check(await refereePanel(referee), "the referee's page has no referee's panel in #panels");
   for (const p of players) {
-    check(!(await panels(p)), `${p.label} sees the referee's panels`);
+    check(!(await refereePanel(p)), `${p.label}'s page shows the referee's panel`);
     const text = await p.locator('body').textContent();
     for (const [side, words] of Object.entries(secret)) {
       if (side !== p.side) check(!text.includes(words.slice(0, 40)), `${p.label}'s page shows the ${side} briefing`);
     }
+    check(text.includes(secret[p.side].slice(0, 40)), `${p.label}'s page does not show its own briefing`);
   }
 
   // The referee pauses play and resumes it, by his order buttons.
@@ -83,7 +109,7 @@ export async function sharpeReferee(t) {
   await orderNamed(referee, all, /^resume/i);
 
   // The players play on until turn 3 begins (or the game ends).
-  let given = 0; let sinceEnd = 0; let last = null;
+  let given = 0; let sinceEnd = 0; let last = null; let moved = false;
   for (; given < MAX_ORDERS; given += 1) {
     if (await referee.locator('#game-over').isVisible()) break;
     if ((await turnOf(referee)) >= 3) break;
@@ -101,11 +127,18 @@ export async function sharpeReferee(t) {
     }
     if (page !== last) sinceEnd = 0;
     last = page;
+    if (!moved && sinceEnd === 1 && await moveByMap(page, all)) {
+      moved = true;
+      sinceEnd += 1;
+      await t.shot(page, `moved-${page.side}`);
+      continue;
+    }
     const text = await giveOrder(page, all, rand, { avoid: SCATTER, end: sinceEnd >= ORDERS_PER_ACTIVATION });
     sinceEnd = /^end/i.test(text) ? 0 : sinceEnd + 1;
     if (given === 10) await t.shot(page, `playing-${page.side}`);
   }
   check(given < MAX_ORDERS, `turn 3 did not begin after ${MAX_ORDERS} orders`);
+  check(moved, 'no figure could be moved by a point clicked on the table');
   await t.shot(referee, 'referee-turn3');
   for (const p of players) await t.shot(p, `turn3-${p.side}`);
 
