@@ -123,9 +123,11 @@ function reach(view, marks) {
   return g;
 }
 
-export function drawFigures(parent, view, marks) {
+// Draws the figures into `parent`, the selected figure's reach into `reachLayer` (clipped to the
+// table by the caller).
+export function drawFigures(parent, view, marks, reachLayer) {
   const r = reach(view, marks);
-  if (r) parent.append(r);
+  if (r) (reachLayer || parent).append(r);
   const list = view.figures || [];
   // The killed first, so the standing are drawn over them.
   for (const f of list.filter((x) => !onTable(x))) {

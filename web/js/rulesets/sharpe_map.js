@@ -158,6 +158,8 @@ function margin(g, view, w, h) {
   g.append(text(w, y + 2.6, 0.85, 'North is up ↑', { 'text-anchor': 'end', 'font-weight': 'bold' }));
 }
 
+let clipNo = 0;
+
 // Draws `view` into `svgEl`; `marks` = { selected, targets, seat } from the play screen.
 export function drawMap(svgEl, view, marks) {
   clear(svgEl);
@@ -169,10 +171,16 @@ export function drawMap(svgEl, view, marks) {
   svgEl.setAttribute('role', 'img');
   svgEl.setAttribute('aria-label', `${v.scenarioName || 'The table'}: ${w}" by ${h}", north up`);
   const g = svg('g', {});
+  // The selected figure's reach is cut at the table's edges.
+  clipNo += 1;
+  const clipId = `sharpe-table-${clipNo}`;
+  g.append(svg('clipPath', { id: clipId }, svg('rect', { x: 0, y: 0, width: w, height: h })));
   table(g, w, h);
   terrain(g, v);
   guns(g, v);
-  drawFigures(g, v, marks || {});
+  const reachLayer = svg('g', { 'clip-path': `url(#${clipId})` });
+  g.append(reachLayer);
+  drawFigures(g, v, marks || {}, reachLayer);
   margin(g, v, w, h);
   svgEl.append(g);
   svgEl.dataset.tableWidth = String(w);
