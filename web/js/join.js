@@ -43,7 +43,15 @@ export async function showJoin(root, { conn, code, stored, error, onJoin, onResu
   }
 
   if (room) {
-    box.append(html('p', {}, html('strong', {}, rulesetTitle(room.ruleset)), `: ${room.scenario}. `,
+    let title = room.scenario;
+    try {
+      const r = await conn.request({ listScenarios: { ruleset: room.ruleset } });
+      const sc = ((r.scenarios && r.scenarios.scenarios) || []).find((x) => x.name === room.scenario);
+      if (sc && sc.title) title = sc.title;
+    } catch (e) {
+      // the scenario's name will do
+    }
+    box.append(html('p', {}, html('strong', {}, rulesetTitle(room.ruleset)), `: ${title}. `,
       html('span', { class: `badge status-${room.status}` }, room.status), room.toAct ? ` ${room.toAct}` : ''));
     const list = html('ul', { class: 'seats' });
     for (const s of room.seats || []) {

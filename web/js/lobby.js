@@ -145,7 +145,7 @@ export function showLobby(ctx) {
     const li = html('li', { class: 'room', dataset: { room: room.inviteCode } },
       html('p', { class: 'room-head' },
         html('a', { href: `/rooms/${room.inviteCode}`, 'data-route': true, class: 'code' }, room.inviteCode), ' ',
-        html('strong', {}, rulesetTitle(room.ruleset)), `: ${room.scenario} `,
+        html('strong', {}, rulesetTitle(room.ruleset)), `: ${scenarioTitle(room.ruleset, room.scenario)} `,
         html('span', { class: `badge status-${room.status}` }, room.status)),
       room.toAct ? html('p', { class: 'to-act' }, room.toAct) : '',
       seats);
@@ -206,7 +206,7 @@ export function showLobby(ctx) {
         const seats = (g.seats || []).map((s) => `${s.label}${s.playerName ? ` (${s.playerName})` : ''}`).join(' v ');
         const when = g.endedMs ? new Date(Number(g.endedMs)).toLocaleString() : '';
         games.append(html('li', { class: 'game' },
-          html('a', { href: `/games/${g.gameId}`, 'data-route': true }, `${rulesetTitle(g.ruleset)}: ${g.scenario}`),
+          html('a', { href: `/games/${g.gameId}`, 'data-route': true }, `${rulesetTitle(g.ruleset)}: ${scenarioTitle(g.ruleset, g.scenario)}`),
           ` ${seats}. `, html('span', { class: `badge status-${g.status}` }, g.status), ' ',
           g.result ? `${g.result} ` : '', when ? html('small', {}, when) : '', ' ',
           html('a', { href: `/games/${g.gameId}/report`, class: 'report-link' }, 'report')));
@@ -215,6 +215,21 @@ export function showLobby(ctx) {
       if (!disposed) showError(e);
     }
   }
+
+  // Scenario titles by rule set and name, for the lists (list_scenarios of every rule set).
+  const titles = new Map();
+  const scenarioTitle = (ruleset, name) => titles.get(`${ruleset}/${name}`) || name;
+
+  (async () => {
+    try {
+      const all = await conn.request({ listScenarios: {} });
+      for (const sc of (all.scenarios && all.scenarios.scenarios) || []) titles.set(`${sc.ruleset}/${sc.name}`, sc.title || sc.name);
+    } catch (e) {
+      // the lists show the scenarios' names instead
+    }
+    loadRooms();
+    loadGames();
+  })();
 
   (async () => {
     try {
@@ -229,8 +244,6 @@ export function showLobby(ctx) {
     }
   })();
   loadMine();
-  loadRooms();
-  loadGames();
   timer = setInterval(loadRooms, REFRESH_MS);
 
   return {
