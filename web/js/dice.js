@@ -78,19 +78,19 @@ export function faceStats(sides, faces) {
       verdict = FAIR;
     } else {
       unusual = true;
-      verdict = `unusual: this would happen by chance about once in ${onceIn(p)} games`;
+      verdict = 1 / p >= 1e12
+        ? 'unusual: this would happen by chance less than once in a million million games'
+        : `unusual: this would happen by chance about once in ${onceIn(p)} games`;
     }
   }
   return { sides, count, faces: rows, mean, expectedMean, chi2, df, p, verdict, judged, unusual };
 }
 
-// "1 in N" for a small probability, rounded to two significant figures (120, 4,700, 1.2 million).
+// N of "once in N games" for a small probability (below 1e-12 is said apart), rounded to two
+// significant figures: 120, 4,700, 1.2 million, 35,000 million.
 function onceIn(p) {
-  const n = 1 / Math.max(p, 1e-300);
-  if (n >= 1e6) {
-    const m = n / 1e6;
-    return m >= 1e6 ? 'more than a million million' : `${Number(m.toPrecision(2)).toLocaleString('en')} million`;
-  }
+  const n = 1 / p;
+  if (n >= 1e6) return `${Number((n / 1e6).toPrecision(2)).toLocaleString('en')} million`;
   return Number(n.toPrecision(2)).toLocaleString('en');
 }
 

@@ -5,7 +5,8 @@
 //
 // Hooks (tests read them): every summary row is `tr[data-kind][data-die]` (data-kind '*' for a
 // die over the whole game) with `td.count`; every face row of a kind's table is
-// `.dice-kind[data-kind][data-die] tr[data-face]` with `td.observed`.
+// `.dice-kind[data-kind][data-die] tr[data-face]` with `td.observed` (or, for a die thrown fewer
+// times than it has faces, `p.faces-seen` with data-faces 'face:count face:count ...').
 
 import { svg, html } from 'grognard/svg.js';
 import { kindWords, FAIR, FEW } from 'grognard/dice.js';
@@ -41,7 +42,10 @@ export function renderDice(root, ctx) {
 
   const cards = html('div', { class: 'dice-cards' });
   for (const k of stats.kinds) cards.append(kindCard(k, k.kind));
-  for (const s of stats.sizes) cards.append(kindCard(s, '*'));
+  // A die over the whole game, where more than one kind of throw used it.
+  for (const s of stats.sizes) {
+    if (stats.kinds.filter((k) => k.die === s.die).length > 1) cards.append(kindCard(s, '*'));
+  }
   section.append(html('h3', {}, 'Faces observed against expected'), cards);
 }
 
@@ -99,8 +103,12 @@ function kindCard(s, kind) {
     html('p', { class: 'dice-line' }, `${s.count} ${s.count === 1 ? 'throw' : 'throws'}; mean ` +
       `${fixed(s.mean, 2)} against ${fixed(s.expectedMean, 2)} expected; `,
     html('span', { class: !s.judged ? 'few' : s.unusual ? 'unusual' : 'fair' }, s.verdict), '.'));
-  if (s.sides > MAX_TABULATED) {
-    card.append(html('p', { class: 'quiet' }, `A ${s.die} has too many faces to list one by one.`));
+  if (s.sides > MAX_TABULATED || s.count < s.sides) {
+    // Too many faces to list, or fewer throws than faces (a card shuffle throws each die once):
+    // the faces seen, and how often.
+    const seen = s.faces.filter((f) => f.observed > 0).map((f) => (f.observed > 1 ? `${f.face} (${f.observed} times)` : String(f.face)));
+    card.append(html('p', { class: 'dice-line faces-seen', dataset: { faces: s.faces.filter((f) => f.observed > 0).map((f) => `${f.face}:${f.observed}`).join(' ') } },
+      `Faces seen: ${seen.join(', ')}.`));
     return card;
   }
   const most = Math.max(1, ...s.faces.map((f) => Math.max(f.observed, f.expected)));

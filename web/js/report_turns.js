@@ -47,7 +47,7 @@ export function renderLosses(root, ctx) {
   const first = ctx.turns[0] && ctx.turns[0].turn === 0 ? 1 : 0;  // turn 0 is the starting line
   const cols = ctx.turns.slice(first);
   const table = html('table', { class: 'losses-table' },
-    html('caption', {}, 'Strength lost in each turn (a gain, such as a reinforcement or a rally, is marked +)'),
+    html('caption', {}, 'Strength lost in each turn; + marks a gain (a reinforcement, a rally)'),
     html('thead', {}, html('tr', {},
       html('th', { scope: 'col' }, 'Side'),
       html('th', { scope: 'col' }, 'At start'),
@@ -134,7 +134,7 @@ function eventLine(ctx, e, view) {
     const c = e.chat;
     const from = c.fromLabel || seatName(ctx, c.fromSeat);
     const name = c.fromName && c.fromName !== from ? ` (${c.fromName})` : '';
-    const to = c.to ? ` to ${seatName(ctx, c.to)}` : '';
+    const to = c.to ? `, to ${seatName(ctx, c.to)}` : ', to all';
     li.classList.add('chat');
     li.append(html('span', { class: 'who' }, `${from}${name}${to}:`), ' ',
       html('q', { class: 'said' }, c.text || ''));
