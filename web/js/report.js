@@ -65,15 +65,17 @@ function context(data, ruleset) {
 }
 
 // The turns with their events: turn i holds the events after turn i-1's seq up to its own seq.
-// Events before the first entry go with it; events after the last, with the last. Of two
-// entries in a row for the same turn, the later one stands.
+// Events before the first entry go with it; events after the last, with the last. Turns run
+// forward: an entry for a turn not after the one before it replaces that one (see below).
 export function splitTurns(turns, events) {
   const sorted = turns.slice().sort((a, b) => Number(a.seq || 0) - Number(b.seq || 0));
   const out = [];
   for (const t of sorted) {
     const entry = { turn: Number(t.turn || 0), seq: Number(t.seq || 0), view: t.view || null, events: [] };
-    // Two views of the same turn: the later one is the turn's end.
-    if (out.length && out[out.length - 1].turn === entry.turn) out.pop();
+    // A view of a turn already seen (the same turn again, or an earlier one after a take-back
+    // went back over a turn's end): the later view is that turn's end, and the entries it
+    // follows that are not before it were undone.
+    while (out.length && out[out.length - 1].turn >= entry.turn) out.pop();
     out.push(entry);
   }
   if (!out.length) out.push({ turn: 1, seq: Infinity, view: null, events: [] });

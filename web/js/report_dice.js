@@ -34,6 +34,10 @@ export function renderDice(root, ctx) {
       html('strong', {}, FEW), ' means fewer than 5 throws per face were expected, too few for ' +
       'the test to say anything. Whether the dice are fair can be proved, not only judged: see ',
       html('a', { href: '#seed' }, 'the seed'), '.'));
+  if (ctx.events.some((e) => e.takenBack)) {
+    section.append(html('p', {}, 'The dice of events later taken back are counted too: they were ' +
+      'thrown, and a command given again threw new ones.'));
+  }
 
   section.append(html('h3', {}, 'Every kind of throw'),
     summary(stats.kinds, true, 'Each kind of throw: the rule-set event that threw the dice, and the die'));

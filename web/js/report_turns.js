@@ -87,6 +87,9 @@ function fmt(v, unit) {
 
 // Every turn: its map and its events.
 export function renderTurns(root, ctx) {
+  // The events a later take-back undid: still shown (their dice were thrown), struck through.
+  ctx.undone = ctx.events.filter((e) => e.takenBack)
+    .map((e) => [Number(e.takenBack.firstSeq || 0), Number(e.takenBack.lastSeq || 0)]);
   for (const t of ctx.turns) {
     const section = html('section', { id: `turn-${t.turn}`, class: 'turn' },
       html('h2', {}, turnName(t.turn)));
@@ -157,6 +160,8 @@ function eventLine(ctx, e, view) {
     return li;
   }
   const kind = eventKind(e.rules);
+  const undone = (ctx.undone || []).some(([a, b]) => Number(seq) >= a && Number(seq) <= b);
+  if (undone) li.classList.add('undone');
   const seat = e.seat ? ctx.seats.get(e.seat) : null;
   const ruling = kind === 'ruled' || (seat && seat.role === 'referee');
   let words = { text: kindWords(kind), detail: '' };
@@ -181,5 +186,6 @@ function eventLine(ctx, e, view) {
         d.sides === 6 ? String(d.face) : `${d.face}/${d.die}`))));
   }
   if (words.detail) li.append(' ', html('span', { class: 'detail' }, words.detail));
+  if (undone) li.append(' ', html('span', { class: 'undone-note' }, '(taken back)'));
   return li;
 }
