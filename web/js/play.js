@@ -55,7 +55,7 @@ export function showRoom(ctx, code) {
       const r = await conn.request({ takeBack: {} });
       const t = r.takeBack || {};
       showError(null);
-      scr.notice.textContent = t.done ? 'Taken back.' : `Asked ${(t.asked || []).join(', ')} to let you take it back.`;
+      scr.notice.textContent = t.done ? 'Taken back.' : `Asked ${(t.asked || []).map(seatLabel).join(', ')} to let you take it back.`;
     } catch (e) {
       showError(e);
     }

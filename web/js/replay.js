@@ -85,13 +85,15 @@ export function showReplay(ctx, gameId) {
     const heading = html('h1', {}, g ? `Replay: ${rulesetTitle(g.ruleset)}: ${g.scenario}` : `Replay of game ${gameId}`);
     const seats = ((g && g.seats) || []).map((s) => `${s.label}${s.playerName ? ` (${s.playerName})` : ''}`).join(' v ');
     clear(root);
+    const note = g ? '' : html('p', { class: 'hint' }, 'This game is not in the server\'s list of games '
+      + '(an unlisted room\'s game, say): it is shown as far as the server lets you see it.');
     root.append(
       html('div', { class: 'play-head' },
         heading,
         html('p', {}, seats, g && g.result ? `. ${g.result}` : '', ' ',
           html('a', { href: `/games/${gameId}/report`, class: 'report-link' }, 'Battle report'), ' · ',
           html('a', { href: '/', 'data-route': true }, 'Lobby')),
-        g && g.seed ? html('p', { class: 'seed' }, 'Dice seed: ', html('code', {}, g.seed)) : ''),
+        g && g.seed ? html('p', { class: 'seed' }, 'Dice seed: ', html('code', {}, g.seed)) : '', note),
       html('div', { class: 'replay-controls', role: 'toolbar', 'aria-label': 'Replay' },
         first, prev, next, last, auto, turnForm,
         html('label', { for: 'view-as' }, 'As seen by '), viewAs, seq),
@@ -180,6 +182,13 @@ export function showReplay(ctx, gameId) {
         const r = await fetchEvents(conn, gameId, st.asSeat);
         if (gen !== st.loadGen || disposed) return;
         st.events = r.events;
+        if (!st.rs) {
+          // A game the list does not show (an unlisted room's): its rule set from its events.
+          const typed = st.events.find((e) => e.rules && e.rules['@type']);
+          const m = typed ? /grognard\.v1\.(\w+)\./.exec(typed.rules['@type']) : null;
+          st.rs = (m && rulesets[m[1]]) || null;
+          log.rs = st.rs;
+        }
         st.lastSeq = Math.max(r.lastSeq, st.events.length ? Number(st.events[st.events.length - 1].seq) : 0);
         // The final view names every unit and side: the words of events whose own view is not
         // fetched yet use it; each event is put in words again with its own view when shown.
