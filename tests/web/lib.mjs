@@ -25,6 +25,29 @@ export function rng(seed) {
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+// Runs in every page before its own scripts: counts the page's protocol requests still
+// waiting for their answer (window.__grognardPending), so that a test can wait for the page to
+// be settled, e.g. for the legal commands it asks for after each event, before clicking.
+function countRequests() {
+  const pending = new Set();
+  window.__grognardPending = pending;
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function watchedSend(data) {
+    if (!this.__grognardWatched) {
+      this.__grognardWatched = true;
+      this.addEventListener('message', (m) => {
+        try { pending.delete(String(JSON.parse(m.data).requestId)); } catch { /* a binary frame */ }
+      });
+      this.addEventListener('close', () => pending.clear());
+    }
+    try {
+      const id = JSON.parse(data).requestId;
+      if (id) pending.add(String(id));
+    } catch { /* not JSON */ }
+    return send.call(this, data);
+  };
+}
+
 // One test's world: the pages it opened, their errors, its screenshots.
 class TestContext {
   constructor(harness, name) {
@@ -45,6 +68,7 @@ class TestContext {
   // console errors and uncaught exceptions.
   async newPage(label, { width = 1280, height = 800, watch = true } = {}) {
     const context = await this.h.browser.newContext({ viewport: { width, height } });
+    await context.addInitScript(countRequests);
     this.contexts.push(context);
     const page = await context.newPage();
     if (watch) this.watch(page, label);

@@ -21,14 +21,16 @@ export function checkLog(seqs, who) {
   }
 }
 
-// Waits until every page's #log reaches `seq`.
+// Waits until every page's #log reaches `seq` and the page has had the answers to every
+// request it made since (the legal commands it asks for after each event, above all), so that
+// no button of a moment ago is clicked.
 export async function waitSeq(pages, seq, timeout = 10_000) {
   for (const page of pages) {
     await page.waitForFunction((s) => {
       const lis = document.querySelectorAll('#log li[data-seq]');
-      return [...lis].some((li) => Number(li.dataset.seq) >= s);
+      return [...lis].some((li) => Number(li.dataset.seq) >= s) && !window.__grognardPending?.size;
     }, seq, { timeout }).catch(async () => {
-      check(false, `${page.label}: #log did not reach event ${seq} (it ends at ${await maxSeq(page)})`);
+      check(false, `${page.label}: #log did not reach event ${seq} with every request answered (it ends at ${await maxSeq(page)})`);
     });
   }
 }
