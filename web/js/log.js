@@ -94,8 +94,17 @@ export class EventLog {
     this.maxSeq = 0;
     this.stick = follow;
     if (follow) {
+      // A scroll the reader made decides; one the browser made because the log or its
+      // contents changed size (clamping scrollTop) does not unstick it.
+      let lastH = 0;
+      let lastSH = 0;
       list.addEventListener('scroll', () => {
-        this.stick = list.scrollTop + list.clientHeight >= list.scrollHeight - 24;
+        const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 24;
+        const resized = list.clientHeight !== lastH || list.scrollHeight !== lastSH;
+        lastH = list.clientHeight;
+        lastSH = list.scrollHeight;
+        if (atBottom || !resized) this.stick = atBottom;
+        else list.scrollTop = list.scrollHeight;
       });
       if (typeof ResizeObserver === 'function') {
         new ResizeObserver(() => {
