@@ -79,7 +79,7 @@ export async function layoutAndKeyboard(t) {
   check(label, 'Tab never reached an order button in #orders');
   await t.shot(page, 'keyboard-focus');
   await expectEvent(page, [page], () => page.keyboard.press('Enter'), `the order "${label}" given by Enter`);
-  t.note = `Enter gave "${label}"`;
+  const note = `Enter gave "${label}"`;
 
   // The replay and the report of an ended game.
   const gameId = await endedItchyGame(t);
@@ -90,4 +90,5 @@ export async function layoutAndKeyboard(t) {
   await page.goto(`${t.base}/games/${gameId}/report`);
   await page.locator('#report[data-ready="true"]').waitFor({ state: 'attached' });
   await bothSizes(t, page, 'report');
+  t.note = [note, t.note].filter(Boolean).join('; ');
 }
