@@ -220,6 +220,15 @@ export function parse(text, ctx) {
   }
   const r = parseReferee(w, v);
   if (r) return r;
+  // The terminal client's lines that ask rather than command: the page shows these itself.
+  const page = {
+    legal: 'the orders panel lists what you may do now; select a figure for its orders',
+    show: "hover a figure on the map: its title tells everything your view holds of it",
+    pending: "the referee's desk in his panel shows what is pending",
+    '?': 'previews are not on the page: a refused command shows the server\'s words',
+    zoom: 'the map scales with the window; zoom the page to see more closely',
+  }[verb];
+  if (page) return fail(`"${verb}" is the terminal client's: ${page}`);
   return fail(`"${w[0]}" is not a command of Sharpe's Mess; help lists them`);
 }
 
