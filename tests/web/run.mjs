@@ -124,10 +124,11 @@ async function main() {
     }
     for (const test of chosen) {
       const result = await harness.run(test);
+      if (finishing) break; // stopped by a signal or the whole run's time limit
       if (result.ok) console.log(`ok ${test.name} (${result.seconds} s)${result.note ? ` — ${result.note}` : ''}`);
       else { failed += 1; console.log(`FAIL ${test.name} (${result.seconds} s): ${result.why}`); }
     }
-    console.log(`${chosen.length - failed} of ${chosen.length} passed; screenshots in ${artefacts}`);
+    if (!finishing) console.log(`${chosen.length - failed} of ${chosen.length} passed; screenshots in ${artefacts}`);
   } catch (err) {
     failed += 1;
     console.log(`FAIL run: ${err.message}`);
