@@ -1,7 +1,6 @@
 // What the browser tests share: the harness that runs one test with its own timeout, browser
 // contexts and error watch; screenshots; a seeded pseudo-random pick; a protocol client that
 // talks JSON over the page's own WebSocket (so Node needs no WebSocket of its own).
-import fs from 'node:fs';
 import path from 'node:path';
 
 // A test fails with this: its message is the line printed after FAIL.
@@ -224,8 +223,4 @@ export class Harness {
       }
     }
   }
-}
-
-export function writeJson(dir, name, data) {
-  fs.writeFileSync(path.join(dir, name), JSON.stringify(data, null, 1));
 }

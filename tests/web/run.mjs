@@ -8,7 +8,6 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 import { Harness } from './lib.mjs';
 import { itchyGame } from './itchy_game.mjs';
 import { sharpeReferee } from './sharpe.mjs';
@@ -82,8 +81,20 @@ function startServer(opts, tmp, artefacts) {
   return { child, address };
 }
 
+// playwright-core from tests/web/node_modules, with a word on how to get it.
+async function loadPlaywright() {
+  try {
+    return (await import('playwright-core')).chromium;
+  } catch (err) {
+    console.log(`FAIL run: playwright-core cannot be loaded (${err.message.split('\n')[0]}); run \`npm ci\` in tests/web first`);
+    process.exit(1);
+  }
+  return null;
+}
+
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
+  const chromium = await loadPlaywright();
   const artefacts = path.resolve(opts.artefacts);
   fs.mkdirSync(artefacts, { recursive: true });
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'grognard-web-'));
