@@ -2,7 +2,7 @@
 // the orders, the command line, the log with every die, chat, the rule set's panels and, at
 // the end, the result and the seed. Observers see the same screen without orders.
 
-import { html, svg, clear } from 'grognard/svg.js';
+import { svg, clear } from 'grognard/svg.js';
 import { errorText } from 'grognard/conn.js';
 import { rulesets, rulesetTitle } from 'grognard/rulesets/index.js';
 import {
