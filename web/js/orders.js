@@ -88,6 +88,9 @@ export class OrdersUI {
     if (this.choice || this.pointOrder) {
       this.choice = null;
       this.pointOrder = null;
+    } else if (!this.helpEl.hidden) {
+      this.helpEl.hidden = true;
+      return;
     } else if (this.selected) {
       this.selected = null;
       this.recompute();
@@ -258,7 +261,7 @@ export class OrdersUI {
     const text = this.commandInput.value.trim();
     if (!text) return;
     if (/^(help|\?)$/i.test(text)) {
-      this.helpEl.textContent = this.rs.help || 'This rule set has no command line help.';
+      this.helpEl.textContent = `Commands (Escape hides this list; undo takes back your last command):\n${this.rs.help || 'This rule set has no command line help.'}`;
       this.helpEl.hidden = false;
       this.commandInput.value = '';
       return;
