@@ -95,6 +95,13 @@ const LIVE_MS = 12000;
 
 export function markLive(gameId, seatId) {
   try {
+    // Marks left by tabs that closed without saying so are dropped after a minute.
+    for (let i = localStorage.length - 1; i >= 0; i--) {
+      const k = localStorage.key(i);
+      if (k && k.startsWith(LIVE_KEY) && Date.now() - Number(localStorage.getItem(k) || 0) > 60000) {
+        localStorage.removeItem(k);
+      }
+    }
     localStorage.setItem(`${LIVE_KEY}${gameId}/${seatId}`, String(Date.now()));
   } catch (e) {
     // not remembered; harmless
