@@ -38,7 +38,8 @@ function status(view) {
       (a.rallyFailed ? ', the rally failed' : ''));
   }
   const p = v.points || [];
-  parts.push(`points ${sideName(v, 0)} ${p[0] || 0}, ${sideName(v, 1)} ${p[1] || 0}`);
+  parts.push(`points for enemy units destroyed: ${sideName(v, 0)} ${p[0] || 0}, ` +
+    `${sideName(v, 1)} ${p[1] || 0}`);
   if (v.over) {
     parts.push(`game over: ${v.result || (v.winner !== undefined ? `${sideName(v, v.winner)} win`
       : 'a draw')}${v.endReason ? ` (${v.endReason})` : ''}`);

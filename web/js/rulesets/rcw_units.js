@@ -202,7 +202,10 @@ function actions(view, place) {
   const part = (i, act) => `${actionWord(act)}${next > i ? ' \u2713' : next === i ? ' (next)' : ''}`;
   const text = `${part(0, a.first)}, then ${part(1, a.second)}` +
     (a.commandFailed ? '  command failed' : '') + (a.rallyFailed ? '  rally failed' : '');
-  return svg('text', { x: place.x, y: place.y - place.r - 0.5, 'font-size': 0.75 * k,
+  // Kept on the table: about half a letter's width a character each side of its middle.
+  const half = text.length * 0.75 * k * 0.28;
+  const x = Math.max(half - 1.5, Math.min((view.width || 72) + 0.5 - half, place.x));
+  return svg('text', { x, y: place.y - place.r - 0.5, 'font-size': 0.75 * k,
     'text-anchor': 'middle', 'font-family': 'sans-serif', 'font-weight': 'bold', fill: '#000',
     stroke: '#fff', 'stroke-width': 0.2, 'paint-order': 'stroke', 'pointer-events': 'none' },
   text);
