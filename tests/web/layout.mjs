@@ -25,10 +25,10 @@ async function bothSizes(t, page, what) {
   for (const size of SIZES) {
     await page.setViewportSize({ width: size.width, height: size.height });
     await sleep(250);
+    await t.shot(page, `${what}-${size.name}`);
     const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     check(wide <= 1, `${what} at ${size.width}x${size.height} is ${wide} px wider than the window` +
       ` (reaching out: ${await widest(page)})`);
-    await t.shot(page, `${what}-${size.name}`);
   }
 }
 
