@@ -165,7 +165,8 @@ std::vector<std::pair<std::string, std::string>> WebSite::modules() const {
   }
   const std::filesystem::path root = std::filesystem::path(dir_) / "js";
   std::error_code ec;
-  for (auto it = std::filesystem::recursive_directory_iterator(root, ec);
+  for (auto it = std::filesystem::recursive_directory_iterator(
+           root, std::filesystem::directory_options::follow_directory_symlink, ec);
        !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
     if (!it->is_regular_file() || it->path().extension() != ".js") continue;
     const std::string rel =

@@ -45,6 +45,7 @@ struct Lobby::Impl {
   bool stopped = false;
   CreationPause pause;    // under mu
   Tombstones tombstones;  // expired rooms, for a late join or resume
+  ReportCache reports;    // battle reports made lately (room/report.h)
 
   RoomDeps deps() { return RoomDeps{store, metrics, clock}; }
   std::shared_ptr<Room> by_id(const std::string& id) const {

@@ -1,6 +1,8 @@
 #include "room/report.h"
 
+#include <algorithm>
 #include <memory>
+#include <vector>
 
 #include <google/protobuf/any.pb.h>
 #include <google/protobuf/descriptor.h>
@@ -50,10 +52,28 @@ TurnView turn_view(const engine::Ruleset& rs, const engine::GameState& state,
   return out;
 }
 
-void add_turn(std::string& out, const TurnView& v, std::uint64_t seq) {
-  out += std::string(out.empty() ? "" : ",\n") + "{\"turn\":" + std::to_string(v.turn) +
-         ",\"seq\":\"" + std::to_string(seq) + "\",\"view\":" + v.json + "}";
-}
+// The views of the report: one per turn, the latest one given. A turn taken back (a take-back
+// across a turn's end) is dropped when the turn before it is given again.
+struct Turns {
+  struct Entry {
+    TurnView view;
+    std::uint64_t seq = 0;
+  };
+  std::vector<Entry> entries;
+
+  void add(TurnView v, std::uint64_t seq) {
+    while (!entries.empty() && entries.back().view.turn >= v.turn) entries.pop_back();
+    entries.push_back({std::move(v), seq});
+  }
+  std::string json() const {
+    std::string out;
+    for (const Entry& e : entries) {
+      out += std::string(out.empty() ? "" : ",\n") + "{\"turn\":" + std::to_string(e.view.turn) +
+             ",\"seq\":\"" + std::to_string(e.seq) + "\",\"view\":" + e.view.json + "}";
+    }
+    return out;
+  }
+};
 
 }  // namespace
 
@@ -75,20 +95,21 @@ engine::Result<BattleReport> battle_report(Store& store, const Registry& registr
     event_list += std::string(event_list.empty() ? "" : ",\n") + json(e);
   }
 
-  // The view at the end of each turn: the last one before the view's turn changes.
-  std::string turns;
+  // The view before the battle, and at the end of each turn: the last one before the view's
+  // turn changes (a view of the same turn as the one before it replaces it).
+  Turns turns;
   Fold fold(rs, *game->initial, game->log);
   TurnView last = turn_view(rs, fold.state(), *viewer);
-  add_turn(turns, last, 0);
+  turns.add(last, 0);
   std::uint64_t last_seq = 0;
   for (const EventRecord& r : game->log) {
     if (auto st = fold.step(r); !st.ok()) return st.error();
     TurnView now = turn_view(rs, fold.state(), *viewer);
-    if (now.turn != last.turn && last_seq != 0) add_turn(turns, last, last_seq);
+    if (now.turn != last.turn) turns.add(std::move(last), last_seq);
     last = std::move(now);
     last_seq = r.seq;
   }
-  if (last_seq != 0) add_turn(turns, last, last_seq);
+  if (last_seq != 0) turns.add(std::move(last), last_seq);
 
   google::protobuf::Value title;
   const std::string scenario_title = rs.title(*game->initial);
@@ -96,12 +117,37 @@ engine::Result<BattleReport> battle_report(Store& store, const Registry& registr
   BattleReport out;
   out.title = scenario_title + ": game " + game_id;
   out.json = "{\"game\":" + json(game_summary(store, game->game)) + ",\n\"title\":" + json(title) +
-             ",\n\"events\":[" + event_list + "],\n\"turns\":[" + turns + "]}\n";
+             ",\n\"events\":[" + event_list + "],\n\"turns\":[" + turns.json() + "]}\n";
   return out;
 }
 
+engine::Result<BattleReport> ReportCache::get(Store& store, const Registry& registry,
+                                              const std::string& game_id) {
+  auto game = store.game(game_id);
+  if (!game.ok()) return game.error();
+  const std::uint64_t last_seq = *game ? (*game)->last_seq : 0;
+  {
+    std::lock_guard lock(mu_);
+    auto it = entries_.find(game_id);
+    if (it != entries_.end() && it->second.last_seq == last_seq) {
+      it->second.used = ++clock_;
+      return it->second.report;
+    }
+  }
+  auto made = battle_report(store, registry, game_id);
+  if (!made.ok()) return made;
+  std::lock_guard lock(mu_);
+  if (entries_.size() >= capacity_ && !entries_.contains(game_id)) {
+    auto oldest = std::ranges::min_element(
+        entries_, [](const auto& a, const auto& b) { return a.second.used < b.second.used; });
+    entries_.erase(oldest);
+  }
+  entries_[game_id] = Entry{last_seq, ++clock_, *made};
+  return made;
+}
+
 engine::Result<BattleReport> Lobby::battle_report(const std::string& game_id) {
-  return room::battle_report(impl_->store, impl_->registry, game_id);
+  return impl_->reports.get(impl_->store, impl_->registry, game_id);
 }
 
 }  // namespace grognard::room

@@ -9,6 +9,9 @@
 // `turn` field changes), and the view at the end. Only for an ended game whose secrets are
 // revealed: as replay_viewer() with no seat allows.
 
+#include <cstdint>
+#include <map>
+#include <mutex>
 #include <string>
 
 #include "engine/result.h"
@@ -24,5 +27,26 @@ struct BattleReport {
 
 engine::Result<BattleReport> battle_report(Store& store, const Registry& registry,
                                            const std::string& game_id);
+
+// The reports made last, by game: an ended game's report changes only when an event is added
+// to it (the operator's note letting a drifting game go on), so each is made once per last
+// event, however often it is asked for. Thread-safe.
+class ReportCache {
+ public:
+  explicit ReportCache(std::size_t capacity = 16) : capacity_(capacity) {}
+  engine::Result<BattleReport> get(Store& store, const Registry& registry,
+                                   const std::string& game_id);
+
+ private:
+  struct Entry {
+    std::uint64_t last_seq = 0;
+    std::uint64_t used = 0;  // when last asked for: the least recent goes first
+    BattleReport report;
+  };
+  std::size_t capacity_;
+  std::mutex mu_;
+  std::map<std::string, Entry> entries_;
+  std::uint64_t clock_ = 0;
+};
 
 }  // namespace grognard::room
