@@ -222,6 +222,12 @@ int run_cli(int argc, char** argv) {
   export_cmd->add_option("GAME", eo.game_id, "game id (see: grognard games)")->required();
   export_cmd->add_option("-o,--output", eo.out, "write to FILE (default: standard output)");
 
+  ExportOptions report_o;
+  auto* report_cmd = app.add_subcommand(
+      "report", "write an ended game's battle report: one HTML page (maps, losses, dice)");
+  report_cmd->add_option("GAME", report_o.game_id, "game id (see: grognard games)")->required();
+  report_cmd->add_option("-o,--output", report_o.out, "write to FILE (default: standard output)");
+
   std::string verify_path;
   auto* verify_cmd = app.add_subcommand(
       "verify", "check an archive file here: chain, dice, every event through the rules");
@@ -284,6 +290,7 @@ int run_cli(int argc, char** argv) {
   if (*watch_cmd) return watch(c, wf);
   if (*games) return games_command(c, gf);
   if (*export_cmd) return export_command(c, eo);
+  if (*report_cmd) return report_command(c, report_o);
   if (*verify_cmd) return verify_command(verify_path);
   if (*admin) return admin_command(c, ao);
   if (*replay) {

@@ -259,6 +259,13 @@ Result<HttpResponse> http_get(const std::string& host, std::uint16_t port,
   return http_request(host, port, spec, timeout);
 }
 
+std::string HttpResponse::header(std::string_view name) const {
+  for (const auto& [n, v] : headers) {
+    if (beast::iequals(n, name)) return v;
+  }
+  return {};
+}
+
 Result<HttpResponse> http_request(const std::string& host, std::uint16_t port,
                                   const HttpRequestSpec& spec, Millis timeout) {
   asio::io_context ioc;
@@ -293,15 +300,20 @@ Result<HttpResponse> http_request(const std::string& host, std::uint16_t port,
   if (step) return failure(FailureKind::kIo, "cannot send the request: " + step.message());
 
   beast::flat_buffer buffer;
-  http::response<http::string_body> response;
-  http::async_read(stream, buffer, response, [&](beast::error_code e, std::size_t) { step = e; });
+  http::response_parser<http::string_body> parser;
+  parser.body_limit(64 * 1024 * 1024);  // a long game's battle report runs to megabytes
+  http::async_read(stream, buffer, parser, [&](beast::error_code e, std::size_t) { step = e; });
   run();
   if (step) return failure(FailureKind::kIo, "cannot read the response: " + step.message());
+  http::response<http::string_body> response = parser.release();
 
   stream.socket().shutdown(tcp::socket::shutdown_both, ec);
   HttpResponse out;
   out.status = response.result_int();
   out.content_type = std::string(response[http::field::content_type]);
+  for (const auto& field : response) {
+    out.headers.emplace_back(std::string(field.name_string()), std::string(field.value()));
+  }
   out.body = std::move(response.body());
   return out;
 }

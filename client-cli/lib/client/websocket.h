@@ -73,6 +73,10 @@ struct HttpResponse {
   unsigned status = 0;
   std::string content_type;
   std::string body;
+  std::vector<std::pair<std::string, std::string>> headers;  // every header, as received
+
+  // The value of header `name` (any case), "" when absent.
+  std::string header(std::string_view name) const;
 };
 
 struct HttpRequestSpec {

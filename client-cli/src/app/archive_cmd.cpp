@@ -6,9 +6,35 @@
 
 #include "app/builtin.h"
 #include "app/errors.h"
+#include "client/websocket.h"
 #include "room/archive_file.h"
 
 namespace grognard::cli {
+
+namespace {
+
+using namespace std::chrono_literals;
+
+// Writes `bytes` to `path` ("" or "-": standard output), saying `what` was written where on
+// standard error when it is a file. False (and why, on standard error) when it cannot.
+bool write_out(const std::string& bytes, const std::string& path, const std::string& what) {
+  if (path.empty() || path == "-") {
+    std::cout.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    std::cout.flush();
+    return static_cast<bool>(std::cout);
+  }
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  out.close();
+  if (!out) {
+    std::cerr << "grognard: cannot write " << path << std::endl;
+    return false;
+  }
+  std::cerr << what << " written to " << path << std::endl;
+  return true;
+}
+
+}  // namespace
 
 int export_command(const Common& c, const ExportOptions& o) {
   auto cl = connect_hello(c.server);
@@ -19,21 +45,29 @@ int export_command(const Common& c, const ExportOptions& o) {
   }
   const std::string bytes =
       room::write_archive(*archive, c.json ? room::ArchiveForm::kJson : room::ArchiveForm::kBinary);
-  if (o.out.empty() || o.out == "-") {
-    std::cout.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    std::cout.flush();
-    return std::cout ? 0 : 2;
-  }
-  std::ofstream out(o.out, std::ios::binary | std::ios::trunc);
-  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  out.close();
-  if (!out) {
-    std::cerr << "grognard: cannot write " << o.out << std::endl;
+  return write_out(bytes, o.out,
+                   "Game " + o.game_id + ": " + std::to_string(archive->events_size()) +
+                       " events (" + (c.json ? "JSON" : "binary") + ")")
+             ? 0
+             : 2;
+}
+
+int report_command(const Common& c, const ExportOptions& o) {
+  auto url = client::parse_url(c.server);
+  if (!url) {
+    std::cerr << "grognard: " << url.failure().message << std::endl;
     return 2;
   }
-  std::cerr << "Game " << o.game_id << ": " << archive->events_size() << " events written to "
-            << o.out << " (" << (c.json ? "JSON" : "binary") << ")" << std::endl;
-  return 0;
+  auto answer = client::http_get(url->host, url->port, "/games/" + o.game_id + "/report", 60s);
+  if (!answer) {
+    std::cerr << "grognard: " << answer.failure().message << std::endl;
+    return 2;
+  }
+  if (answer->status != 200) {  // the server's words: no such game, or not ended yet
+    std::cerr << "grognard: " << answer->body << std::flush;
+    return 1;
+  }
+  return write_out(answer->body, o.out, "The battle report of game " + o.game_id) ? 0 : 2;
 }
 
 int verify_command(const std::string& path) {
