@@ -17,7 +17,12 @@ PACKAGES=(
   libedit-dev tmux
   nginx-light curl openssl   # scripts/proxy-check.sh: the reverse proxy of docs/operations.md
   python3                    # tests/docs: the Python snippet of docs/archives.md
+  chromium chromium-driver   # tests/web: the web client in a real browser
 )
+# tests/web drives Chromium from Node.js (playwright-core, installed by scripts/web-deps.sh).
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  PACKAGES+=(nodejs npm)
+fi
 
 missing=()
 for p in "${PACKAGES[@]}"; do
