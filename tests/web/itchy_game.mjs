@@ -56,6 +56,36 @@ async function orderByMap(page, all, rand) {
   return false;
 }
 
+// Sends a chat message from `page` (to one seat, or to everyone) and returns its seq once
+// `readers` show it.
+async function chat(page, readers, text, to = '') {
+  await page.locator('input#chat-text').fill(text);
+  await page.locator('select#chat-to').selectOption(to);
+  const before = await maxSeq(page);
+  await page.locator('button#chat-send').click();
+  await page.waitForFunction(([b, w]) => [...document.querySelectorAll('#log li[data-seq]')]
+    .some((li) => Number(li.dataset.seq) > b && li.textContent.includes(w)), [before, text]);
+  const seq = await page.$$eval('#log li[data-seq]', (lis, w) => Number(lis.filter((li) => li.textContent.includes(w)).pop().dataset.seq), text);
+  await waitSeq(readers, seq);
+  for (const r of readers) {
+    check((await r.locator('#log').textContent()).includes(text), `${r.label}'s #log does not show the chat "${text}"`);
+  }
+  return seq;
+}
+
+// Types a move the rules refuse; #error must give the server's words and the clause.
+async function refusedCommand(page) {
+  const before = await maxSeq(page);
+  const line = page.locator('input#command');
+  await line.fill('move B1 N N N');
+  await line.press('Enter');
+  await page.waitForFunction(() => document.querySelector('#error')?.textContent.trim());
+  const words = (await page.locator('#error').textContent()).trim();
+  check(/\(itchy\.[\w.-]+\)/.test(words), `#error for a refused move gives no clause: "${words}"`);
+  check((await maxSeq(page)) === before, 'a refused command added an event');
+  return words;
+}
+
 // Types `end` into the command line (the acting side ends its turn).
 async function orderByTyping(page, all) {
   const line = page.locator('input#command');
@@ -86,14 +116,22 @@ export async function itchyGame(t) {
   await waitSeq(all, 2); // the seed's hash and the first initiative throw
   await t.shot(anna, 'room');
   await t.shot(clio, 'watching');
+  await chat(anna, all, 'Good luck, sir.');
+  const whisper = await chat(anna, [anna, boris], 'Between the two of us: the farm is lightly held.', 'side:1');
+  await t.shot(boris, 'chat');
 
-  let given = 0; let byMap = 0; let typed = false; let reloaded = false; let borisAfter = 0;
+  let given = 0; let byMap = 0; let typed = false; let reloaded = false; let borisAfter = 0; let refused = false;
   for (; given < MAX_ORDERS; given += 1) {
     const page = await whoActs(players);
     if (!page) break;
     t.noErrors();
     const status = await page.locator('#status').textContent();
     if (reloaded && page === boris) borisAfter += 1;
+    if (!refused && page === anna && /activate/i.test(status) && (await actorKeys(page)).includes('u:B1')) {
+      await refusedCommand(anna);
+      await t.shot(anna, 'refused');
+      refused = true;
+    }
     if (byMap < MAP_MOVES && given % 4 === 3 && (await actorKeys(page)).length && await orderByMap(page, all, rand)) {
       byMap += 1;
     } else if (!typed && given > 10 && /activate/i.test(status) && (await enabledOrders(page)).some((o) => o.end)) {
@@ -113,6 +151,7 @@ export async function itchyGame(t) {
   check(borisAfter > 0, 'Boris gave no order after reloading');
   check(byMap >= MAP_MOVES, `only ${byMap} orders could be given by clicking the map`);
   check(typed, 'no command was typed into #command');
+  check(refused, 'no refused command was tried');
 
   for (const page of all) {
     await page.locator('#game-over').waitFor({ state: 'visible' });
@@ -126,7 +165,7 @@ export async function itchyGame(t) {
   checkLog(ref, 'Anna');
   for (const page of [boris, clio]) {
     const seqs = await logSeqs(page);
-    checkLog(seqs, page.label);
+    checkLog(seqs, page.label, page === clio ? [whisper] : []);
     check(seqs[seqs.length - 1] === ref[ref.length - 1],
       `${page.label}'s #log ends at ${seqs[seqs.length - 1]}, Anna's at ${ref[ref.length - 1]}`);
   }
