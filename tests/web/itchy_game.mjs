@@ -12,6 +12,7 @@ import {
 const MAX_ORDERS = 400;
 const MAP_MOVES = 3; // at least this many orders given by clicking the map
 const RELOAD_AT = 25; // Boris reloads after this many orders
+const WHISPER = 'Between the two of us: the farm is lightly held.'; // chat to Boris alone
 
 // Creates the room from the lobby's controls; resolves on the room page.
 async function createRoom(t, page) {
@@ -117,7 +118,7 @@ export async function itchyGame(t) {
   await t.shot(anna, 'room');
   await t.shot(clio, 'watching');
   await chat(anna, all, 'Good luck, sir.');
-  const whisper = await chat(anna, [anna, boris], 'Between the two of us: the farm is lightly held.', 'side:1');
+  const whisper = await chat(anna, [anna, boris], WHISPER, 'side:1');
   await t.shot(boris, 'chat');
 
   let given = 0; let byMap = 0; let typed = false; let reloaded = false; let borisAfter = 0; let refused = false;
@@ -170,7 +171,7 @@ export async function itchyGame(t) {
       `${page.label}'s #log ends at ${seqs[seqs.length - 1]}, Anna's at ${ref[ref.length - 1]}`);
   }
   t.shared.itchyEnded = true;
-  await replay(t, clio, gameId, last);
+  await replay(t, clio, gameId, last, WHISPER);
   t.note = `${given} orders (${byMap} on the map, 1 typed), ${last} events`;
 }
 
@@ -193,7 +194,7 @@ async function reload(boris, anna) {
 
 // Steps the replay of the game: last, first, next, prev and a jump to turn 3; #replay-seq
 // ("event N of M") must follow each step.
-async function replay(t, page, gameId, lastSeq) {
+async function replay(t, page, gameId, lastSeq, whisper) {
   await page.goto(`${t.base}/games/${gameId}`);
   await page.locator('#replay').waitFor({ state: 'visible' });
   const at = async () => {
@@ -229,4 +230,21 @@ async function replay(t, page, gameId, lastSeq) {
   const status = await page.locator('#replay #status').textContent();
   check(/turn 3\b/i.test(status), `after a jump to turn 3 (event ${mid}), #status reads "${status.trim()}"`);
   await t.shot(page, 'replay-turn3');
+
+  // Played automatically from the first event, then stopped.
+  await step('button#first', 1, '#first');
+  await page.locator('button#autoplay').click();
+  await page.waitForFunction(() => Number(/(\d+)/.exec(document.querySelector('#replay-seq').textContent)?.[1]) >= 4,
+    null, { timeout: 15_000 }).catch(() => {});
+  await page.locator('button#autoplay').click();
+  const [played] = await at();
+  check(played >= 4, `#autoplay went no further than event ${played}`);
+
+  // As an observer saw it: the chat to one seat is not there.
+  await page.locator('select#view-as').selectOption('observer');
+  await page.waitForFunction(() => /\d+\D+\d+/.test(document.querySelector('#replay-seq')?.textContent ?? ''));
+  await step('button#last', lastSeq, '#last as an observer');
+  const log = await page.locator('#log').textContent();
+  check(!log.includes(whisper), 'the replay as an observer shows the chat sent to Boris alone');
+  await t.shot(page, 'replay-observer');
 }
