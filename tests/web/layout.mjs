@@ -7,15 +7,24 @@ import { expectEvent, takeSeat, waitSeq } from './ui.mjs';
 
 const SIZES = [{ name: 'phone', width: 390, height: 844 }, { name: 'desktop', width: 1280, height: 800 }];
 
-// The outermost elements that reach past the window's right edge, as 'tag#id.class'.
+// The innermost elements that reach past the window's right edge, by their box or by content
+// that does not wrap (a long hash), leaving out what scrolls inside a scrolling box.
 function widest(page) {
   return page.evaluate(() => {
-    const over = (el) => el.getBoundingClientRect().right > window.innerWidth + 1;
-    const all = [...document.querySelectorAll('body *')].filter(over);
+    const w = window.innerWidth + 1;
+    const scrolled = (el) => {
+      for (let a = el.parentElement; a; a = a.parentElement) if (getComputedStyle(a).overflowX !== 'visible') return true;
+      return false;
+    };
+    const over = (el) => {
+      const r = el.getBoundingClientRect();
+      const spills = getComputedStyle(el).overflowX === 'visible' && el.scrollWidth > el.clientWidth + 1;
+      return r.right > w || (spills && r.left + el.scrollWidth > w);
+    };
+    const all = [...document.querySelectorAll('body *')].filter((el) => over(el) && !scrolled(el));
     const leaves = all.filter((el) => !all.some((o) => o !== el && el.contains(o)));
     return leaves.slice(0, 4).map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}` +
-      `${[...el.classList].map((c) => `.${c}`).join('')} "${el.textContent.trim().slice(0, 24)}"` +
-      ` (right edge ${Math.round(el.getBoundingClientRect().right)})`)
+      `${[...el.classList].map((c) => `.${c}`).join('')} "${el.textContent.trim().slice(0, 24)}"`)
       .join(', ') || 'none found';
   });
 }
