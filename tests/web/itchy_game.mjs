@@ -74,6 +74,16 @@ async function chat(page, readers, text, to = '') {
   return seq;
 }
 
+// No layout jump when events arrive: the map stays where it was first drawn.
+async function mapStays(page, who, first) {
+  const box = await page.locator('svg#map').boundingBox();
+  if (!first.box) first.box = box;
+  for (const k of ['x', 'y', 'width', 'height']) {
+    check(Math.abs(box[k] - first.box[k]) <= 1,
+      `${who}'s map moved as events came (${k} ${Math.round(first.box[k])} -> ${Math.round(box[k])})`);
+  }
+}
+
 // Types a move the rules refuse; #error must give the server's words and the clause.
 async function refusedCommand(page) {
   const before = await maxSeq(page);
@@ -121,6 +131,7 @@ export async function itchyGame(t) {
   const whisper = await chat(anna, [anna, boris], WHISPER, 'side:1');
   await t.shot(boris, 'chat');
 
+  const mapAt = {}; // where the map first was on Anna's page: events must not move it
   let given = 0; let byMap = 0; let typed = false; let reloaded = false; let borisAfter = 0; let refused = false;
   for (; given < MAX_ORDERS; given += 1) {
     const page = await whoActs(players);
@@ -141,6 +152,7 @@ export async function itchyGame(t) {
     } else {
       await giveOrder(page, all, rand);
     }
+    if (given % 10 === 0) await mapStays(anna, 'Anna', mapAt);
     if (given === RELOAD_AT) {
       await t.shot(boris, 'before-reload');
       await reload(boris, anna);
