@@ -81,6 +81,12 @@ engine::Result<BattleReport> battle_report(Store& store, const Registry& registr
                                            const std::string& game_id) {
   auto game = load_ended_game(store, registry, game_id);
   if (!game.ok()) return game.error();
+  if (game->game.status == GameStatus::kFailed) {
+    return engine::Error{engine::ErrorCode::kFailedPrecondition, "",
+                         "game " + game_id +
+                             " stopped on a storage failure before it ended: what it hid was "
+                             "never revealed, so it has no battle report"};
+  }
   auto seats = store.seats(game_id);
   if (!seats.ok()) return seats.error();
   auto viewer = replay_viewer(store, game->game, *seats, "");
