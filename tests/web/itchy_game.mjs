@@ -1,12 +1,13 @@
 // Test 1: a whole Itchy & Scratchy game in the browser. Anna creates the room from the lobby
 // and takes the first seat; Boris opens the invite link and takes the other; Clio watches by
-// the same link. They play to the end by the page's own controls (order buttons, clicks on
-// the map, a typed command); Boris reloads mid-game and must get his seat back with every
-// event once; then the replay steps through the game.
+// the same link. Anna chats to the room and to Boris alone, and tries a move the rules refuse.
+// They play to the end by the page's own controls (order buttons, clicks on the map, a typed
+// command); Boris reloads mid-game and must get his seat back with every event once; then the
+// replay steps through the game, plays it and shows it as an observer saw it.
 import { check, rng, sleep } from './lib.mjs';
 import {
   actorKeys, checkLog, clickKey, enabledOrders, expectEvent, giveName, giveOrder,
-  highlightCentres, logSeqs, selectActor, maxSeq, storedSeats, takeSeat, waitSeq, whoActs,
+  highlightCentres, logSeqs, maxSeq, selectActor, storedSeats, takeSeat, waitSeq, whoActs,
 } from './ui.mjs';
 
 const MAX_ORDERS = 400;

@@ -1,7 +1,8 @@
 // Test 2: Sharpe's Mess with a referee page. The referee creates the room from the lobby and
 // takes the referee's seat; three players take theirs by the invite link. The referee pauses
-// and resumes play by his orders, the players play two turns by theirs. The referee's panels
-// show for him only, and no player's page shows another player's secret briefing.
+// and resumes play by his orders, the players play two turns by theirs (one figure moved to a
+// point clicked on the table). The referee's panels show for him only, and no player's page
+// shows another player's secret briefing.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
