@@ -40,6 +40,7 @@ export class Conn {
     this.stopped = false;
     this.ready = null;            // Promise: connected, hello answered, seat resumed
     this.readyResolve = null;
+    this.readyDone = false;       // whether `ready` has settled
     this.pingTimer = null;
     this.retryTimer = null;
     this.resetReady();
@@ -65,8 +66,14 @@ export class Conn {
     }
   }
 
+  // A fresh `ready` once the old one has settled. While it is still pending it stays: those
+  // awaiting it (connect(), request()) are let go by the next successful open.
   resetReady() {
-    this.ready = new Promise((resolve) => { this.readyResolve = resolve; });
+    if (this.ready && !this.readyDone) return;
+    this.readyDone = false;
+    this.ready = new Promise((resolve) => {
+      this.readyResolve = () => { this.readyDone = true; resolve(); };
+    });
   }
 
   // Opens the connection; resolves with the server's welcome once hello is answered.
@@ -203,6 +210,8 @@ export class Conn {
   // Resolves with the server's message (read its body: r.rooms, r.seated, ...); rejects with a
   // ServerError { code, clause, message }.
   async request(body) {
+    // `ready` is pending from a drop until the next open, so a request made during an outage
+    // waits for it (however many retries fail meanwhile).
     await this.ready;
     return this.send(body);
   }
