@@ -157,15 +157,43 @@ export function showLobby(ctx) {
     return li;
   }
 
+  // The list is patched, not rebuilt: a room that did not change keeps its element, so a
+  // keyboard user keeps the focus; in a room that changed, the same button gets it back.
+  let roomItems = new Map();   // inviteCode -> { key: the room as JSON, li }
+  const noRooms = html('li', { class: 'empty' }, 'No open rooms. Create one!');
+  function showRooms(list) {
+    const active = rooms.contains(document.activeElement) ? document.activeElement : null;
+    const inRoom = active && active.closest('[data-room]');
+    const focusSel = !inRoom ? null
+      : active.dataset.seat ? `[data-seat="${CSS.escape(active.dataset.seat)}"]`
+        : active.classList.contains('watch') ? 'button.watch' : active.matches('a.code') ? 'a.code' : null;
+    const next = new Map();
+    const wanted = [];
+    for (const room of list) {
+      const key = JSON.stringify([room, scenarioTitle(room.ruleset, room.scenario)]);
+      const old = roomItems.get(room.inviteCode);
+      const li = old && old.key === key ? old.li : roomItem(room);
+      next.set(room.inviteCode, { key, li });
+      wanted.push(li);
+    }
+    if (!list.length) wanted.push(noRooms);
+    roomItems = next;
+    wanted.forEach((li, i) => {
+      if (rooms.children[i] !== li) rooms.insertBefore(li, rooms.children[i] || null);
+    });
+    while (rooms.children.length > wanted.length) rooms.lastElementChild.remove();
+    if (focusSel && !rooms.contains(document.activeElement)) {
+      const again = rooms.querySelector(`[data-room="${CSS.escape(inRoom.dataset.room)}"] ${focusSel}`);
+      if (again) again.focus();
+    }
+  }
+
   async function loadRooms() {
     try {
       const r = await conn.request({ listRooms: {} });
       if (disposed) return;
       if (errCode === 'UNAVAILABLE') showError(null);  // connected again
-      const list = (r.rooms && r.rooms.rooms) || [];
-      clear(rooms);
-      if (!list.length) rooms.append(html('li', { class: 'empty' }, 'No open rooms. Create one!'));
-      for (const room of list) rooms.append(roomItem(room));
+      showRooms((r.rooms && r.rooms.rooms) || []);
     } catch (e) {
       if (!disposed) showError(e);
     }
