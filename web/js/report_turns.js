@@ -34,8 +34,9 @@ function strengths(ctx) {
   return sides;
 }
 
-// The losses per side per turn: strength lost in each turn (a gain shown with '+'), the total
-// lost, and the strength at the start and at the end.
+// The losses per side per turn: strength lost in each turn (a gain shown with '+'), the sums
+// of the turns' losses and of their gains (kept apart: a rally does not undo a loss), and the
+// strength at the start and at the end.
 export function renderLosses(root, ctx) {
   const section = html('section', { id: 'losses', class: 'losses' }, html('h2', {}, 'Losses'));
   root.append(section);
@@ -53,12 +54,16 @@ export function renderLosses(root, ctx) {
       html('th', { scope: 'col' }, 'At start'),
       cols.map((t) => html('th', { scope: 'col' }, turnName(t.turn).replace('Turn ', 'T'))),
       html('th', { scope: 'col' }, 'Total lost'),
+      html('th', { scope: 'col' }, 'Total gained'),
       html('th', { scope: 'col' }, 'At end'))));
   const body = html('tbody');
   for (const r of rows) {
     const start = r.values.find((v) => v !== null);
     const end = [...r.values].reverse().find((v) => v !== null);
     const cells = [];
+    let lostSum = 0;
+    let gainSum = 0;
+    let counted = false;
     for (let i = first; i < ctx.turns.length; i++) {
       const before = i > 0 ? r.values[i - 1] : null;
       const after = r.values[i];
@@ -67,6 +72,9 @@ export function renderLosses(root, ctx) {
         continue;
       }
       const lost = before - after;
+      counted = true;
+      if (lost > 0) lostSum += lost;
+      else gainSum -= lost;
       cells.push(html('td', { class: lost < 0 ? 'num gain' : lost > 0 ? 'num lost' : 'num' },
         lost < 0 ? `+${-lost}` : lost === 0 ? '–' : String(lost)));
     }
@@ -74,12 +82,16 @@ export function renderLosses(root, ctx) {
       html('th', { scope: 'row' }, r.side),
       html('td', { class: 'num' }, fmt(start, r.unit)),
       cells,
-      html('td', { class: 'num total' }, start === undefined ? '' : String(start - end)),
+      html('td', { class: 'num total' }, counted ? String(round(lostSum)) : ''),
+      html('td', { class: 'num total' }, counted ? (gainSum ? `+${round(gainSum)}` : '–') : ''),
       html('td', { class: 'num' }, fmt(end, r.unit))));
   }
   table.append(body);
   section.append(html('div', { class: 'table-wrap' }, table));
 }
+
+// A sum of fractional strengths without the float noise (0.1 + 0.2).
+const round = (v) => Math.round(v * 1000) / 1000;
 
 function fmt(v, unit) {
   return v === undefined || v === null ? '' : `${v}${unit ? ` ${unit}` : ''}`;
