@@ -11,6 +11,23 @@ import { EventLog, fetchEvents } from 'grognard/log.js';
 
 const ENDED = new Set(['finished', 'aborted', 'failed']);
 
+// The first of `count` events whose turn (`turnAt(i)`, a Promise) is n or later: { index }, or
+// { index: -1, most: the last turn reached }. A forward search, some views at a time: a
+// take-back across a turn's end sends the turn back, so turns do not only grow.
+export async function firstAtTurn(count, turnAt, n, batch = 16) {
+  let most = 0;
+  for (let lo = 0; lo < count; lo += batch) {
+    const idx = [];
+    for (let i = lo; i < Math.min(count, lo + batch); i++) idx.push(i);
+    const turns = await Promise.all(idx.map(turnAt));
+    for (let k = 0; k < turns.length; k++) {
+      if (turns[k] >= n) return { index: idx[k] };
+      most = Math.max(most, turns[k]);
+    }
+  }
+  return { index: -1, most };
+}
+
 export function showReplay(ctx, gameId) {
   const { conn, app, navigate } = ctx;
   let disposed = false;
@@ -151,23 +168,13 @@ export function showReplay(ctx, gameId) {
       }
     }
 
-    // The first event whose view's turn is n (turns only grow): a binary search over states.
     async function jumpTo(n) {
       if (!st.events.length) return;
-      let lo = 0;
-      let hi = st.events.length - 1;
       try {
-        const lastTurn = Number(((await viewAt(hi)) || {}).turn || 0);
-        if (n > lastTurn) {
-          showError({ message: `The game ended in turn ${lastTurn}.` });
-          return;
-        }
-        while (lo < hi) {
-          const mid = Math.floor((lo + hi) / 2);
-          if (Number(((await viewAt(mid)) || {}).turn || 0) >= n) hi = mid;
-          else lo = mid + 1;
-        }
-        await go(lo);
+        const turnAt = async (i) => Number(((await viewAt(i)) || {}).turn || 0);
+        const found = await firstAtTurn(st.events.length, turnAt, n);
+        if (found.index < 0) showError({ message: `The game went no further than turn ${found.most}.` });
+        else await go(found.index);
       } catch (e) {
         showError(e);
       }
