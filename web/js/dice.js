@@ -2,8 +2,9 @@
 // grognard.v1.Roll `{ n, sides, face }` (proto/grognard/v1/dice.proto; `n`, the throw number, is
 // omitted when 0) somewhere inside GameEvent.rules. This module finds them, groups them by kind
 // of throw (the rule-set event that used them and the die), and tests each group against the
-// uniform distribution with a chi-square goodness-of-fit test. Used by the battle report and by
-// the live page's log; it touches no DOM.
+// uniform distribution with a chi-square goodness-of-fit test. Used by the battle report (the
+// live log shows the dice each rule set's describeEvent gives, and takes only eventKind and
+// kindWords from here); it touches no DOM.
 
 // The kind of a rule-set event: the first key of GameEvent.rules after '@type'
 // ('initiativeThrown', 'attackResolved', ...), or '' when there is none.
@@ -38,13 +39,19 @@ export function rollsIn(value) {
   return out;
 }
 
-// The dice of one GameEvent JSON (chat and system notes have none):
-// [{ kind, die: 'd6', n, sides, face, seq }].
+// The dice of one GameEvent JSON (chat and system notes have none), in the order thrown (by
+// throw number, whatever the order of the JSON's fields): [{ kind, die: 'd6', n, sides, face, seq }].
 export function diceOfEvent(event) {
   const rules = event && event.rules;
   if (!rules) return [];
   const kind = eventKind(rules);
-  return rollsIn(rules).map((r) => ({ kind, die: `d${r.sides}`, ...r, seq: Number(event.seq || 0) }));
+  return rollsIn(rules).sort((a, b) => a.n - b.n)
+    .map((r) => ({ kind, die: `d${r.sides}`, ...r, seq: Number(event.seq || 0) }));
+}
+
+// Is `face` a face of a `sides`-sided die?
+export function isFace(face, sides) {
+  return Number.isInteger(face) && Number.isInteger(sides) && face >= 1 && face <= sides;
 }
 
 // ---- Statistics -------------------------------------------------------------------------------
@@ -56,8 +63,10 @@ export const FAIR = 'within what chance allows';
 // Statistics of `faces` (a list of face values) thrown with a `sides`-sided die:
 // { sides, count, faces: [{ face, observed, expected }], mean, expectedMean, chi2, df, p,
 //   verdict, judged, unusual }. `p` is null when there are too few throws to judge (fewer than 5
-// expected per face, where the chi-square approximation does not hold).
-export function faceStats(sides, faces) {
+// expected per face, where the chi-square approximation does not hold). A face the die does not
+// have is left out here (diceStatistics names it as a problem).
+export function faceStats(sides, allFaces) {
+  const faces = allFaces.filter((f) => isFace(f, sides));
   const count = faces.length;
   const observed = new Array(sides).fill(0);
   let sum = 0;
@@ -96,9 +105,13 @@ function onceIn(p) {
 
 // The statistics of a whole log of GameEvent JSONs:
 // { dice: [every die, as diceOfEvent], kinds: [{ kind, die, ...faceStats }] in order of first
-//   throw, sizes: [{ die, ...faceStats }] by number of sides, total }.
+//   throw, sizes: [{ die, ...faceStats }] by number of sides, total, problems: [words for each
+//   die whose face the die does not have] }.
 export function diceStatistics(events) {
   const dice = (events || []).flatMap(diceOfEvent);
+  const problems = dice.filter((d) => !isFace(d.face, d.sides)).map((d) =>
+    `Throw ${d.n} in event ${d.seq} is recorded as ${d.die} showing ${d.face}, which is no face of that die; `
+    + 'it is left out of the dice statistics.');
   const byKind = new Map();
   const bySize = new Map();
   for (const d of dice) {
@@ -111,7 +124,7 @@ export function diceStatistics(events) {
   const kinds = [...byKind.values()].map((g) => ({ kind: g.kind, die: g.die, ...faceStats(g.sides, g.faces) }));
   const sizes = [...bySize.entries()].sort((a, b) => a[0] - b[0])
     .map(([sides, faces]) => ({ die: `d${sides}`, ...faceStats(sides, faces) }));
-  return { dice, kinds, sizes, total: dice.length };
+  return { dice, kinds, sizes, total: dice.length, problems };
 }
 
 // Words for a kind of throw: 'initiativeThrown' -> 'initiative thrown'.
@@ -142,11 +155,9 @@ export function logGamma(x) {
   return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(a);
 }
 
-// Regularized lower incomplete gamma P(a, x) and upper Q(a, x) = 1 - P(a, x), for a > 0, x >= 0:
-// the power series for x < a + 1, the continued fraction (modified Lentz) otherwise, each where it
-// converges fast, as in the classic numerical treatments.
-export function gammaP(a, x) { return 1 - gammaQ(a, x); }
-
+// The regularized upper incomplete gamma Q(a, x) = 1 - P(a, x), for a > 0, x >= 0: through the
+// power series of P for x < a + 1, the continued fraction (modified Lentz) otherwise, each where
+// it converges fast, as in the classic numerical treatments.
 export function gammaQ(a, x) {
   if (x <= 0) return 1;
   const lead = a * Math.log(x) - x - logGamma(a);  // ln(x^a e^-x / Γ(a))

@@ -3,6 +3,7 @@
 // Used by the room page and by the replay.
 
 import { html, clear } from 'grognard/svg.js';
+import { eventKind, kindWords } from 'grognard/dice.js';
 
 const D6 = ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
 
@@ -58,8 +59,8 @@ export function describe(ev, rs, view, seatLabel) {
 
 // The name of a rule-set event's body, for when its module gives no words.
 function eventName(rules) {
-  const k = Object.keys(rules || {}).find((x) => x !== '@type');
-  return k ? k.replace(/([A-Z])/g, ' $1').toLowerCase() : 'event';
+  const k = eventKind(rules);
+  return k ? kindWords(k) : 'event';
 }
 
 // Every event of a game from `fromSeq` on (get_events), asking again from the last one received

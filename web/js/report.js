@@ -55,12 +55,12 @@ function context(data, ruleset) {
   const game = data.game || {};
   const events = (data.events || []).slice().sort((a, b) => Number(a.seq) - Number(b.seq));
   const seats = new Map((game.seats || []).map((s) => [s.seatId, s]));
+  const stats = diceStatistics(events);
   return {
-    data, game, ruleset, seats, events,
+    data, game, ruleset, seats, events, stats,
     title: data.title || game.scenario || 'A game',
-    stats: diceStatistics(events),
     turns: splitTurns(data.turns || [], events),
-    problems: [],
+    problems: [...stats.problems],
   };
 }
 
