@@ -6,12 +6,10 @@
 // live log shows the dice each rule set's describeEvent gives, and takes only eventKind and
 // kindWords from here); it touches no DOM.
 
-// The kind of a rule-set event: the first key of GameEvent.rules after '@type'
-// ('initiativeThrown', 'attackResolved', ...), or '' when there is none.
-export function eventKind(rules) {
-  if (!rules || typeof rules !== 'object') return '';
-  return Object.keys(rules).find((k) => k !== '@type') || '';
-}
+// The kind of a rule-set event ('initiativeThrown', 'attackResolved', ...): rulesets/common.js's.
+import { eventKind } from 'grognard/rulesets/common.js';
+
+export { eventKind };
 
 // Is `v` a Roll as the JSON protocol writes it: an object of only n, sides and face, with sides
 // and face present (a face is 1..sides, so never omitted)?

@@ -6,6 +6,7 @@ import { html } from 'grognard/svg.js';
 import { errorText } from 'grognard/conn.js';
 import { rulesetTitle } from 'grognard/rulesets/index.js';
 import { playerName, setPlayerName } from 'grognard/seats.js';
+import { scenarioTitle } from 'grognard/names.js';
 
 // root: where to draw; stored: this browser's seats in the room; onJoin({ role, seat, name });
 // onResume(entry). Returns the section.
@@ -43,14 +44,7 @@ export async function showJoin(root, { conn, code, stored, error, onJoin, onResu
   }
 
   if (room) {
-    let title = room.scenario;
-    try {
-      const r = await conn.request({ listScenarios: { ruleset: room.ruleset } });
-      const sc = ((r.scenarios && r.scenarios.scenarios) || []).find((x) => x.name === room.scenario);
-      if (sc && sc.title) title = sc.title;
-    } catch (e) {
-      // the scenario's name will do
-    }
+    const title = await scenarioTitle(conn, room.ruleset, room.scenario);
     box.append(html('p', {}, html('strong', {}, rulesetTitle(room.ruleset)), `: ${title}. `,
       html('span', { class: `badge status-${room.status}` }, room.status), room.toAct ? ` ${room.toAct}` : ''));
     const list = html('ul', { class: 'seats' });

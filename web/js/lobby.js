@@ -5,6 +5,7 @@ import { html, clear } from 'grognard/svg.js';
 import { errorText } from 'grognard/conn.js';
 import { rulesetTitle } from 'grognard/rulesets/index.js';
 import { allSeats, playerName, removeSeat, setPlayerName } from 'grognard/seats.js';
+import { scenarioTitles, seatsLine } from 'grognard/names.js';
 
 const REFRESH_MS = 5000;
 
@@ -231,7 +232,7 @@ export function showLobby(ctx) {
       clear(games);
       if (!list.length) games.append(html('li', { class: 'empty' }, 'No game has ended yet.'));
       for (const g of list) {
-        const seats = (g.seats || []).map((s) => `${s.label}${s.playerName ? ` (${s.playerName})` : ''}`).join(' v ');
+        const seats = seatsLine(g.seats);
         const when = g.endedMs ? new Date(Number(g.endedMs)).toLocaleString() : '';
         games.append(html('li', { class: 'game' },
           html('a', { href: `/games/${g.gameId}`, 'data-route': true }, `${rulesetTitle(g.ruleset)}: ${scenarioTitle(g.ruleset, g.scenario)}`),
@@ -245,13 +246,12 @@ export function showLobby(ctx) {
   }
 
   // Scenario titles by rule set and name, for the lists (list_scenarios of every rule set).
-  const titles = new Map();
+  let titles = new Map();
   const scenarioTitle = (ruleset, name) => titles.get(`${ruleset}/${name}`) || name;
 
   (async () => {
     try {
-      const all = await conn.request({ listScenarios: {} });
-      for (const sc of (all.scenarios && all.scenarios.scenarios) || []) titles.set(`${sc.ruleset}/${sc.name}`, sc.title || sc.name);
+      titles = await scenarioTitles(conn);
     } catch (e) {
       // the lists show the scenarios' names instead
     }

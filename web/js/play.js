@@ -9,6 +9,7 @@ import {
   addSeat, removeSeat, seatsForRoom, tabSeat, setTabSeat, markLive, clearLive, isLive,
 } from 'grognard/seats.js';
 import { EventLog, fetchEvents } from 'grognard/log.js';
+import { scenarioTitle, seatLabelOf } from 'grognard/names.js';
 import { OrdersUI } from 'grognard/orders.js';
 import { chatForm } from 'grognard/chat.js';
 import { showJoin } from 'grognard/join.js';
@@ -61,11 +62,7 @@ export function showRoom(ctx, code) {
     }
   }
 
-  const seatLabel = (id) => {
-    const s = st.room && (st.room.seats || []).find((x) => x.seatId === id);
-    if (s) return s.label;
-    return id && id.startsWith('observer:') ? 'an observer' : (id || 'the server');
-  };
+  const seatLabel = (id) => seatLabelOf(st.room && st.room.seats, id);
 
   // Which seat to take or resume: what the lobby asked, else this tab's, else the only one held.
   async function start() {
@@ -147,23 +144,12 @@ export function showRoom(ctx, code) {
       state: () => ({ view: st.view, legal: st.legal, seat: st.seatId, role: st.role,
         canOrder: st.role !== 'observer' && !ENDED.has(st.status) && !!st.rs }),
     });
-    scenarioTitle(st.room.ruleset, st.room.scenario).then((t) => {
-      if (t && !disposed) scr.title.firstChild.textContent = `${rulesetTitle(st.room.ruleset)}: ${t}`;
+    scenarioTitle(conn, st.room.ruleset, st.room.scenario).then((t) => {
+      if (!disposed) scr.title.firstChild.textContent = `${rulesetTitle(st.room.ruleset)}: ${t}`;
     });
     addEvents(seated.events || [], st.view, Number(seated.lastSeq || 0));
     if (!(seated.events || []).length && Number(seated.lastSeq || 0) > 0) history();
     refresh();
-  }
-
-  // The scenario's title, for the page's heading.
-  async function scenarioTitle(ruleset, name) {
-    try {
-      const r = await conn.request({ listScenarios: { ruleset } });
-      const sc = ((r.scenarios && r.scenarios.scenarios) || []).find((x) => x.name === name);
-      return sc ? sc.title : '';
-    } catch (e) {
-      return '';
-    }
   }
 
   // The events before this page came (after a join): the log starts at the game's beginning.

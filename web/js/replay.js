@@ -8,6 +8,7 @@ import { errorText } from 'grognard/conn.js';
 import { rulesets, rulesetTitle } from 'grognard/rulesets/index.js';
 import { seatsForGame } from 'grognard/seats.js';
 import { EventLog, fetchEvents } from 'grognard/log.js';
+import { scenarioTitle, seatLabelOf, seatsLine } from 'grognard/names.js';
 
 const ENDED = new Set(['finished', 'aborted', 'failed']);
 
@@ -100,7 +101,7 @@ export function showReplay(ctx, gameId) {
     const status = html('div', { id: 'status', role: 'status', 'aria-live': 'polite' });
     const logEl = html('ol', { id: 'log', class: 'log', 'aria-label': 'What happened', tabindex: '0' });
     const heading = html('h1', {}, g ? `Replay: ${rulesetTitle(g.ruleset)}: ${g.scenario}` : `Replay of game ${gameId}`);
-    const seats = ((g && g.seats) || []).map((s) => `${s.label}${s.playerName ? ` (${s.playerName})` : ''}`).join(' v ');
+    const seats = seatsLine(g && g.seats);
     clear(root);
     const note = g ? '' : html('p', { class: 'hint' }, 'This game is not in the server\'s list of games '
       + '(an unlisted room\'s game, say): it is shown as far as the server lets you see it.');
@@ -118,10 +119,7 @@ export function showReplay(ctx, gameId) {
         html('div', { class: 'map-pane' }, map),
         html('aside', { class: 'side-pane', 'aria-label': 'Situation and log' }, status, err,
           html('section', { class: 'log-box', 'aria-labelledby': 'h-log' }, html('h2', { id: 'h-log' }, 'Log'), logEl))));
-    const seatLabel = (id) => {
-      const s = ((g && g.seats) || []).find((x) => x.seatId === id);
-      return s ? s.label : (id && id.startsWith('observer:') ? 'an observer' : id || 'the server');
-    };
+    const seatLabel = (id) => seatLabelOf(g && g.seats, id);
     const log = new EventLog(logEl, st.rs, seatLabel, { follow: false });
     const stop = () => {
       clearInterval(timer);
@@ -265,10 +263,9 @@ export function showReplay(ctx, gameId) {
     load(0);
     // The scenario's title for the heading.
     if (g) {
-      conn.request({ listScenarios: { ruleset: g.ruleset } }).then((r) => {
-        const sc = ((r.scenarios && r.scenarios.scenarios) || []).find((x) => x.name === g.scenario);
-        if (sc && sc.title && !disposed) heading.textContent = `Replay: ${rulesetTitle(g.ruleset)}: ${sc.title}`;
-      }).catch(() => {});
+      scenarioTitle(conn, g.ruleset, g.scenario).then((t) => {
+        if (!disposed) heading.textContent = `Replay: ${rulesetTitle(g.ruleset)}: ${t}`;
+      });
     }
   }
 

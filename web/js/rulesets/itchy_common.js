@@ -118,12 +118,6 @@ export function sideLetters(view) {
   return out;
 }
 
-// The kind of one Command or Event JSON: its only field besides @type.
-export function kindOf(msg) {
-  if (!msg || typeof msg !== 'object') return '';
-  return Object.keys(msg).find((k) => k !== '@type') || '';
-}
-
 // Grid distance through edges (I1).
 export function distance(a, b) {
   return Math.abs(px(a) - px(b)) + Math.abs(py(a) - py(b));

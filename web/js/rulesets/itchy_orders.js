@@ -4,13 +4,14 @@
 // command once an area is picked on the map (withPoint).
 
 import {
-  areaKey, areaText, COMMAND_TYPE, diceAt, distance, FACINGS, facingLetter, findUnit, kindOf,
+  areaKey, areaText, COMMAND_TYPE, diceAt, distance, FACINGS, facingLetter, findUnit,
   px, py, sideOf, stepFrom, unitsAt, unitsOf,
 } from 'grognard/rulesets/itchy_common.js';
+import { eventKind } from 'grognard/rulesets/common.js';
 
 // The unit a command is for ('' for choose_order and end_side_turn).
 function unitOf(cmd) {
-  const k = kindOf(cmd);
+  const k = eventKind(cmd);
   return (k === 'move' || k === 'attack') && cmd[k] ? String(cmd[k].unit || '') : '';
 }
 
@@ -43,7 +44,7 @@ function make(kind, body) {
 function sideOrders(legal) {
   const out = [];
   for (const c of legal) {
-    const k = kindOf(c);
+    const k = eventKind(c);
     if (k === 'chooseOrder') {
       const first = Boolean(c.chooseOrder && c.chooseOrder.goFirst);
       out.push({ label: first ? 'Go first' : 'Go second', command: c, target: null, kind: 'choose', point: false });
@@ -84,7 +85,7 @@ export function orders(legal, actorKey, view) {
   const out = [];
 
   // Fire: one order per target area, clicked on the enemy there.
-  for (const c of mine.filter((x) => kindOf(x) === 'attack')) {
+  for (const c of mine.filter((x) => eventKind(x) === 'attack')) {
     const p = c.attack.target || {};
     const here = unitsAt(view, p).filter((u) => sideOf(u) !== sideOf(unit));
     const names = here.map((u) => u.id).join(', ') || 'the area';
@@ -101,7 +102,7 @@ export function orders(legal, actorKey, view) {
     });
   }
 
-  const moves = mine.filter((x) => kindOf(x) === 'move');
+  const moves = mine.filter((x) => eventKind(x) === 'move');
   // Turning in place (a move of 0 areas).
   for (const c of moves.filter((x) => !(x.move.steps || []).length)) {
     const same = unit && unit.facing === c.move.facing;

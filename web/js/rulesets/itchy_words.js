@@ -3,20 +3,19 @@
 // The words follow the terminal client's (client-cli/src/render/itchy_events.cpp).
 
 import {
-  areaText, diceAt, facingLetter, findUnit, kindOf, sideName, typeWord, unitText, UNIT_TYPES,
+  areaText, diceAt, facingLetter, findUnit, sideName, typeWord, unitText, UNIT_TYPES,
   weaponWord,
 } from 'grognard/rulesets/itchy_common.js';
+import { eventKind, rollOf } from 'grognard/rulesets/common.js';
 
-// The play screen shows each die after the words (web/js/log.js): the words give no faces.
-function die(r) {
-  return { sides: (r && r.sides) || 6, face: (r && r.face) || 0 };
-}
+// The play screen shows each die after the words (web/js/log.js): the words give no faces,
+// the dice go as rollOf gives them.
 
 function initiative(e, view) {
   const throws = e.throws || [];
   const dice = [];
   const parts = throws.map((t, i) => {
-    dice.push(die(t.side0), die(t.side1));
+    dice.push(rollOf(t.side0), rollOf(t.side1));
     return `${i ? 'again, ' : ''}${sideName(view, 0)} ${(t.side0 && t.side0.face) || 0}`
       + ` v ${sideName(view, 1)} ${(t.side1 && t.side1.face) || 0}`;
   });
@@ -117,7 +116,7 @@ function attacked(e, view) {
   if (needs.size === 0 && e.cover) notes.push('target in cover: each hit needs another double too (I5)');
   notes.push(...needs.values());
   notes.push(`thrown: ${faces.join(' ') || 'nothing'} (${matches(faces)})`);
-  return { text, dice: rolls.map(die), detail: `${notes.join('; ')}.` };
+  return { text, dice: rolls.map(rollOf), detail: `${notes.join('; ')}.` };
 }
 
 function sideTurnEnded(e, view) {
@@ -180,7 +179,7 @@ function namesFor(ev, view) {
 
 // GameEvent.rules (an Itchy & Scratchy Event JSON with @type) in words.
 export function describeEvent(rules, view) {
-  const kind = kindOf(rules);
+  const kind = eventKind(rules);
   const f = WORDS[kind];
   if (!f) return { text: kind ? `(an event "${kind}")` : '(an empty event)', dice: [], detail: '' };
   const ev = rules[kind] || {};

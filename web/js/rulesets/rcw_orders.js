@@ -8,17 +8,17 @@
 import {
   num, point, facingText, actionWord, unitName, findUnit, activeUnit, letterOf, bearingTo,
 } from 'grognard/rulesets/rcw_words.js';
+import { eventKind } from 'grognard/rulesets/common.js';
 
 const TYPE = 'type.googleapis.com/grognard.v1.rcw.Command';
 const UNIT_KINDS = ['move', 'shoot', 'assault', 'skipAction', 'carryOut'];
 
-const kindOf = (c) => Object.keys(c || {}).find((k) => k !== '@type') || '';
 const command = (kind, body) => ({ '@type': TYPE, [kind]: body });
 
 // The unit a legal command belongs to: its own for Deploy and Activate, the active unit's for
 // the orders of the current action, none for the rest.
 function unitOf(c, view) {
-  const k = kindOf(c);
+  const k = eventKind(c);
   if (k === 'deploy' || k === 'activate') return c[k].unit || '';
   if (UNIT_KINDS.includes(k)) return (view && view.active && view.active.unit) || '';
   return '';
@@ -95,7 +95,7 @@ function actionOrders(legal, view, u) {
   const rails = [];
   let movesToPoints = false;
   for (const c of legal) {
-    const k = kindOf(c);
+    const k = eventKind(c);
     const b = c[k] || {};
     if (k === 'move' && b.railAt !== undefined) {
       rails.push(c);
@@ -151,7 +151,7 @@ export function orders(legal, actorKey, view) {
   if (actorKey === null || actorKey === undefined) {
     const out = [];
     for (const c of list) {
-      const k = kindOf(c);
+      const k = eventKind(c);
       if (k === 'confirmDeployment') {
         out.push({ label: 'Confirm deployment', command: c, target: null, kind: 'confirm',
           point: false });
@@ -173,18 +173,18 @@ export function orders(legal, actorKey, view) {
   const u = findUnit(v, id);
   const out = [];
   const mine = list.filter((c) => unitOf(c, v) === id);
-  const deploys = mine.filter((c) => kindOf(c) === 'deploy');
+  const deploys = mine.filter((c) => eventKind(c) === 'deploy');
   if (deploys.length) {
     out.push({ label: `Deploy ${unitName(v, id)}: click a point in your zone`, point: true,
       kind: 'deploy', target: null, command: command('deploy', { unit: id, facing: 0 }),
       unit: id, toward: deployToward(v, u) });
   }
-  for (const c of mine.filter((x) => kindOf(x) === 'activate')) {
+  for (const c of mine.filter((x) => eventKind(x) === 'activate')) {
     out.push({ label: `Activate: ${actionWord(c.activate.first)}, then ` +
       actionWord(c.activate.second), command: c, target: null, kind: 'activate', point: false });
   }
   const active = activeUnit(v);
-  const current = mine.filter((c) => UNIT_KINDS.includes(kindOf(c)));
+  const current = mine.filter((c) => UNIT_KINDS.includes(eventKind(c)));
   if (current.length) out.push(...actionOrders(current, v, active || u));
   return out;
 }

@@ -4,12 +4,12 @@
 // bearings are degrees (0 north, 90 east, clockwise) or compass points (N, NE, NNE...).
 
 import {
-  xyOf, bearingOf, numberOf, aimVector, bearingTo, findUnit, findCar, activeUnit, actionOf,
+  bearingOf, numberOf, aimVector, bearingTo, findUnit, findCar, activeUnit, actionOf,
 } from 'grognard/rulesets/rcw_words.js';
+import { fail, pointOf } from 'grognard/rulesets/common.js';
 
 const TYPE = 'type.googleapis.com/grognard.v1.rcw.Command';
 const done = (kind, body) => ({ command: { '@type': TYPE, [kind]: body } });
-const fail = (error) => ({ error });
 
 export const help = [
   'deploy UNIT X,Y BEARING - place (or place again) a unit inside your zone (R19): deploy R1 8,14 N',
@@ -48,7 +48,7 @@ const notBearing = (w) =>
 function deploy(w, view) {
   const usage = 'usage: deploy UNIT X,Y BEARING, e.g. deploy R1 10,20 N';
   if (w.length !== 4) return fail(usage);
-  const p = xyOf(w[2]);
+  const p = pointOf(w[2]);
   if (!p) return fail(`${notPoint(w[2])}; ${usage}`);
   const b = bearingOf(w[3]);
   if (b === null) return fail(`${notBearing(w[3])}; ${usage}`);
@@ -72,7 +72,7 @@ function waypoints(words, start, view) {
   let at = start;
   for (let i = 0; i < words.length; i++) {
     const w = words[i];
-    const p = xyOf(w);
+    const p = pointOf(w);
     if (p) {
       at = p;
     } else if (w.includes('@')) {
@@ -87,7 +87,7 @@ function waypoints(words, start, view) {
     } else if (w.toLowerCase() === 'toward') {
       if (i + 1 >= words.length) return { error: 'toward what? e.g. toward W2 3' };
       const target = words[++i];
-      let to = xyOf(target);
+      let to = pointOf(target);
       if (!to) {
         const u = findUnit(view, target);
         if (u && u.pos) to = { x: u.pos.x || 0, y: u.pos.y || 0 };
@@ -125,7 +125,7 @@ function move(w, view) {
   const u = activeUnit(view);
   const start = u && u.pos ? { x: u.pos.x || 0, y: u.pos.y || 0 } : { x: 0, y: 0 };
   const typed = w.slice(1, end);
-  if (!u && typed.some((x) => !xyOf(x))) {
+  if (!u && typed.some((x) => !pointOf(x))) {
     return fail(`no unit of yours is being activated to move from; give points X,Y: ${usage}`);
   }
   const r = waypoints(typed, start, view);

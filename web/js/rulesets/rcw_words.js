@@ -5,30 +5,18 @@
 // Views and events are the JSON of proto/grognard/v1/rcw.proto: defaults (0, false, "", empty
 // lists) are omitted, enums come by name.
 
-// Inches (or any number) to one decimal without a trailing ".0": "12", "12.5".
-export function num(x) {
-  const s = (Number(x) || 0).toFixed(1).replace(/\.0$/, '');
-  return s === '-0' ? '0' : s;
-}
+import {
+  num, point, numberOf, bearingOf, die, signed, rollOf, COMPASS16, aimVector, bearingTo,
+} from 'grognard/rulesets/common.js';
 
-// A point {x, y} (either may be omitted on the wire) as "12.5,20".
-export function point(p) {
-  return `${num(p && p.x)},${num(p && p.y)}`;
-}
-
-// Both coordinates to two decimals, "12.53,20.00": what a click gives and a move aims at.
-export function precise(x, y) {
-  return `${(Number(x) || 0).toFixed(2)},${(Number(y) || 0).toFixed(2)}`;
-}
-
-const POINTS16 = ['N', 'NNE', 'NE', 'ENE', 'E', 'ESE', 'SE', 'SSE',
-  'S', 'SSW', 'SW', 'WSW', 'W', 'WNW', 'NW', 'NNW'];
+// Numbers, points, bearings and dice in words, as every rule set says them (common.js).
+export { num, point, numberOf, bearingOf, die, signed, aimVector, bearingTo };
 
 // The nearest of the eight compass points: "N", "NE", ... "NW".
 export function compass(degrees) {
   let d = (Number(degrees) || 0) % 360;
   if (d < 0) d += 360;
-  return POINTS16[(Math.floor((d + 22.5) / 45) % 8) * 2];
+  return COMPASS16[(Math.floor((d + 22.5) / 45) % 8) * 2];
 }
 
 // "90 (E)".
@@ -36,60 +24,9 @@ export function facingText(degrees) {
   return `${num(degrees)} (${compass(degrees)})`;
 }
 
-// A bearing typed as degrees ("135") or a compass point ("SE", "nne"), in [0, 360); null if not.
-export function bearingOf(word) {
-  const w = String(word).toUpperCase();
-  const i = POINTS16.indexOf(w);
-  if (i >= 0) return 22.5 * i;
-  const n = numberOf(w);
-  if (n === null || n < -360 || n > 720) return null;
-  return ((n % 360) + 360) % 360;
-}
-
-// "12.5" (a trailing '"' allowed) as a number; null unless the whole word is a finite number.
-export function numberOf(word) {
-  let w = String(word);
-  if (w.endsWith('"')) w = w.slice(0, -1);
-  if (!w || w.length > 24 || !/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(w)) return null;
-  const d = Number(w);
-  return Number.isFinite(d) ? d : null;
-}
-
-// "12.5,40" or "(12.5,40)" as {x, y}; null if not.
-export function xyOf(word) {
-  let w = String(word);
-  if (w.length >= 2 && w.startsWith('(') && w.endsWith(')')) w = w.slice(1, -1);
-  const comma = w.indexOf(',');
-  if (comma < 0) return null;
-  const x = numberOf(w.slice(0, comma));
-  const y = numberOf(w.slice(comma + 1));
-  return x === null || y === null ? null : { x, y };
-}
-
-// Compass bearings on the table (0 north toward y = 0, 90 east, clockwise): the unit vector
-// along `degrees`, and the bearing from one point to another in [0, 360).
-export function aimVector(degrees) {
-  const r = (Number(degrees) || 0) * Math.PI / 180;
-  return { x: Math.sin(r), y: -Math.cos(r) };
-}
-export function bearingTo(from, to) {
-  const dx = (to.x || 0) - (from.x || 0);
-  const dy = (to.y || 0) - (from.y || 0);
-  if (dx === 0 && dy === 0) return 0;
-  const b = Math.atan2(dx, -dy) * 180 / Math.PI;
-  return b < 0 ? b + 360 : b;
-}
-
-// One die "d6 3"; a list "d6 3, d6 5"; a signed number "+1", "-1".
-export function die(r) {
-  return `d${(r && r.sides) || 6} ${(r && r.face) || 0}`;
-}
+// A list of dice: "d6 3, d6 5".
 export function diceText(list) {
   return (list || []).map(die).join(', ');
-}
-export function signed(n) {
-  const v = Number(n) || 0;
-  return (v < 0 ? '-' : '+') + Math.abs(v);
 }
 // Modifiers of a throw: "+1 elite -1 conscript" ('' if none).
 export function modifiers(parts) {
@@ -97,7 +34,7 @@ export function modifiers(parts) {
 }
 // Dice for the log: [{sides, face}].
 export function diceOf(list) {
-  return (list || []).map((r) => ({ sides: (r && r.sides) || 6, face: (r && r.face) || 0 }));
+  return (list || []).map(rollOf);
 }
 
 // Case-insensitive equality of ids.

@@ -2,6 +2,10 @@
 // JSON (sharpe.proto's View: fields in lowerCamelCase, enums by name, defaults omitted), names
 // as the terminal client says them (client-cli/src/render/sharpe_*.cpp), numbers and dice.
 
+import {
+  num, point, die, signed, rollOf as dieFace, aimVector, bearingTo,
+} from 'grognard/rulesets/common.js';
+
 export const COMMAND_TYPE = 'type.googleapis.com/grognard.v1.sharpe.Command';
 
 // A Command JSON with its @type: cmd({ aim: { figure: 'harper' } }).
@@ -9,37 +13,12 @@ export function cmd(body) {
   return { '@type': COMMAND_TYPE, ...body };
 }
 
-// "12.5": one decimal, a trailing ".0" dropped (the client's num()).
-export function num(x) {
-  const s = (Math.round(Number(x || 0) * 10) / 10).toFixed(1);
-  const t = s.endsWith('.0') ? s.slice(0, -2) : s;
-  return t === '-0' ? '0' : t;
-}
-
-// "12.35,20.00": a point to two decimals (`legal`, `show`, and the keys 'p:x,y').
-export function precise(p) {
-  return `${Number((p && p.x) || 0).toFixed(2)},${Number((p && p.y) || 0).toFixed(2)}`;
-}
-
-// "12.5,20": a point as typed in commands.
-export function point(p) {
-  return `${num(p && p.x)},${num(p && p.y)}`;
-}
-
-// "d20 14": a die as the log's words give it.
-export function die(roll) {
-  return `d${(roll && roll.sides) || 0} ${(roll && roll.face) || 0}`;
-}
+// Numbers, points and dice in words, as every rule set says them (common.js).
+export { num, point, die, signed, aimVector, bearingTo };
 
 // A roll for the `dice` list of describeEvent ({sides, face}); null when absent.
 export function rollOf(roll) {
-  return roll ? { sides: Number(roll.sides || 0), face: Number(roll.face || 0) } : null;
-}
-
-// "+2", "-1".
-export function signed(n) {
-  const v = Number(n || 0);
-  return (v < 0 ? '-' : '+') + Math.abs(v);
+  return roll ? dieFace(roll) : null;
 }
 
 export function functions(n) {
@@ -54,6 +33,13 @@ export function same(a, b) {
 export function figureOf(view, id) {
   return ((view && view.figures) || []).find((f) => same(f.figure && f.figure.id, id)) || null;
 }
+
+// A parsed line's answer: { command } with the Command's @type.
+export const done = (body) => ({ command: cmd(body) });
+
+// The id of the figure (or group) typed, as the view spells it; the typed word if none matches.
+export const figureId = (v, typed) => { const f = figureOf(v, typed); return f ? f.figure.id : typed; };
+export const groupId = (v, typed) => { const g = groupOf(v, typed); return g ? g.id : typed; };
 
 export function groupOf(view, id) {
   return ((view && view.groups) || []).find((g) => same(g.id, id)) || null;
@@ -208,22 +194,6 @@ export function cardText(view, card) {
 
 export function gunType(type) {
   return type === 'GUN_8PDR' ? '8-pdr' : type === 'GUN_4PDR' ? '4-pdr' : 'gun';
-}
-
-// Compass bearings (sharpe.proto: 0 = north = toward y = 0, clockwise): the unit vector along
-// a bearing in table coordinates, and the bearing from one point to another.
-export function aimVector(deg) {
-  const r = (Number(deg || 0) * Math.PI) / 180;
-  return { x: Math.sin(r), y: -Math.cos(r) };
-}
-
-export function bearingTo(from, to) {
-  const dx = (to.x || 0) - (from.x || 0);
-  const dy = (to.y || 0) - (from.y || 0);
-  if (!dx && !dy) return 0;
-  let b = (Math.atan2(dx, -dy) * 180) / Math.PI;
-  if (b < 0) b += 360;
-  return b;
 }
 
 export function distance(a, b) {

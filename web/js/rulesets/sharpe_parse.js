@@ -5,44 +5,11 @@
 // referee's lines are in sharpe_referee.js.
 
 import {
-  cmd, figureOf, groupOf, gunOf, weaponKind, weaponName, firearm, aimVector, bearingTo,
+  done, figureId, groupId, figureOf, gunOf, weaponKind, weaponName, firearm, aimVector, bearingTo,
 } from 'grognard/rulesets/sharpe_common.js';
 import { parseReferee, refereeHelp } from 'grognard/rulesets/sharpe_referee.js';
+import { fail, numberOf, pointOf, bearingOf } from 'grognard/rulesets/common.js';
 
-const fail = (error) => ({ error });
-const done = (body) => ({ command: cmd(body) });
-
-export function numberOf(word) {
-  let w = String(word || '');
-  if (w.endsWith('"')) w = w.slice(0, -1);
-  if (!w || w.length > 24 || !/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(w)) return null;
-  const d = Number(w);
-  return Number.isFinite(d) ? d : null;
-}
-
-// "12.5,40" or "(12.5,40)" -> {x, y}; null otherwise.
-export function pointOf(word) {
-  let w = String(word || '');
-  if (w.length >= 2 && w.startsWith('(') && w.endsWith(')')) w = w.slice(1, -1);
-  const i = w.indexOf(',');
-  if (i < 0) return null;
-  const x = numberOf(w.slice(0, i));
-  const y = numberOf(w.slice(i + 1));
-  return x === null || y === null ? null : { x, y };
-}
-
-const POINTS = ['N', 'NNE', 'NE', 'ENE', 'E', 'ESE', 'SE', 'SSE', 'S', 'SSW', 'SW', 'WSW', 'W', 'WNW', 'NW', 'NNW'];
-
-function bearingOf(word) {
-  const i = POINTS.indexOf(String(word || '').toUpperCase());
-  if (i >= 0) return 22.5 * i;
-  const n = numberOf(word);
-  if (n === null || n < -360 || n > 720) return null;
-  return ((n % 360) + 360) % 360;
-}
-
-const figureId = (v, typed) => { const f = figureOf(v, typed); return f ? f.figure.id : typed; };
-const groupId = (v, typed) => { const g = groupOf(v, typed); return g ? g.id : typed; };
 const posOf = (f) => ({ x: Number((f.figure.pos && f.figure.pos.x) || 0), y: Number((f.figure.pos && f.figure.pos.y) || 0) });
 const round2 = (p) => ({ x: Math.round(p.x * 100) / 100, y: Math.round(p.y * 100) / 100 });
 

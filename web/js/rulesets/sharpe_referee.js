@@ -4,29 +4,10 @@
 // Also the builders the referee's panel (sharpe_panels.js) sends through.
 
 import {
-  cmd, figureOf, groupOf, seatOf, effectOf, defaultCardName, weaponKind,
+  cmd, done, figureId, groupId, seatOf, effectOf, defaultCardName, weaponKind,
 } from 'grognard/rulesets/sharpe_common.js';
+import { fail, numberOf, pointOf } from 'grognard/rulesets/common.js';
 
-const fail = (error) => ({ error });
-const done = (body) => ({ command: cmd(body) });
-
-function numberOf(word) {
-  const w = String(word || '').replace(/"$/, '');
-  return /^[-+]?(\d+\.?\d*|\.\d+)$/.test(w) ? Number(w) : null;
-}
-
-function pointOf(word) {
-  let w = String(word || '');
-  if (w.startsWith('(') && w.endsWith(')')) w = w.slice(1, -1);
-  const i = w.indexOf(',');
-  if (i < 0) return null;
-  const x = numberOf(w.slice(0, i));
-  const y = numberOf(w.slice(i + 1));
-  return x === null || y === null ? null : { x, y };
-}
-
-const figureId = (v, typed) => { const f = figureOf(v, typed); return f ? f.figure.id : typed; };
-const groupId = (v, typed) => { const g = groupOf(v, typed); return g ? g.id : typed; };
 
 // An event card: { kind: 'EVENT_CARD', event: { name, effect, amount } }, or draw-bad.
 export function eventCard(effect, amount, name) {

@@ -7,16 +7,14 @@
 
 import { html } from 'grognard/svg.js';
 import { cmd, EFFECTS, weaponKind } from 'grognard/rulesets/sharpe_common.js';
+import { pointOf } from 'grognard/rulesets/common.js';
 import { eventCard, ruling } from 'grognard/rulesets/sharpe_referee.js';
 
 // One labelled field on its own line (a div is a block without any style sheet).
 const field = (label, input) => html('div', { class: 'field' }, html('label', {}, `${label} `, input));
 
-// X,Y in inches -> { x, y }, or null.
-function pointOf(text) {
-  const m = /^\s*\(?\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*\)?\s*"?\s*$/.exec(text || '');
-  return m ? { x: Number(m[1]), y: Number(m[2]) } : null;
-}
+// X,Y in inches -> { x, y }, or null: the command line's words, spaces in the field allowed.
+const pointIn = (text) => pointOf(String(text || '').replace(/\s+/g, ''));
 
 const KINDS = [
   ['RULING_MOVE', 'Move a figure'], ['RULING_WOUND', 'Wound a figure'], ['RULING_HEAL', 'Heal a figure'],
@@ -69,7 +67,7 @@ function rulingForm(p, getCtx) {
     const need = show[k];
     if (need.includes('figure')) f.figure = p.figure.value;
     if (need.includes('to')) {
-      const at = pointOf(to.value);
+      const at = pointIn(to.value);
       if (!at) { note.textContent = 'Give the point as X,Y in inches, e.g. 12,40.'; return; }
       if (k === 'RULING_MOVE') f.to = at;
       else {
