@@ -17,6 +17,8 @@
 #include <string>
 #include <vector>
 
+#include <boost/asio/thread_pool.hpp>
+
 #include "net/bans.h"
 #include "net/metrics.h"
 #include "net/options.h"
@@ -55,6 +57,11 @@ class Hub {
 
   const Options options;
   const WebSite web{options.web_dir};  // the web client and battle reports (net/web.h)
+  // Battle reports are made here, one at a time, never on the threads that serve games: a
+  // report folds a whole game. At most kMaxPendingReports wait; more are told to come back.
+  boost::asio::thread_pool report_thread{1};
+  std::atomic<int> reports_pending{0};
+  static constexpr int kMaxPendingReports = 8;
   room::Lobby& lobby;
   ServerMetrics& metrics;
   const std::shared_ptr<const v1::ServerMessage> welcome;

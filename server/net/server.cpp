@@ -114,6 +114,12 @@ asio::awaitable<HttpResponse> admin_response(const HttpRequest& request, Hub& hu
   co_return response;
 }
 
+// The request's path, without its query.
+std::string_view request_path(const HttpRequest& request) {
+  std::string_view target(request.target().data(), request.target().size());
+  return target.substr(0, target.find('?'));
+}
+
 HttpResponse web_response(const HttpRequest& request, WebReply reply) {
   HttpResponse response = text_response(request, static_cast<http::status>(reply.status),
                                         std::move(reply.body), reply.content_type);
@@ -121,28 +127,51 @@ HttpResponse web_response(const HttpRequest& request, WebReply reply) {
   return response;
 }
 
-// GET /games/ID/report: the battle report of an ended game (net/web.h, room/report.h).
-HttpResponse report_response(const HttpRequest& request, Hub& hub, const std::string& game_id) {
+// The battle report of ended game `game_id` (net/web.h, room/report.h), or why there is none.
+WebReply make_report(Hub& hub, const std::string& game_id) {
   auto report = hub.lobby.battle_report(game_id);
-  if (report.ok()) return web_response(request, hub.web.report(report->json, report->title));
+  if (report.ok()) return hub.web.report(report->json, report->title);
   const engine::Error& e = report.error();
-  if (e.code == engine::ErrorCode::kNotFound) {
-    return text_response(request, http::status::not_found, e.message + "\n");
+  WebReply refusal;
+  refusal.content_type = "text/plain; charset=utf-8";
+  refusal.status = e.code == engine::ErrorCode::kNotFound ? 404 : 409;
+  refusal.body = (e.code == engine::ErrorCode::kPermissionDenied  // waiting or running
+                      ? "game " + game_id + " has not ended: its battle report is made when it ends"
+                      : e.message) +
+                 "\n";
+  return refusal;
+}
+
+// GET /games/ID/report: made on the hub's report thread, answered on this connection's strand.
+asio::awaitable<HttpResponse> report_response(const HttpRequest& request, Hub& hub,
+                                              std::string game_id) {
+  if (hub.reports_pending.fetch_add(1) >= Hub::kMaxPendingReports) {
+    hub.reports_pending.fetch_sub(1);
+    HttpResponse busy =
+        text_response(request, http::status::service_unavailable,
+                      "the server is busy making battle reports: ask again in a minute\n");
+    busy.set(http::field::retry_after, "60");
+    co_return busy;
   }
-  if (e.code == engine::ErrorCode::kPermissionDenied) {  // waiting or running
-    return text_response(
-        request, http::status::conflict,
-        "game " + game_id + " has not ended: its battle report is made when it ends\n");
-  }
-  return text_response(request, http::status::conflict, e.message + "\n");
+  WebReply reply = co_await asio::async_initiate<decltype(asio::use_awaitable), void(WebReply)>(
+      [&hub, &game_id](auto handler) {
+        auto shared = std::make_shared<decltype(handler)>(std::move(handler));
+        asio::post(hub.report_thread, [&hub, game_id, shared] {
+          WebReply made = make_report(hub, game_id);
+          auto ex = asio::get_associated_executor(*shared);
+          asio::post(ex,
+                     [shared, made = std::move(made)]() mutable { (*shared)(std::move(made)); });
+        });
+      },
+      asio::use_awaitable);
+  hub.reports_pending.fetch_sub(1);
+  co_return web_response(request, std::move(reply));
 }
 
 HttpResponse respond(const HttpRequest& request, Hub& hub) {
-  std::string_view target(request.target().data(), request.target().size());
-  target = target.substr(0, target.find('?'));
-  const auto report = report_game_id(target);
-  std::optional<WebReply> page;
-  if (!report && target != "/healthz" && target != "/metrics") {
+  const std::string_view target = request_path(request);
+  std::optional<WebReply> page;  // the reports' GET is answered before (report_response)
+  if (target != "/healthz" && target != "/metrics" && !report_game_id(target)) {
     const auto etag = request[http::field::if_none_match];
     page = hub.web.get(target, std::string_view(etag.data(), etag.size()));
     if (!page) return text_response(request, http::status::not_found, "not found\n");
@@ -154,7 +183,6 @@ HttpResponse respond(const HttpRequest& request, Hub& hub) {
     return response;
   }
   if (page) return web_response(request, std::move(*page));
-  if (report) return report_response(request, hub, *report);
   if (target == "/healthz") {
     if (hub.shutting_down()) {
       return text_response(request, http::status::service_unavailable, "shutting down\n");
@@ -212,6 +240,9 @@ asio::awaitable<void> http_session(beast::tcp_stream stream, std::shared_ptr<Hub
       response = text_response(request, http::status::service_unavailable, "shutting down\n");
     } else if (admin) {
       response = co_await admin_response(request, *hub, client);
+    } else if (auto game = report_game_id(request_path(request));
+               game && request.method() == http::verb::get) {
+      response = co_await report_response(request, *hub, std::move(*game));
     } else {
       response = respond(request, *hub);
     }

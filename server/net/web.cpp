@@ -13,7 +13,7 @@ namespace {
 
 // Page routes of the client: each answers index.html, which reads location.pathname.
 bool page_route(std::string_view path) {
-  if (path == "/") return true;
+  if (path == "/" || path == "/index.html") return true;
   for (std::string_view prefix : {"/rooms/", "/games/"}) {
     if (!path.starts_with(prefix)) continue;
     const std::string_view rest = path.substr(prefix.size());

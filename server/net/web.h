@@ -33,9 +33,9 @@ class WebSite {
   // (for working on the client without rebuilding the server).
   explicit WebSite(std::string dir = {});
 
-  // The answer to GET (or HEAD) `path` (no query), or nullopt when the path is no page or file
-  // of the web client. `/`, `/rooms/CODE` and `/games/ID` are the page (index.html); every
-  // other file is served at its own path. `if_none_match`: the request's header (a 304 when it
+  // The answer to GET `path` (no query), or nullopt when the path is no page or file of the
+  // web client. `/`, `/index.html`, `/rooms/CODE` and `/games/ID` are the page; every other
+  // file is served at its own path. `if_none_match`: the request's header (a 304 when it
   // names the file's ETag).
   std::optional<WebReply> get(std::string_view path, std::string_view if_none_match) const;
 

@@ -24,33 +24,41 @@ std::string json(const google::protobuf::Message& m) {
   return out;
 }
 
-// A view as JSON, with its `turn` field (every rule set's View has one; 0 if not).
-struct TurnView {
-  int turn = 0;
-  std::string json;
+// Reads the `turn` field of a rule set's views (every rule set's View has one; 0 if not), and
+// writes a view as JSON. A view is only parsed for its turn: JSON is written for the few kept.
+class ViewReader {
+ public:
+  explicit ViewReader(const engine::Ruleset& rs) : type_(rs.wire_types().view) {
+    const auto* d =
+        google::protobuf::DescriptorPool::generated_pool()->FindMessageTypeByName(type_);
+    if (d == nullptr) return;
+    view_.reset(google::protobuf::MessageFactory::generated_factory()->GetPrototype(d)->New());
+    const auto* f = d->FindFieldByName("turn");
+    if (f != nullptr && f->cpp_type() == google::protobuf::FieldDescriptor::CPPTYPE_INT32 &&
+        !f->is_repeated()) {
+      turn_ = f;
+    }
+  }
+  int turn(const engine::Bytes& bytes) const {
+    if (turn_ == nullptr || !view_->ParseFromString(bytes)) return 0;
+    return view_->GetReflection()->GetInt32(*view_, turn_);
+  }
+  std::string json(const engine::Bytes& bytes) const {
+    google::protobuf::Any any;
+    pack_any(&any, type_, bytes);
+    return room::json(any);
+  }
+
+ private:
+  std::string type_;
+  std::unique_ptr<google::protobuf::Message> view_;
+  const google::protobuf::FieldDescriptor* turn_ = nullptr;
 };
 
-TurnView turn_view(const engine::Ruleset& rs, const engine::GameState& state,
-                   const engine::Viewer& viewer) {
-  const std::string type = rs.wire_types().view;
-  const engine::Bytes bytes = rs.view(state, viewer);
-  TurnView out;
-  google::protobuf::Any any;
-  pack_any(&any, type, bytes);
-  out.json = json(any);
-  const auto* descriptor =
-      google::protobuf::DescriptorPool::generated_pool()->FindMessageTypeByName(type);
-  if (descriptor == nullptr) return out;
-  std::unique_ptr<google::protobuf::Message> view(
-      google::protobuf::MessageFactory::generated_factory()->GetPrototype(descriptor)->New());
-  const auto* turn = descriptor->FindFieldByName("turn");
-  if (view->ParseFromString(bytes) && turn != nullptr &&
-      turn->cpp_type() == google::protobuf::FieldDescriptor::CPPTYPE_INT32 &&
-      !turn->is_repeated()) {
-    out.turn = view->GetReflection()->GetInt32(*view, turn);
-  }
-  return out;
-}
+struct TurnView {
+  int turn = 0;
+  engine::Bytes bytes;
+};
 
 // The views of the report: one per turn, the latest one given. A turn taken back (a take-back
 // across a turn's end) is dropped when the turn before it is given again.
@@ -65,11 +73,12 @@ struct Turns {
     while (!entries.empty() && entries.back().view.turn >= v.turn) entries.pop_back();
     entries.push_back({std::move(v), seq});
   }
-  std::string json() const {
+  std::string json(const ViewReader& reader) const {
     std::string out;
     for (const Entry& e : entries) {
       out += std::string(out.empty() ? "" : ",\n") + "{\"turn\":" + std::to_string(e.view.turn) +
-             ",\"seq\":\"" + std::to_string(e.seq) + "\",\"view\":" + e.view.json + "}";
+             ",\"seq\":\"" + std::to_string(e.seq) + "\",\"view\":" + reader.json(e.view.bytes) +
+             "}";
     }
     return out;
   }
@@ -104,13 +113,18 @@ engine::Result<BattleReport> battle_report(Store& store, const Registry& registr
   // The view before the battle, and at the end of each turn: the last one before the view's
   // turn changes (a view of the same turn as the one before it replaces it).
   Turns turns;
+  const ViewReader reader(rs);
+  const auto view_of = [&](const engine::GameState& st) {
+    engine::Bytes bytes = rs.view(st, *viewer);
+    return TurnView{reader.turn(bytes), std::move(bytes)};
+  };
   Fold fold(rs, *game->initial, game->log);
-  TurnView last = turn_view(rs, fold.state(), *viewer);
+  TurnView last = view_of(fold.state());
   turns.add(last, 0);
   std::uint64_t last_seq = 0;
   for (const EventRecord& r : game->log) {
     if (auto st = fold.step(r); !st.ok()) return st.error();
-    TurnView now = turn_view(rs, fold.state(), *viewer);
+    TurnView now = view_of(fold.state());
     if (now.turn != last.turn) turns.add(std::move(last), last_seq);
     last = std::move(now);
     last_seq = r.seq;
@@ -123,7 +137,7 @@ engine::Result<BattleReport> battle_report(Store& store, const Registry& registr
   BattleReport out;
   out.title = scenario_title + ": game " + game_id;
   out.json = "{\"game\":" + json(game_summary(store, game->game)) + ",\n\"title\":" + json(title) +
-             ",\n\"events\":[" + event_list + "],\n\"turns\":[" + turns.json() + "]}\n";
+             ",\n\"events\":[" + event_list + "],\n\"turns\":[" + turns.json(reader) + "]}\n";
   return out;
 }
 

@@ -68,6 +68,9 @@ TEST_CASE("the web client is served on the server's port with its types and poli
 
   SECTION("a page route is the same page; files have their own types") {
     CHECK(get(server, "/rooms/K7QX2M").body == page.body);
+    const auto index = get(server, "/index.html");
+    CHECK(index.body == page.body);
+    CHECK(index.header("Content-Security-Policy") == csp);
     CHECK(get(server, "/games/g-0123456789ab?as=observer").body == page.body);
     const auto js = get(server, "/js/main.js");
     CHECK(js.status == 200);
@@ -98,9 +101,12 @@ TEST_CASE("the web client is served on the server's port with its types and poli
     }
   }
   SECTION("only GET") {
-    const auto r = get(server, "/", {}, "POST");
-    CHECK(r.status == 405);
-    CHECK(r.header("Allow") == "GET");
+    for (const char* target : {"/", "/js/main.js", "/games/g-0123456789ab/report"}) {
+      INFO(target);
+      const auto r = get(server, target, {}, "POST");
+      CHECK(r.status == 405);
+      CHECK(r.header("Allow") == "GET");
+    }
   }
 }
 
