@@ -64,6 +64,14 @@ std::shared_ptr<v1::ServerMessage> Room::seated(const SeatRecord& s, std::uint64
 
 namespace {
 
+// A player's name as kept: at most 64 bytes, cut between two characters (a string of the
+// protocol is UTF-8: half a character would make every event naming him unreadable).
+std::string kept_name(const std::string& name) {
+  std::size_t n = std::min<std::size_t>(name.size(), 64);
+  while (n < name.size() && n > 0 && (static_cast<unsigned char>(name[n]) & 0xC0) == 0x80) --n;
+  return name.substr(0, n);
+}
+
 std::string lowered(std::string s) {
   for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return s;
@@ -135,7 +143,7 @@ void Room::join(std::shared_ptr<Peer> peer, v1::JoinRoom req, std::uint64_t requ
     }
     const std::string token = "gt_" + random_hex(32);
     chosen.token_sha256 = sha256_of(token);
-    chosen.player_name = req.name().empty() ? chosen.label : req.name().substr(0, 64);
+    chosen.player_name = req.name().empty() ? chosen.label : kept_name(req.name());
     chosen.claimed_ms = deps_.clock();
 
     auto p = make_pending();

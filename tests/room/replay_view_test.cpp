@@ -214,3 +214,28 @@ TEST_CASE("while a game runs, asking as observer gives what an observer sees", "
   m.mutable_get_events()->set_as_seat("player:1");
   CHECK(w.ask(north, m).error().code() == v1::PERMISSION_DENIED);
 }
+
+TEST_CASE("a long player's name is cut between characters, so his chat still replays",
+          "[room][replay]") {
+  World w;
+  const std::string invite = w.create();
+  auto north = std::make_shared<FakePeer>("north");
+  v1::ClientMessage m;
+  m.mutable_join_room()->set_invite_code(invite);
+  m.mutable_join_room()->set_role("player");
+  m.mutable_join_room()->set_name(std::string(63, 'A') + "\xc3\xa9");  // 65 bytes, 64 letters
+  auto seated = w.ask(north, m);
+  REQUIRE(seated.has_seated());
+  for (const auto& s : seated.seated().room().seats()) {
+    if (s.taken()) CHECK(s.player_name() == std::string(63, 'A'));
+  }
+  v1::ClientMessage chat;
+  chat.mutable_chat()->set_text("anyone there?");
+  REQUIRE(w.ask(north, chat).has_command_result());
+  v1::ClientMessage get;
+  get.mutable_get_events()->set_game_id(north->binding()->room->id());
+  const auto events = w.ask(north, get);
+  REQUIRE(events.has_event_list());
+  REQUIRE(events.event_list().events_size() == 1);
+  CHECK(events.event_list().events(0).chat().text() == "anyone there?");
+}
