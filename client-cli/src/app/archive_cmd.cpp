@@ -1,5 +1,7 @@
 #include "app/archive_cmd.h"
 
+#include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -53,6 +55,15 @@ int export_command(const Common& c, const ExportOptions& o) {
 }
 
 int report_command(const Common& c, const ExportOptions& o) {
+  const bool id_ok =
+      !o.game_id.empty() && o.game_id.size() <= 64 && std::ranges::all_of(o.game_id, [](char ch) {
+        return std::isalnum(static_cast<unsigned char>(ch)) != 0 || ch == '-' || ch == '_';
+      });
+  if (!id_ok) {
+    std::cerr << "grognard: \"" << o.game_id
+              << "\" is not a game id (letters, digits, - and _: see grognard games)" << std::endl;
+    return 2;
+  }
   auto url = client::parse_url(c.server);
   if (!url) {
     std::cerr << "grognard: " << url.failure().message << std::endl;
