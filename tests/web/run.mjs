@@ -86,8 +86,8 @@ function startServer(opts, tmp, artefacts) {
 // playwright-core from tests/web/node_modules, with a word on how to get it.
 async function loadPlaywright() {
   const major = Number(process.versions.node.split('.')[0]);
-  if (major < 20) {
-    console.log(`FAIL run: playwright-core needs Node.js 20 or later; this is ${process.version}`);
+  if (major < 18) {
+    console.log(`FAIL run: playwright-core needs Node.js 18 or later; this is ${process.version}`);
     process.exit(1);
   }
   try {
