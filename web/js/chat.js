@@ -1,7 +1,7 @@
 // Chat on the room page: a message to the whole room or to one seat (`chat { text, to }`).
 // Messages come back as events and are shown in the log in their place.
 
-import { html, clear } from 'grognard/svg.js';
+import { html } from 'grognard/svg.js';
 
 // Builds the chat form. `seats` the room's seats, `mySeat` this page's seat id, `send(body)`
 // the request function, `showError(e)`.
@@ -13,17 +13,10 @@ export function chatForm({ seats, mySeat, send, showError }) {
     html('label', { for: 'chat-text', class: 'visually-hidden' }, 'Message'), text,
     html('label', { for: 'chat-to', class: 'visually-hidden' }, 'To'), to, btn);
 
-  function setSeats(list) {
-    const keep = to.value;
-    clear(to);
-    to.append(html('option', { value: '' }, 'to everyone'));
-    for (const s of list || []) {
-      if (s.seatId === mySeat) continue;
-      to.append(html('option', { value: s.seatId }, `to ${s.label} only`));
-    }
-    if ([...to.options].some((o) => o.value === keep)) to.value = keep;
+  to.append(html('option', { value: '' }, 'to everyone'));
+  for (const s of seats || []) {
+    if (s.seatId !== mySeat) to.append(html('option', { value: s.seatId }, `to ${s.label} only`));
   }
-  setSeats(seats);
 
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
@@ -42,5 +35,5 @@ export function chatForm({ seats, mySeat, send, showError }) {
       btn.disabled = false;
     }
   });
-  return { form, setSeats };
+  return { form };
 }

@@ -22,7 +22,7 @@ function isRoll(v) {
 // Every Roll anywhere inside `value` (a GameEvent.rules JSON), in document order (which is the
 // order the fields are declared in, and for repeated fields the order thrown):
 // [{ n, sides, face }] with numbers (n as a Number: throw numbers stay far below 2^53).
-export function rollsIn(value) {
+function rollsIn(value) {
   const out = [];
   const walk = (v) => {
     if (Array.isArray(v)) { v.forEach(walk); return; }
@@ -48,7 +48,7 @@ export function diceOfEvent(event) {
 }
 
 // Is `face` a face of a `sides`-sided die?
-export function isFace(face, sides) {
+function isFace(face, sides) {
   return Number.isInteger(face) && Number.isInteger(sides) && face >= 1 && face <= sides;
 }
 
@@ -63,7 +63,7 @@ export const FAIR = 'within what chance allows';
 //   verdict, judged, unusual }. `p` is null when there are too few throws to judge (fewer than 5
 // expected per face, where the chi-square approximation does not hold). A face the die does not
 // have is left out here (diceStatistics names it as a problem).
-export function faceStats(sides, allFaces) {
+function faceStats(sides, allFaces) {
   const faces = allFaces.filter((f) => isFace(f, sides));
   const count = faces.length;
   const observed = new Array(sides).fill(0);
@@ -134,7 +134,7 @@ export function kindWords(kind) {
 
 // P(X >= chi2) for X chi-square distributed with `df` degrees of freedom: the regularized upper
 // incomplete gamma function Q(df/2, chi2/2).
-export function chiSquareP(chi2, df) {
+function chiSquareP(chi2, df) {
   if (df <= 0) return 1;
   if (!(chi2 > 0)) return 1;
   return gammaQ(df / 2, chi2 / 2);
@@ -144,7 +144,7 @@ export function chiSquareP(chi2, df) {
 const LANCZOS = [0.99999999999980993, 676.5203681218851, -1259.1392167224028,
   771.32342877765313, -176.61502916214059, 12.507343278686905, -0.13857109526572012,
   9.9843695780195716e-6, 1.5056327351493116e-7];
-export function logGamma(x) {
+function logGamma(x) {
   if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
   const z = x - 1;
   let a = LANCZOS[0];
@@ -156,7 +156,7 @@ export function logGamma(x) {
 // The regularized upper incomplete gamma Q(a, x) = 1 - P(a, x), for a > 0, x >= 0: through the
 // power series of P for x < a + 1, the continued fraction (modified Lentz) otherwise, each where
 // it converges fast, as in the classic numerical treatments.
-export function gammaQ(a, x) {
+function gammaQ(a, x) {
   if (x <= 0) return 1;
   const lead = a * Math.log(x) - x - logGamma(a);  // ln(x^a e^-x / Γ(a))
   if (x < a + 1) {

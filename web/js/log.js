@@ -9,7 +9,7 @@ const D6 = ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
 
 // One die as a person reads it: a d6 as its face (with its number for screen readers and on
 // hover), any other as "d10: 7" in a box.
-export function dieElement({ sides, face }) {
+function dieElement({ sides, face }) {
   const s = Number(sides || 0);
   const f = Number(face || 0);
   if (s === 6 && f >= 1 && f <= 6) {
@@ -18,14 +18,14 @@ export function dieElement({ sides, face }) {
   return html('span', { class: 'die dn' }, `d${s}: ${f}`);
 }
 
-export function diceElement(dice) {
+function diceElement(dice) {
   if (!dice || !dice.length) return null;
   return html('span', { class: 'dice' }, ...dice.map(dieElement));
 }
 
 // The words for one GameEvent. `rs` is the rule-set module, `view` the view after the event (or
 // null), `seatLabel(id)` a seat's label.
-export function describe(ev, rs, view, seatLabel) {
+function describe(ev, rs, view, seatLabel) {
   if (ev.rules) {
     try {
       const d = rs ? rs.describeEvent(ev.rules, view) : null;
@@ -113,10 +113,6 @@ export class EventLog {
         }).observe(list);
       }
     }
-  }
-
-  has(seq) {
-    return this.items.has(Number(seq));
   }
 
   clear() {

@@ -15,7 +15,7 @@ const ENDED = new Set(['finished', 'aborted', 'failed']);
 // The first of `count` events whose turn (`turnAt(i)`, a Promise) is n or later: { index }, or
 // { index: -1, most: the last turn reached }. A forward search, some views at a time: a
 // take-back across a turn's end sends the turn back, so turns do not only grow.
-export async function firstAtTurn(count, turnAt, n, batch = 16) {
+async function firstAtTurn(count, turnAt, n, batch = 16) {
   let most = 0;
   for (let lo = 0; lo < count; lo += batch) {
     const idx = [];

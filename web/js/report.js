@@ -67,7 +67,7 @@ function context(data, ruleset) {
 // The turns with their events: turn i holds the events after turn i-1's seq up to its own seq.
 // Events before the first entry go with it; events after the last, with the last. Turns run
 // forward: an entry for a turn not after the one before it replaces that one (see below).
-export function splitTurns(turns, events) {
+function splitTurns(turns, events) {
   const sorted = turns.slice().sort((a, b) => Number(a.seq || 0) - Number(b.seq || 0));
   const out = [];
   for (const t of sorted) {

@@ -114,7 +114,7 @@ async function rederive(subtle, dice, game) {
 
 // docs/dice.md: face of throw n with a `sides`-sided die, by rejection sampling over the four
 // 64-bit big-endian words of HMAC-SHA256(seed, be64(n) ‖ be32(attempt)).
-export async function deriveFace(subtle, key, n, sides) {
+async function deriveFace(subtle, key, n, sides) {
   const two64 = 1n << 64n;
   const s = BigInt(sides);
   const limit = two64 - (two64 % s);

@@ -172,7 +172,7 @@ export function counter(u, view, marks, letters, cx, cy, s) {
 }
 
 // A General sharing an area: a round token of radius r at cx,cy.
-export function generalToken(u, view, marks, letters, cx, cy, r) {
+function generalToken(u, view, marks, letters, cx, cy, r) {
   const side = sideOf(u);
   const g = svg('g', {
     class: `unit general side${side}`, transform: `translate(${cx},${cy})`, 'data-key': `u:${u.id}`,

@@ -59,7 +59,7 @@ function along(path, p) {
 }
 
 // The point `at` inches along a polyline (for a train's rail_at), or null.
-export function pointAlong(path, at) {
+function pointAlong(path, at) {
   let run = 0;
   for (let i = 0; i + 1 < (path || []).length; i++) {
     const a = path[i];

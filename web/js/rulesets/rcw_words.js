@@ -10,7 +10,7 @@ import {
 } from 'grognard/rulesets/common.js';
 
 // Numbers, points, bearings and dice in words, as every rule set says them (common.js).
-export { num, point, numberOf, bearingOf, die, signed, aimVector, bearingTo };
+export { num, point, numberOf, bearingOf, die, aimVector, bearingTo };
 
 // The nearest of the eight compass points: "N", "NE", ... "NW".
 export function compass(degrees) {

@@ -88,7 +88,7 @@ export function seatIndex(view, groupId) {
 }
 
 // The seat a figure belongs to ("player:british").
-export function seatOfFigure(view, id) {
+function seatOfFigure(view, id) {
   const f = figureOf(view, id);
   const g = f && groupOf(view, f.group);
   return (g && g.seat) || '';
@@ -165,7 +165,7 @@ export function defaultCardName(effect, amount) {
   }[effect] || 'Event';
 }
 
-export function effectText(card) {
+function effectText(card) {
   switch (card && card.effect) {
     case 'LOSE_HALF': return 'the next hero loses half his functions';
     case 'GAIN_FUNCTIONS': return `the next hero gains ${functions(card.amount)}`;

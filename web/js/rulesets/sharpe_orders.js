@@ -12,7 +12,7 @@ import {
 const KINDS = ['move', 'standUp', 'aim', 'load', 'fire', 'fight', 'loadGun', 'fireCanister', 'fireBall'];
 
 // The figure a command is for; '' for the seat's own commands.
-export function figureOfCommand(c) {
+function figureOfCommand(c) {
   for (const k of KINDS) if (c && c[k]) return c[k].figure || '';
   return '';
 }

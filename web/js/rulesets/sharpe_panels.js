@@ -15,7 +15,7 @@ import { refereeForms } from 'grognard/rulesets/sharpe_rulings.js';
 const built = new WeakMap();
 
 // Replaces the options of `select`, keeping the chosen value when it is still offered.
-export function setOptions(select, list) {
+function setOptions(select, list) {
   const keep = select.value;
   clear(select);
   for (const [value, label] of list) select.append(html('option', { value }, label));

@@ -64,7 +64,7 @@ function parseBadDeck(w) {
 }
 
 // The seat id for what was typed: an id, a label or the name after "player:".
-export function seatIdOf(v, typed) {
+function seatIdOf(v, typed) {
   const s = seatOf(v, typed);
   if (s) return s.id;
   return typed.includes(':') ? typed : `player:${typed.toLowerCase()}`;
