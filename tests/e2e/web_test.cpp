@@ -110,7 +110,8 @@ TEST_CASE("the web client is served on the server's port with its types and poli
   }
 }
 
-TEST_CASE("--web-dir serves the client from a folder, and nothing outside it", "[e2e][web]") {
+TEST_CASE("the client is served from the folder --web-dir names and nothing outside it",
+          "[e2e][web]") {
   const auto dir =
       std::filesystem::temp_directory_path() / ("grognard-web-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir / "web" / "js");

@@ -17,9 +17,10 @@ namespace {
 
 using namespace std::chrono_literals;
 
-// Writes `bytes` to `path` ("" or "-": standard output), saying `what` was written where on
-// standard error when it is a file. False (and why, on standard error) when it cannot.
-bool write_out(const std::string& bytes, const std::string& path, const std::string& what) {
+// Writes `bytes` to `path` ("" or "-": standard output), saying "<what> written to <path><how>"
+// on standard error when it is a file. False (and why, on standard error) when it cannot.
+bool write_out(const std::string& bytes, const std::string& path, const std::string& what,
+               const std::string& how = "") {
   if (path.empty() || path == "-") {
     std::cout.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
     std::cout.flush();
@@ -32,7 +33,7 @@ bool write_out(const std::string& bytes, const std::string& path, const std::str
     std::cerr << "grognard: cannot write " << path << std::endl;
     return false;
   }
-  std::cerr << what << " written to " << path << std::endl;
+  std::cerr << what << " written to " << path << how << std::endl;
   return true;
 }
 
@@ -48,8 +49,8 @@ int export_command(const Common& c, const ExportOptions& o) {
   const std::string bytes =
       room::write_archive(*archive, c.json ? room::ArchiveForm::kJson : room::ArchiveForm::kBinary);
   return write_out(bytes, o.out,
-                   "Game " + o.game_id + ": " + std::to_string(archive->events_size()) +
-                       " events (" + (c.json ? "JSON" : "binary") + ")")
+                   "Game " + o.game_id + ": " + std::to_string(archive->events_size()) + " events",
+                   c.json ? " (JSON)" : " (binary)")
              ? 0
              : 2;
 }
