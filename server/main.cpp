@@ -147,6 +147,8 @@ int main(int argc, char** argv) {
   const std::string url = "ws://" + server.host() + ":" + std::to_string(server.port());
   std::cout << "grognard-server listening on " << url << std::endl;
   spdlog::info("listening on {}: WebSocket on any path, GET /healthz, GET /metrics", url);
+  spdlog::info("the web client: open http://{}:{}/ in a browser{}", server.host(), server.port(),
+               config.net.web_dir.empty() ? "" : " (its files from " + config.net.web_dir + ")");
   spdlog::info(
       "connect with: grognard --server {} rooms  (or any WebSocket tool: JSON text frames, "
       "e.g. {{\"hello\":{{\"protocolVersion\":1}}}})",
