@@ -2,7 +2,7 @@
 // takes the referee's seat; three players take theirs by the invite link. The referee pauses
 // and resumes play by his orders, the players play two turns by theirs (one figure moved to a
 // point clicked on the table). The referee's panels show for him only, and no player's page
-// shows another player's secret briefing.
+// shows another player's secret briefing. A ruling the server warns about is asked about first.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -108,6 +108,22 @@ export async function sharpeReferee(t) {
   // The referee pauses play and resumes it, by his order buttons.
   await orderNamed(referee, all, /^pause/i);
   await orderNamed(referee, all, /^resume/i);
+
+  // A ruling the server warns about (a figure beyond 10" of its leader, S2) is asked about
+  // first, with the server's words; kept back, it changes nothing.
+  const before = await maxSeq(referee);
+  await referee.locator('input#command').fill('rule move harper 60,10 a test of the warning');
+  await referee.locator('input#command').press('Enter');
+  const box = referee.locator('#confirm-warning');
+  await box.waitFor({ state: 'visible', timeout: 5000 });
+  const words = await box.textContent();
+  check(/Sergeant Harper/.test(words) && /\(S2\)/.test(words), `the warning box says "${words}"`);
+  await t.shot(referee, 'warning');
+  await box.locator('button.keep').click();
+  await box.waitFor({ state: 'hidden', timeout: 5000 });
+  await sleep(300);
+  check((await maxSeq(referee)) === before, 'a ruling kept back after its warning was given');
+  check(!(await errorText(referee)), `keeping a ruling back showed an error: ${await errorText(referee)}`);
 
   // The players play on until turn 3 begins (or the game ends).
   let given = 0; let sinceEnd = 0; let last = null; let moved = false;

@@ -148,6 +148,9 @@ export async function expectEvent(page, all, act, what) {
   await act();
   const until = Date.now() + 10_000;
   for (;;) {
+    // An order the server warns about waits for the player's word (web/js/confirm.js): given.
+    const warning = page.locator('#confirm-warning button.give');
+    if (await warning.isVisible()) await warning.click();
     const err = await errorText(page);
     check(!err || err === shown, `${page.label}: ${what} was refused: ${err}`);
     if ((await maxSeq(page)) > before) break;

@@ -14,6 +14,7 @@ import { OrdersUI } from 'grognard/orders.js';
 import { chatForm } from 'grognard/chat.js';
 import { showJoin } from 'grognard/join.js';
 import { buildScreen, showGameOver, showOffer } from 'grognard/play_screen.js';
+import { confirmOrder, warningsFor } from 'grognard/confirm.js';
 
 const ENDED = new Set(['finished', 'aborted']);
 
@@ -39,7 +40,10 @@ export function showRoom(ctx, code) {
 
   // The request a command makes; shows the server's refusal and resolves false on one.
   let commandNo = 0;
+  // Gives `command`, once the player has confirmed it when the server warns about it.
   async function send(command) {
+    const warned = await warningsFor(conn, command);
+    if (warned.length && !(await confirmOrder(scr.confirm, warned))) return false;
     const commandId = `w${Date.now().toString(36)}${(commandNo++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     try {
       const r = await conn.request({ command: { commandId, command } });

@@ -19,6 +19,7 @@ export function buildScreen({ code, room, title }) {
   s.error = html('p', { id: 'error', class: 'error', role: 'alert', 'aria-live': 'assertive' });
   s.notice = html('p', { id: 'notice', class: 'notice', 'aria-live': 'polite' });
   s.offer = html('div', { id: 'offer' });
+  s.confirm = html('div', { id: 'confirm-warning', class: 'offer', role: 'alertdialog', 'aria-label': 'The server warns', hidden: true });
   s.orders = html('div', { id: 'orders', class: 'orders' });
   s.command = html('input', { id: 'command', type: 'text', autocomplete: 'off', spellcheck: 'false', placeholder: 'type help for the commands' });
   s.takeBack = html('button', { type: 'button', id: 'take-back', title: 'Take back your last command' }, 'Take back');
@@ -38,7 +39,7 @@ export function buildScreen({ code, room, title }) {
     html('div', { class: 'play-body' },
       html('div', { class: 'map-pane' }, s.map),
       html('aside', { class: 'side-pane', 'aria-label': 'Turn, orders and log' },
-        s.status, s.gameOver, s.error, s.notice, s.offer,
+        s.status, s.gameOver, s.error, s.notice, s.offer, s.confirm,
         html('section', { class: 'orders-box', 'aria-labelledby': 'h-orders' },
           html('div', { class: 'box-head' }, html('h2', { id: 'h-orders' }, 'Orders'), s.takeBack), s.orders),
         s.commandForm, s.help,
