@@ -14,13 +14,18 @@ export async function warningsFor(conn, command) {
   }
 }
 
+// The question `box` shows now, to be answered "kept back" when another takes its place.
+const open = new WeakMap();
+
 // Shows `warnings` in `box`; resolves true when the player gives the order all the same, false
-// when he keeps it back (the button, or Escape).
+// when he keeps it back (the button, or Escape), or asks about another order first.
 export function confirmOrder(box, warnings) {
+  if (open.has(box)) open.get(box)(false);
   return new Promise((resolve) => {
     const give = html('button', { type: 'button', class: 'give' }, 'Give the order');
     const keep = html('button', { type: 'button', class: 'keep' }, 'Keep it back');
     const done = (yes) => {
+      open.delete(box);
       box.removeEventListener('keydown', onKey);
       clear(box).hidden = true;
       resolve(yes);
@@ -37,6 +42,7 @@ export function confirmOrder(box, warnings) {
       html('p', { class: 'confirm-title' }, 'The server warns:'),
       html('ul', {}, warnings.map((w) => html('li', {}, w))),
       html('div', { class: 'confirm-buttons' }, give, ' ', keep));
+    open.set(box, done);
     box.hidden = false;
     keep.focus();
   });
