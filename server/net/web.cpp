@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "engine/canonical.h"
+#include "room/protocol.h"
 
 namespace grognard::net {
 
@@ -16,10 +17,7 @@ bool page_route(std::string_view path) {
   if (path == "/" || path == "/index.html") return true;
   for (std::string_view prefix : {"/rooms/", "/games/"}) {
     if (!path.starts_with(prefix)) continue;
-    const std::string_view rest = path.substr(prefix.size());
-    return !rest.empty() && rest.size() <= 64 && std::ranges::all_of(rest, [](char c) {
-      return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '_';
-    });
+    return room::plain_id(path.substr(prefix.size()));
   }
   return false;
 }
@@ -108,7 +106,9 @@ std::optional<std::string> report_game_id(std::string_view path) {
   return std::string(id);
 }
 
-WebSite::WebSite(std::string dir) : dir_(std::move(dir)) {}
+WebSite::WebSite(std::string dir) : dir_(std::move(dir)) {
+  if (dir_.empty()) embedded_map_ = report_import_map();
+}
 
 std::optional<std::string> WebSite::file(std::string_view path) const {
   if (!safe_path(path)) return std::nullopt;

@@ -47,7 +47,14 @@ class WebSite {
  private:
   std::optional<std::string> file(std::string_view path) const;
   std::vector<std::pair<std::string, std::string>> modules() const;  // "/js/x.js", text
+  // The report's import map (every module as a data: URL) and its CSP hash.
+  struct ImportMap {
+    std::string json;
+    std::string hash;
+  };
+  ImportMap report_import_map() const;
   std::string dir_;
+  ImportMap embedded_map_;  // made once for the embedded files; a --web-dir's on each report
 };
 
 // `/games/ID/report` -> ID, else nullopt.

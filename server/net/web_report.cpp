@@ -55,14 +55,22 @@ std::string script_safe_json(std::string_view json) {
 
 }  // namespace
 
-WebReply WebSite::report(std::string_view data_json, std::string_view title) const {
+WebSite::ImportMap WebSite::report_import_map() const {
   std::string imports;
   for (const auto& [path, text] : modules()) {
     // "/js/report.js" -> "grognard/report.js" (the index page maps "grognard/" to "/js/").
     imports += std::string(imports.empty() ? "" : ",\n") + "\"grognard/" + path.substr(4) +
                "\": \"data:text/javascript;base64," + base64(text) + "\"";
   }
-  const std::string import_map = "{\"imports\": {\n" + imports + "\n}}";
+  ImportMap out;
+  out.json = "{\"imports\": {\n" + imports + "\n}}";
+  out.hash = csp_hash(out.json);
+  return out;
+}
+
+WebReply WebSite::report(std::string_view data_json, std::string_view title) const {
+  const ImportMap fresh = dir_.empty() ? ImportMap{} : report_import_map();
+  const ImportMap& map = dir_.empty() ? embedded_map_ : fresh;
   const std::string style = file("/report.css").value_or("");
 
   WebReply reply;
@@ -72,7 +80,7 @@ WebReply WebSite::report(std::string_view data_json, std::string_view title) con
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
       "<title>" +
       escape_html(title) + "</title>\n<style>" + style + "</style>\n<script type=\"importmap\">" +
-      import_map +
+      map.json +
       "</script>\n</head>\n<body>\n<main id=\"report\"><noscript>This report draws "
       "its maps and tables with JavaScript: open it in a browser that runs "
       "scripts.</noscript></main>\n<script type=\"application/json\" "
@@ -81,7 +89,7 @@ WebReply WebSite::report(std::string_view data_json, std::string_view title) con
       std::string(kBootstrap) + "</script>\n</body>\n</html>\n";
   // Saved to a file the page has no policy; served, it may run only its own scripts.
   reply.headers = security_headers(
-      "default-src 'none'; script-src data: " + csp_hash(import_map) + " " + csp_hash(kBootstrap) +
+      "default-src 'none'; script-src data: " + map.hash + " " + csp_hash(kBootstrap) +
       "; style-src " + csp_hash(style) +
       "; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
   reply.headers.emplace_back("Cache-Control", "no-cache");

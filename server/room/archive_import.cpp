@@ -1,7 +1,6 @@
 // Storing a verified archive file as an ended game of this server (docs/archives.md, "Export
 // and import").
 #include <algorithm>
-#include <cctype>
 #include <optional>
 
 #include "room/archive_file.h"
@@ -45,11 +44,7 @@ GameRecord game_of(const v1::ArchiveHeader& h, std::int64_t now_ms) {
 // (the admin API names games in its paths) and the seats its rule set gives the scenario.
 std::optional<engine::Error> unfit(const Registry& registry, const v1::ArchiveHeader& h) {
   const std::string& id = h.game_id();
-  const bool plain =
-      !id.empty() && id.size() <= 64 && std::all_of(id.begin(), id.end(), [](char c) {
-        return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
-      });
-  if (!plain) {
+  if (!plain_id(id)) {
     return refuse(engine::ErrorCode::kInvalidArgument,
                   "the game id \"" + id + "\" is not 1 to 64 letters, digits, '-' or '_'");
   }

@@ -1,5 +1,8 @@
 #include "room/protocol.h"
 
+#include <algorithm>
+#include <cctype>
+
 #include "engine/canonical.h"
 #include "engine/dice.h"
 
@@ -57,6 +60,12 @@ engine::Result<std::string> unpack_any(const google::protobuf::Any& any,
 
 std::string hex(const Hash32& h) {
   return engine::to_hex(h.data(), h.size());
+}
+
+bool plain_id(std::string_view id) {
+  return !id.empty() && id.size() <= 64 && std::ranges::all_of(id, [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '_';
+  });
 }
 
 std::optional<Hash32> parse_hash(std::string_view hex) {

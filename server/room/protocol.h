@@ -30,6 +30,9 @@ engine::Result<std::string> unpack_any(const google::protobuf::Any& any,
 std::string hex(const Hash32& h);
 // 64 hex digits (either case) as 32 bytes; nullopt for anything else.
 std::optional<Hash32> parse_hash(std::string_view hex);
+// Whether `id` may name a game in a path (the admin API, the web client's pages and reports):
+// 1 to 64 letters, digits, '-' or '_'.
+bool plain_id(std::string_view id);
 Hash32 sha256_of(std::string_view text);
 // 32 random bytes from the OS as 64 hex digits.
 std::string random_hex(std::size_t bytes);

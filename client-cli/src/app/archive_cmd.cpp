@@ -1,7 +1,5 @@
 #include "app/archive_cmd.h"
 
-#include <algorithm>
-#include <cctype>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -10,6 +8,7 @@
 #include "app/errors.h"
 #include "client/websocket.h"
 #include "room/archive_file.h"
+#include "room/protocol.h"
 
 namespace grognard::cli {
 
@@ -56,11 +55,7 @@ int export_command(const Common& c, const ExportOptions& o) {
 }
 
 int report_command(const Common& c, const ExportOptions& o) {
-  const bool id_ok =
-      !o.game_id.empty() && o.game_id.size() <= 64 && std::ranges::all_of(o.game_id, [](char ch) {
-        return std::isalnum(static_cast<unsigned char>(ch)) != 0 || ch == '-' || ch == '_';
-      });
-  if (!id_ok) {
+  if (!room::plain_id(o.game_id)) {
     std::cerr << "grognard: \"" << o.game_id
               << "\" is not a game id (letters, digits, - and _: see grognard games)" << std::endl;
     return 2;
