@@ -97,14 +97,12 @@ int main(int argc, char** argv) {
   app::add_builtin(registry);
 
   boost::asio::io_context ioc(config.net.threads);
-  room::LobbyOptions lobby_options;
-  lobby_options.waiting_room_limit = config.waiting_room_limit;
   room::Lobby lobby(ioc.get_executor(), *store, registry, metrics, room::system_clock_ms,
-                    lobby_options);
-  if (config.waiting_room_limit.count() > 0) {
+                    config.lobby);
+  if (config.lobby.waiting_room_limit.count() > 0) {
     spdlog::info(
         "rooms waiting for players expire after {:g} hours without activity",
-        std::chrono::duration<double, std::ratio<3600>>(config.waiting_room_limit).count());
+        std::chrono::duration<double, std::ratio<3600>>(config.lobby.waiting_room_limit).count());
   }
   if (const std::string& token = config.net.admin_token; !token.empty()) {
     spdlog::info("admin API on under /admin (docs/operations.md)");

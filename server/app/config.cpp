@@ -11,9 +11,12 @@ namespace grognard::app {
 
 std::optional<int> parse_flags(int argc, char** argv, Config& config) {
   net::Options& net = config.net;
+  room::LobbyOptions& lobby = config.lobby;
   auto idle_seconds = static_cast<std::uint32_t>(net.idle_timeout.count());
+  auto handshake_seconds = static_cast<std::uint32_t>(net.handshake_timeout.count());
+  auto hello_seconds = static_cast<std::uint32_t>(net.hello_timeout.count());
   double waiting_room_hours =
-      std::chrono::duration<double, std::ratio<3600>>(config.waiting_room_limit).count();
+      std::chrono::duration<double, std::ratio<3600>>(config.lobby.waiting_room_limit).count();
 
   CLI::App cli{"Grognard: an authoritative WebSocket server for tabletop wargames.",
                "grognard-server"};
@@ -73,6 +76,64 @@ std::optional<int> parse_flags(int argc, char** argv, Config& config) {
       ->envname("GROGNARD_IDLE_TIMEOUT")
       ->capture_default_str();
 
+  cli.add_option("--max-connections", net.max_connections,
+                 "Connections at once; past it a new one gets 503 (0: no bound)")
+      ->envname("GROGNARD_MAX_CONNECTIONS")
+      ->capture_default_str();
+  cli.add_option("--max-connections-per-address", net.max_connections_per_address,
+                 "Connections at once from one client address (0: no bound)")
+      ->envname("GROGNARD_MAX_CONNECTIONS_PER_ADDRESS")
+      ->capture_default_str();
+  cli.add_option("--max-handshakes", net.max_handshakes,
+                 "Connections still in their HTTP/WebSocket handshake at once")
+      ->envname("GROGNARD_MAX_HANDSHAKES")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  cli.add_option("--handshake-timeout", handshake_seconds,
+                 "Seconds a connection may take to finish its HTTP/WebSocket handshake")
+      ->envname("GROGNARD_HANDSHAKE_TIMEOUT")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  cli.add_option("--hello-timeout", hello_seconds,
+                 "Seconds a WebSocket connection may take to say Hello")
+      ->envname("GROGNARD_HELLO_TIMEOUT")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  cli.add_option("--rooms-per-connection", lobby.rooms_per_connection,
+                 "Open rooms one connection may have created (0: no bound)")
+      ->envname("GROGNARD_ROOMS_PER_CONNECTION")
+      ->capture_default_str();
+  cli.add_option("--rooms-per-address", lobby.rooms_per_address,
+                 "Open rooms one client address may have created (0: no bound)")
+      ->envname("GROGNARD_ROOMS_PER_ADDRESS")
+      ->capture_default_str();
+  cli.add_option("--max-rooms", lobby.max_rooms, "Rooms held in memory at most")
+      ->envname("GROGNARD_MAX_ROOMS")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  cli.add_option("--chat-per-seat", lobby.chat_per_seat,
+                 "Chat messages one seat may send in a game (0: no bound)")
+      ->envname("GROGNARD_CHAT_PER_SEAT")
+      ->capture_default_str();
+  cli.add_option("--chat-per-room", lobby.chat_per_room,
+                 "Chat messages a game may hold from all its seats (0: no bound)")
+      ->envname("GROGNARD_CHAT_PER_ROOM")
+      ->capture_default_str();
+  cli.add_option("--max-game-events", lobby.max_game_events,
+                 "Events a game may hold; past it commands and chat are refused (0: no bound)")
+      ->envname("GROGNARD_MAX_GAME_EVENTS")
+      ->capture_default_str();
+  cli.add_option("--events-per-page", lobby.events_per_page,
+                 "Events in one answer to get_events or resume; the client asks for the rest")
+      ->envname("GROGNARD_EVENTS_PER_PAGE")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  cli.add_option("--join-failures-per-minute", lobby.join_failures_per_minute,
+                 "Unknown invite codes or seat tokens one address may try a minute (0: no "
+                 "bound)")
+      ->envname("GROGNARD_JOIN_FAILURES_PER_MINUTE")
+      ->capture_default_str();
+
   cli.add_option("--waiting-room-hours", waiting_room_hours,
                  "Hours without activity after which a room still waiting for players expires "
                  "(fractions allowed; 0: never)")
@@ -112,7 +173,9 @@ std::optional<int> parse_flags(int argc, char** argv, Config& config) {
     return cli.exit(e);
   }
   net.idle_timeout = std::chrono::seconds(idle_seconds);
-  config.waiting_room_limit =
+  net.handshake_timeout = std::chrono::seconds(handshake_seconds);
+  net.hello_timeout = std::chrono::seconds(hello_seconds);
+  config.lobby.waiting_room_limit =
       std::chrono::milliseconds(std::llround(waiting_room_hours * 3'600'000.0));
   return std::nullopt;
 }

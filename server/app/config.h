@@ -7,6 +7,7 @@
 #include <string>
 
 #include "net/options.h"
+#include "room/lobby_options.h"
 
 namespace grognard::app {
 
@@ -23,8 +24,7 @@ struct Config {
   // `grognard-server import FILE`: import an archive file into `db` and exit.
   bool import_archive = false;
   std::string import_file;
-  // A room waiting for players expires after this long without activity (0: never).
-  std::chrono::milliseconds waiting_room_limit = std::chrono::hours(168);
+  room::LobbyOptions lobby;  // waiting-room expiry and the lobby's abuse bounds
   net::Options net;
 };
 

@@ -17,6 +17,15 @@ struct Options {
   std::uint32_t rate = 50;                      // messages per second, sustained (0: no limit)
   std::uint32_t burst = 100;                    // messages at once
   std::chrono::seconds idle_timeout{300};       // no message for this long closes
+  // Connections at once, in total and from one address (0: no bound); past either, a new
+  // connection is refused with 503 before its WebSocket handshake.
+  std::uint32_t max_connections = 20'000;
+  std::uint32_t max_connections_per_address = 256;
+  // Connections still in their HTTP/WebSocket handshake at once, and how long one may take.
+  std::uint32_t max_handshakes = 512;
+  std::chrono::seconds handshake_timeout{10};
+  // A WebSocket connection that has not said Hello by then is closed (1008).
+  std::chrono::seconds hello_timeout{30};
   // The operator's token for the admin API under /admin (net/admin.h); empty: admin is off.
   std::string admin_token;
   // Reverse proxies whose X-Forwarded-For names the client (exact addresses, "127.0.0.1").

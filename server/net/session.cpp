@@ -99,6 +99,7 @@ class Session final : public room::Peer,
     binding_.reset();
   }
   std::string name() const override { return name_; }
+  std::string address() const override { return address_; }
 
   // Closable
   void shut_down(std::string reason) override {

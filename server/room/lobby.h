@@ -17,6 +17,7 @@
 
 #include <boost/asio/any_io_executor.hpp>
 
+#include "room/lobby_options.h"
 #include "room/metrics.h"
 #include "room/peer.h"
 #include "room/registry.h"
@@ -32,18 +33,6 @@ namespace grognard::room {
 
 using Clock = std::function<std::int64_t()>;  // milliseconds since the Unix epoch
 std::int64_t system_clock_ms();
-
-struct LobbyOptions {
-  // Rooms held in memory at most. When full, ended rooms nobody is connected to are dropped
-  // (their games stay in the archive); if none can be, CreateRoom gets RESOURCE_EXHAUSTED.
-  std::size_t max_rooms = 10'000;
-  // A room still waiting for players (not every seat taken) expires when nothing has been
-  // stored for it for this long: not its creation, a seat taken, nor a chat message. It is
-  // stored as expired, told to whoever is connected to it and dropped from memory and the
-  // room list; a later join, resume or command is told it expired. Zero: never. Expiry is
-  // looked for every sixtieth of this (at least every minute), on a timer of the executor.
-  std::chrono::milliseconds waiting_room_limit = std::chrono::hours(168);
-};
 
 class Lobby {
  public:

@@ -31,6 +31,9 @@ class Peer {
   virtual std::optional<Binding> binding() const = 0;
   virtual void unbind() = 0;
   virtual std::string name() const = 0;  // for logs: "127.0.0.1:51234#7"
+  // The client's address ("127.0.0.1", or the one a trusted proxy names): what per-address
+  // limits count (rooms created, unknown invite codes tried).
+  virtual std::string address() const = 0;
 };
 
 }  // namespace grognard::room

@@ -85,12 +85,15 @@ class MemoryStore final : public room::Store {
 
 class FakePeer final : public room::Peer {
  public:
-  explicit FakePeer(std::string name) : name_(std::move(name)) {}
+  // Each fake peer is its own address unless told otherwise.
+  explicit FakePeer(std::string name, std::string address = {})
+      : name_(std::move(name)), address_(address.empty() ? name_ : std::move(address)) {}
   void send(std::shared_ptr<const v1::ServerMessage> message) override;
   void bind(room::Binding binding) override;
   std::optional<room::Binding> binding() const override;
   void unbind() override;
   std::string name() const override { return name_; }
+  std::string address() const override { return address_; }
 
   std::vector<v1::ServerMessage> take();            // everything received so far
   std::vector<std::string> all_serialized() const;  // every message ever received, as bytes
@@ -98,6 +101,7 @@ class FakePeer final : public room::Peer {
 
  private:
   std::string name_;
+  std::string address_;
   mutable std::mutex mu_;
   std::vector<v1::ServerMessage> inbox_;
   std::vector<std::string> history_;

@@ -1,0 +1,36 @@
+#pragma once
+// The lobby's settings (room/lobby.h), from the server's flags (app/config.h).
+
+#include <chrono>
+#include <cstddef>
+
+namespace grognard::room {
+
+struct LobbyOptions {
+  // Rooms held in memory at most. When full, ended rooms nobody is connected to are dropped
+  // (their games stay in the archive); if none can be, CreateRoom gets RESOURCE_EXHAUSTED.
+  std::size_t max_rooms = 10'000;
+  // A room still waiting for players (not every seat taken) expires when nothing has been
+  // stored for it for this long: not its creation, a seat taken, nor a chat message. It is
+  // stored as expired, told to whoever is connected to it and dropped from memory and the
+  // room list; a later join, resume or command is told it expired. Zero: never. Expiry is
+  // looked for every sixtieth of this (at least every minute), on a timer of the executor.
+  std::chrono::milliseconds waiting_room_limit = std::chrono::hours(168);
+
+  // Abuse bounds (docs/operations.md, "Limits"); zero: no bound.
+  // Rooms one connection may create, and one address, while they are open (waiting or running).
+  std::size_t rooms_per_connection = 20;
+  std::size_t rooms_per_address = 100;
+  // Chat messages one seat may send in a game, and all seats together.
+  std::size_t chat_per_seat = 2'000;
+  std::size_t chat_per_room = 10'000;
+  // Events a game may hold; past it, commands and chat are refused (RESOURCE_EXHAUSTED).
+  std::size_t max_game_events = 100'000;
+  // GetEvents and Resume answer at most this many events at once (EventList/Seated.next_seq).
+  std::size_t events_per_page = 500;
+  // Unknown invite codes (or seat tokens) one address may try a minute; past it, joins and
+  // resumes from that address are refused until the minute is over.
+  std::size_t join_failures_per_minute = 20;
+};
+
+}  // namespace grognard::room
