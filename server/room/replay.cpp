@@ -71,7 +71,10 @@ std::optional<v1::GameEvent> event_as_seen(const engine::Ruleset& rs,
   ev.set_time_ms(r.created_ms);
   ev.set_seat(r.seat);
   ev.set_state_hash(hex(r.state_hash));
-  ev.set_chain(hex(r.chain));
+  // A version 1 chain covers each payload itself, hidden ones too: while the game runs, a link
+  // would let anyone test guesses about what it hides (docs/protocol.md, "Event chain and
+  // commitments"). Such games publish their links once the game is over.
+  if (chain_version >= 2 || viewer.game_over) ev.set_chain(hex(r.chain));
   ev.set_digest(hex(r.digest));
   ev.set_commitment(hex(r.commitment));
   ev.set_chain_version(static_cast<std::uint32_t>(chain_version));
