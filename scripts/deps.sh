@@ -14,6 +14,7 @@ PACKAGES=(
   libcli11-dev
   prometheus-cpp-dev
   clang-format
+  clang libclang-rt-14-dev   # tests/fuzz: libFuzzer, ASan and UBSan (the fuzz preset)
   libedit-dev tmux
   nginx-light curl openssl   # scripts/proxy-check.sh: the reverse proxy of docs/operations.md
   python3                    # tests/docs: the Python snippet of docs/archives.md

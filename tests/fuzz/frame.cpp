@@ -1,0 +1,66 @@
+// Fuzzing the frame decoder (server/net/codec.h), binary and JSON.
+#include <google/protobuf/util/field_comparator.h>
+#include <google/protobuf/util/json_util.h>
+#include <google/protobuf/util/message_differencer.h>
+
+#include "grognard/v1/protocol.pb.h"
+#include "net/codec.h"
+#include "targets.h"
+
+namespace grognard::fuzz {
+namespace {
+
+bool same(const v1::ClientMessage& a, const v1::ClientMessage& b) {
+  google::protobuf::util::DefaultFieldComparator comparator;
+  comparator.set_treat_nan_as_equal(true);
+  google::protobuf::util::MessageDifferencer d;
+  d.set_field_comparator(&comparator);
+  return d.Compare(a, b);
+}
+
+// What the server sends back for a frame it refuses: an Error carrying the decoder's sentence,
+// written in both forms as a session would.
+void answer_refusal(const net::DecodeError& e) {
+  v1::ServerMessage reply;
+  reply.set_request_id(e.request_id);
+  reply.mutable_error()->set_code(v1::INVALID_ARGUMENT);
+  reply.mutable_error()->set_message(e.message);
+  (void)net::encode(reply, net::Format::kBinary);
+  if (net::encode(reply, net::Format::kJson).empty()) fail("an error reply encodes to nothing");
+}
+
+// A message that decoded must decode the same from the server's own writing of it.
+void round_trip(const v1::ClientMessage& decoded) {
+  v1::ClientMessage again;
+  if (auto e = net::decode(decoded.SerializeAsString(), net::Format::kBinary, again)) {
+    fail("a decoded frame, written again, does not decode: " + e->message);
+  }
+  if (!same(decoded, again)) fail("a decoded frame, written again, decodes to another message");
+
+  v1::ClientMessage known = decoded;
+  known.DiscardUnknownFields();
+  std::string json;
+  if (!google::protobuf::util::MessageToJsonString(known, &json).ok()) return;  // an unknown Any
+  if (auto e = net::decode(json, net::Format::kJson, again)) {
+    fail("a decoded frame, written as JSON, does not decode: " + e->message + "\n" + json);
+  }
+  if (!same(known, again)) fail("a decoded frame, written as JSON, decodes otherwise: " + json);
+}
+
+}  // namespace
+
+int frame(const std::uint8_t* data, std::size_t size) {
+  const std::string_view bytes(reinterpret_cast<const char*>(data), size);
+  for (net::Format format : {net::Format::kBinary, net::Format::kJson}) {
+    v1::ClientMessage out;
+    if (auto e = net::decode(bytes, format, out)) {
+      answer_refusal(*e);
+    } else {
+      if (out.body_case() == v1::ClientMessage::BODY_NOT_SET) fail("decoded a frame with no body");
+      round_trip(out);
+    }
+  }
+  return 0;
+}
+
+}  // namespace grognard::fuzz
