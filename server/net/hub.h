@@ -19,6 +19,7 @@
 
 #include <boost/asio/thread_pool.hpp>
 
+#include "net/admission.h"
 #include "net/bans.h"
 #include "net/metrics.h"
 #include "net/options.h"
@@ -65,6 +66,9 @@ class Hub {
   room::Lobby& lobby;
   ServerMetrics& metrics;
   const std::shared_ptr<const v1::ServerMessage> welcome;
+  // Handshakes and connections at once (Options::max_handshakes, max_connections, …).
+  Admission admission{options.max_connections, options.max_connections_per_address,
+                      options.max_handshakes, metrics};
 
   std::uint64_t next_id() { return ++last_id_; }
 

@@ -69,6 +69,20 @@ struct ServerMetrics::Impl {
                                      .Help("HTTP requests refused because the address is banned")
                                      .Register(*registry)
                                      .Add({});
+  pm::Gauge& handshakes = pm::BuildGauge()
+                              .Name("grognard_handshakes")
+                              .Help("Connections in their HTTP/WebSocket handshake")
+                              .Register(*registry)
+                              .Add({});
+  pm::Family<pm::Counter>& refused = pm::BuildCounter()
+                                         .Name("grognard_connections_refused_total")
+                                         .Help("Connections refused at a limit, by limit")
+                                         .Register(*registry);
+  pm::Counter& accept_errors = pm::BuildCounter()
+                                   .Name("grognard_accept_errors_total")
+                                   .Help("Connections the listener failed to accept")
+                                   .Register(*registry)
+                                   .Add({});
 };
 
 ServerMetrics::ServerMetrics() : impl_(std::make_unique<Impl>()) {}
@@ -101,6 +115,16 @@ void ServerMetrics::frame_out() {
 
 void ServerMetrics::disconnect(std::string_view reason) {
   impl_->disconnects.Add({{"reason", std::string(reason)}}).Increment();
+}
+
+void ServerMetrics::handshakes(std::size_t now) {
+  impl_->handshakes.Set(static_cast<double>(now));
+}
+void ServerMetrics::connection_refused(std::string_view reason) {
+  impl_->refused.Add({{"reason", std::string(reason)}}).Increment();
+}
+void ServerMetrics::accept_failed() {
+  impl_->accept_errors.Increment();
 }
 
 void ServerMetrics::admin_action(std::string_view action) {

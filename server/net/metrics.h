@@ -13,6 +13,11 @@
 //   grognard_admin_actions_total{action} counter what the operator did (net/admin.h)
 //   grognard_admin_denied_total      counter    admin requests with a missing or wrong token
 //   grognard_banned_requests_total   counter    HTTP requests refused from a banned address
+//   grognard_handshakes              gauge      connections in their HTTP/WebSocket handshake
+//   grognard_connections_refused_total{reason} counter connections refused at a limit:
+//       "max_connections", "max_connections_per_address" (503 before the WebSocket
+//       handshake), "max_handshakes" (closed at once), "descriptors" (503: out of descriptors)
+//   grognard_accept_errors_total     counter    failed accepts (out of file descriptors, say)
 //
 // Thread-safety: every member may be called from any thread.
 
@@ -41,8 +46,13 @@ class ServerMetrics final : public room::Metrics {
   void connection_closed();
   void frame_in();
   void frame_out();
-  // reason: "rate_limit", "queue_full", "idle", "too_big", "shutdown", "admin"
+  // reason: "rate_limit", "queue_full", "idle", "too_big", "protocol", "hello_timeout",
+  // "handshake_timeout", "shutdown", "admin"
   void disconnect(std::string_view reason);
+  // Connections in their handshake now; a connection refused at a limit (Admission's reasons).
+  void handshakes(std::size_t now);
+  void connection_refused(std::string_view reason);
+  void accept_failed();
 
   // action: "close_room", "kick", "ban", "unban", "pause_creation", "resume_creation"
   void admin_action(std::string_view action);

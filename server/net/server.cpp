@@ -1,34 +1,27 @@
-// The listener and the small HTTP side of the port (net/server.h). Each accepted connection
-// gets a strand of its own and an HTTP coroutine; a request asking to upgrade hands the
-// connection over to a WebSocket session (net/session.h).
+// The listener (net/server.h). Each accepted connection gets a strand of its own and an HTTP
+// coroutine (net/http.h), once it has a handshake slot (net/admission.h); at the descriptor
+// limit the listener logs once a second and answers through a spare descriptor
+// (net/accept_guard.h).
 
 #include "net/server.h"
 
-#include <algorithm>
 #include <stdexcept>
-#include <string_view>
+#include <tuple>
 #include <utility>
 
 #include <spdlog/spdlog.h>
 #include <boost/asio/as_tuple.hpp>
-#include <boost/asio/async_result.hpp>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
-#include <boost/asio/this_coro.hpp>
 #include <boost/asio/use_awaitable.hpp>
-#include <boost/beast/core/flat_buffer.hpp>
-#include <boost/beast/http/read.hpp>
-#include <boost/beast/http/write.hpp>
-#include <boost/beast/websocket/rfc6455.hpp>
 
-#include "net/admin.h"
+#include "net/accept_guard.h"
 #include "net/gate.h"
-#include "net/hub.h"
-#include "net/session.h"
+#include "net/http.h"
 
 namespace grognard::net {
 
@@ -36,224 +29,8 @@ namespace {
 
 namespace asio = boost::asio;
 namespace beast = boost::beast;
-namespace http = beast::http;
 using tcp = asio::ip::tcp;
 using namespace std::chrono_literals;
-
-constexpr auto kHttpTimeout = 30s;
-constexpr std::uint32_t kHttpHeaderLimit = 8 * 1024;
-
-using HttpResponse = http::response<http::string_body>;
-
-void log_exception(std::string_view what, const std::exception_ptr& e) {
-  if (!e) return;
-  try {
-    std::rethrow_exception(e);
-  } catch (const std::exception& ex) {
-    spdlog::error("{}: {}", what, ex.what());
-  }
-}
-
-HttpResponse text_response(const HttpRequest& request, http::status status, std::string body,
-                           std::string_view content_type = "text/plain; charset=utf-8") {
-  HttpResponse response{status, request.version()};
-  response.set(http::field::server, server_version());
-  response.set(http::field::content_type, content_type);
-  response.keep_alive(request.keep_alive());
-  response.body() = std::move(body);
-  response.prepare_payload();
-  return response;
-}
-
-// The client's address: the socket's peer, or the last X-Forwarded-For entry when the peer is
-// a trusted reverse proxy (Options::trusted_proxies).
-ClientAddress client_address(const beast::tcp_stream& stream, const HttpRequest& request,
-                             const Options& options) {
-  beast::error_code ec;
-  const auto endpoint = stream.socket().remote_endpoint(ec);
-  if (ec) return ClientAddress{"?", "?"};
-  ClientAddress out;
-  out.address = endpoint.address().to_string();
-  out.name = (endpoint.address().is_v6() ? "[" + out.address + "]" : out.address) + ":" +
-             std::to_string(endpoint.port());
-  const auto& trusted = options.trusted_proxies;
-  if (std::find(trusted.begin(), trusted.end(), out.address) == trusted.end()) return out;
-  std::string_view forwarded = request["X-Forwarded-For"];
-  forwarded = forwarded.substr(forwarded.empty() ? 0 : forwarded.rfind(',') + 1);
-  while (!forwarded.empty() && forwarded.front() == ' ') forwarded.remove_prefix(1);
-  while (!forwarded.empty() && forwarded.back() == ' ') forwarded.remove_suffix(1);
-  if (forwarded.empty() || forwarded.size() > 64) return out;
-  out.address = std::string(forwarded);
-  out.name = out.address;  // the proxy's own port says nothing about the client
-  return out;
-}
-
-// An /admin request, answered by net/admin.h (which may finish on another thread: closing a
-// room waits for its commit), resumed on this connection's strand.
-asio::awaitable<HttpResponse> admin_response(const HttpRequest& request, Hub& hub,
-                                             const ClientAddress& client) {
-  std::string_view target(request.target().data(), request.target().size());
-  AdminRequest req{std::string(request.method_string()),
-                   std::string(target.substr(0, target.find('?'))),
-                   std::string(request[http::field::authorization]), request.body(), client.name};
-  const AdminAnswer answer =
-      co_await asio::async_initiate<decltype(asio::use_awaitable), void(AdminAnswer)>(
-          [&hub, &req](auto handler) {
-            auto shared = std::make_shared<decltype(handler)>(std::move(handler));
-            handle_admin(hub, std::move(req), [shared](AdminAnswer a) {
-              auto ex = asio::get_associated_executor(*shared);
-              asio::post(ex, [shared, a = std::move(a)]() mutable { (*shared)(std::move(a)); });
-            });
-          },
-          asio::use_awaitable);
-  HttpResponse response = text_response(request, static_cast<http::status>(answer.status),
-                                        answer.json, "application/json");
-  if (answer.challenge) response.set(http::field::www_authenticate, "Bearer");
-  if (!answer.allow.empty()) response.set(http::field::allow, answer.allow);
-  response.set(http::field::cache_control, "no-store");
-  co_return response;
-}
-
-// The request's path, without its query.
-std::string_view request_path(const HttpRequest& request) {
-  std::string_view target(request.target().data(), request.target().size());
-  return target.substr(0, target.find('?'));
-}
-
-HttpResponse web_response(const HttpRequest& request, WebReply reply) {
-  HttpResponse response = text_response(request, static_cast<http::status>(reply.status),
-                                        std::move(reply.body), reply.content_type);
-  for (auto& [name, value] : reply.headers) response.set(name, value);
-  return response;
-}
-
-// The battle report of ended game `game_id` (net/web.h, room/report.h), or why there is none.
-WebReply make_report(Hub& hub, const std::string& game_id) {
-  auto report = hub.lobby.battle_report(game_id);
-  if (report.ok()) return hub.web.report(report->json, report->title);
-  const engine::Error& e = report.error();
-  WebReply refusal;
-  refusal.content_type = "text/plain; charset=utf-8";
-  refusal.status = e.code == engine::ErrorCode::kNotFound ? 404 : 409;
-  refusal.body = (e.code == engine::ErrorCode::kPermissionDenied  // waiting or running
-                      ? "game " + game_id + " has not ended: its battle report is made when it ends"
-                      : e.message) +
-                 "\n";
-  return refusal;
-}
-
-// GET /games/ID/report: made on the hub's report thread, answered on this connection's strand.
-asio::awaitable<HttpResponse> report_response(const HttpRequest& request, Hub& hub,
-                                              std::string game_id) {
-  if (hub.reports_pending.fetch_add(1) >= Hub::kMaxPendingReports) {
-    hub.reports_pending.fetch_sub(1);
-    HttpResponse busy =
-        text_response(request, http::status::service_unavailable,
-                      "the server is busy making battle reports: ask again in a minute\n");
-    busy.set(http::field::retry_after, "60");
-    co_return busy;
-  }
-  WebReply reply = co_await asio::async_initiate<decltype(asio::use_awaitable), void(WebReply)>(
-      [&hub, &game_id](auto handler) {
-        auto shared = std::make_shared<decltype(handler)>(std::move(handler));
-        asio::post(hub.report_thread, [&hub, game_id, shared] {
-          WebReply made = make_report(hub, game_id);
-          auto ex = asio::get_associated_executor(*shared);
-          asio::post(ex,
-                     [shared, made = std::move(made)]() mutable { (*shared)(std::move(made)); });
-        });
-      },
-      asio::use_awaitable);
-  hub.reports_pending.fetch_sub(1);
-  co_return web_response(request, std::move(reply));
-}
-
-HttpResponse respond(const HttpRequest& request, Hub& hub) {
-  const std::string_view target = request_path(request);
-  std::optional<WebReply> page;  // the reports' GET is answered before (report_response)
-  if (target != "/healthz" && target != "/metrics" && !report_game_id(target)) {
-    const auto etag = request[http::field::if_none_match];
-    page = hub.web.get(target, std::string_view(etag.data(), etag.size()));
-    if (!page) return text_response(request, http::status::not_found, "not found\n");
-  }
-  if (request.method() != http::verb::get) {
-    HttpResponse response =
-        text_response(request, http::status::method_not_allowed, "method not allowed\n");
-    response.set(http::field::allow, "GET");
-    return response;
-  }
-  if (page) return web_response(request, std::move(*page));
-  if (target == "/healthz") {
-    if (hub.shutting_down()) {
-      return text_response(request, http::status::service_unavailable, "shutting down\n");
-    }
-    return text_response(request, http::status::ok, "ok\n");
-  }
-  return text_response(request, http::status::ok, hub.metrics.render(),
-                       "text/plain; version=0.0.4; charset=utf-8");
-}
-
-// Serves HTTP requests on one connection until it closes or upgrades to WebSocket.
-asio::awaitable<void> http_session(beast::tcp_stream stream, std::shared_ptr<Hub> hub) {
-  beast::flat_buffer buffer;
-  for (;;) {
-    http::request_parser<http::string_body> parser;
-    parser.header_limit(kHttpHeaderLimit);
-    stream.expires_after(kHttpTimeout);
-    auto [header_ec, header_n] = co_await http::async_read_header(
-        stream, buffer, parser, asio::as_tuple(asio::use_awaitable));
-    if (header_ec) break;  // end of stream, timeout or a malformed request: just close
-    {
-      const auto& h = parser.get();
-      std::string_view path(h.target().data(), h.target().size());
-      path = path.substr(0, path.find('?'));
-      parser.body_limit(admin_body_limit(std::string(h.method_string()), std::string(path),
-                                         std::string(h[http::field::authorization]),
-                                         hub->options.admin_token));
-    }
-    auto [ec, n] =
-        co_await http::async_read(stream, buffer, parser, asio::as_tuple(asio::use_awaitable));
-    if (ec) break;  // a body over its limit, a timeout or a malformed request: just close
-    HttpRequest request = parser.release();
-    ClientAddress client = client_address(stream, request, hub->options);
-    std::string_view target(request.target().data(), request.target().size());
-    // Without a token the admin API does not exist: its paths answer 404 like any other.
-    const bool admin =
-        !hub->options.admin_token.empty() &&
-        (target == "/admin" || target.starts_with("/admin/") || target.starts_with("/admin?"));
-
-    // The operator is never locked out by a ban: an admin request still needs the token.
-    const auto ban = admin ? std::nullopt : hub->bans.find(client.address, room::system_clock_ms());
-    if (ban) hub->metrics.banned_request();
-    if (beast::websocket::is_upgrade(request) && !hub->shutting_down() && !ban) {
-      stream.expires_never();  // the WebSocket stream keeps its own timeouts
-      start_session(std::move(stream), std::move(request), std::move(hub), std::move(client));
-      co_return;
-    }
-    HttpResponse response;
-    if (ban) {
-      response =
-          text_response(request, http::status::forbidden,
-                        "banned by the server's operator" +
-                            (ban->reason.empty() ? std::string() : ": " + ban->reason) + "\n");
-    } else if (beast::websocket::is_upgrade(request)) {
-      response = text_response(request, http::status::service_unavailable, "shutting down\n");
-    } else if (admin) {
-      response = co_await admin_response(request, *hub, client);
-    } else if (auto game = report_game_id(request_path(request));
-               game && request.method() == http::verb::get) {
-      response = co_await report_response(request, *hub, std::move(*game));
-    } else {
-      response = respond(request, *hub);
-    }
-    const bool keep_alive = response.keep_alive() && !beast::websocket::is_upgrade(request) && !ban;
-    auto [write_ec, written] =
-        co_await http::async_write(stream, response, asio::as_tuple(asio::use_awaitable));
-    if (write_ec || !keep_alive) break;
-  }
-  beast::error_code ignored;
-  stream.socket().shutdown(tcp::socket::shutdown_send, ignored);
-}
 
 // "127.0.0.1:8080" -> {"127.0.0.1", "8080"}; "[::1]:0" -> {"::1", "0"}; ":8080" binds all.
 std::pair<std::string, std::string> split_listen(const std::string& listen) {
@@ -287,26 +64,52 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
   std::shared_ptr<Hub> hub;
   tcp::acceptor acceptor;  // on its own strand: accepts and close() never race
   tcp::endpoint bound;
+  // At the descriptor limit (net/accept_guard.h); used on the acceptor's strand.
+  std::shared_ptr<SpareDescriptor> spare = std::make_shared<SpareDescriptor>();
+  AcceptFailures failures;
 };
 
 asio::awaitable<void> Server::Impl::accept_loop(std::shared_ptr<Impl> self) {
   for (;;) {
     auto [ec, socket] =
         co_await acceptor.async_accept(asio::make_strand(ioc), asio::as_tuple(asio::use_awaitable));
+    std::shared_ptr<void> spare_held;
     if (ec) {
       if (ec == asio::error::operation_aborted || !acceptor.is_open()) co_return;
-      // Out of file descriptors, say: log, breathe, carry on.
-      spdlog::warn("accept failed: {}", ec.message());
-      asio::steady_timer pause(acceptor.get_executor(), 100ms);
-      co_await pause.async_wait(asio::as_tuple(asio::use_awaitable));
-      continue;
+      hub->metrics.accept_failed();
+      failures.failed(ec.message(), AcceptFailures::Clock::now());
+      // Out of descriptors: the spare lets one connection in to be answered over HTTP.
+      if (ec == asio::error::no_descriptors && spare->release()) {
+        spare_held = hold_spare(spare);
+        std::tie(ec, socket) = co_await acceptor.async_accept(asio::make_strand(ioc),
+                                                              asio::as_tuple(asio::use_awaitable));
+      }
+      if (ec) {
+        spare_held.reset();
+        if (!acceptor.is_open()) co_return;
+        asio::steady_timer pause(acceptor.get_executor(), 100ms);
+        co_await pause.async_wait(asio::as_tuple(asio::use_awaitable));
+        spare->restore();  // if it was lost to another taker meanwhile
+        continue;
+      }
+    }
+    Admission::Ticket handshake;
+    if (!spare_held) {
+      handshake = hub->admission.handshake();
+      if (!handshake) {  // too many handshakes at once: closed at once (counted)
+        beast::error_code ignored;
+        socket.close(ignored);
+        continue;
+      }
     }
     beast::error_code ignored;
     socket.set_option(tcp::no_delay(true), ignored);
     beast::tcp_stream stream(std::move(socket));
     auto executor = stream.get_executor();
-    asio::co_spawn(executor, http_session(std::move(stream), self->hub),
-                   [](const std::exception_ptr& e) { log_exception("http session", e); });
+    asio::co_spawn(
+        executor,
+        http_session(std::move(stream), self->hub, std::move(handshake), std::move(spare_held)),
+        [](const std::exception_ptr& e) { log_exception("http session", e); });
   }
 }
 

@@ -1,177 +1,79 @@
-// The WebSocket session (net/session.h). Everything a session owns is touched on its strand:
-// the read coroutine, the write and timer handlers, and send()/shut_down(), which dispatch
-// onto it. Only the seat binding is shared across threads, under its own mutex.
-//
-// Closing: close() stops taking messages, optionally flushes what is queued (so that a Closing
-// message goes out first), then runs the close handshake; close_timer_ closes the socket if
-// the handshake has not finished in kCloseTimeout (a peer that reads nothing never finishes).
-// The read loop ends when the connection is closed, whoever closed it; then finish() detaches
-// the session from the lobby.
-
-#include <chrono>
-#include <mutex>
-#include <optional>
-#include <string>
-#include <string_view>
-#include <utility>
+// The WebSocket session (net/session.h, net/session_impl.h): the handshake, the read side,
+// and the timers that watch a client (hello, idle). The write side and closing are in
+// session_out.cpp.
 
 #include <spdlog/spdlog.h>
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/dispatch.hpp>
-#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/asio/use_awaitable.hpp>
-#include <boost/beast/core/flat_buffer.hpp>
-#include <boost/beast/websocket.hpp>
 
 #include "grognard/v1/protocol.pb.h"
 #include "net/codec.h"
-#include "net/gate.h"
-#include "net/rate_limit.h"
-#include "net/send_queue.h"
-#include "net/session.h"
+#include "net/session_impl.h"
 #include "room/protocol.h"
 #include "room/room.h"
 
 namespace grognard::net {
 
-namespace {
+namespace detail {
 
-namespace asio = boost::asio;
-namespace beast = boost::beast;
-namespace websocket = beast::websocket;
-using Clock = std::chrono::steady_clock;
-using namespace std::chrono_literals;
+Session::Session(beast::tcp_stream stream, std::shared_ptr<Hub> hub, ClientAddress client,
+                 Admission::Ticket handshake, Admission::Ticket connection)
+    : ws_(std::move(stream), hub->options.max_frame_bytes),
+      strand_(ws_.get_executor()),
+      hub_(std::move(hub)),
+      id_(hub_->next_id()),
+      address_(std::move(client.address)),
+      name_(client.name + "#" + std::to_string(id_)),
+      connected_ms_(room::system_clock_ms()),
+      handshake_(std::move(handshake)),
+      connection_(std::move(connection)),
+      gate_(hub_->welcome),
+      bucket_(hub_->options.rate, hub_->options.burst, Clock::now()),
+      queue_(hub_->options.queue_messages, hub_->options.queue_bytes),
+      idle_timer_(strand_),
+      close_timer_(strand_),
+      hello_timer_(strand_),
+      room_timer_(strand_) {}
 
-constexpr auto kHandshakeTimeout = 30s;
-// Beast pings a silent peer after half of this and drops it after all of it: this catches
-// dead TCP peers; the idle timeout proper (no message for options.idle_timeout) is our own.
-constexpr auto kKeepAliveTimeout = 60s;
-constexpr auto kCloseTimeout = 5s;
+void Session::start(HttpRequest request) {
+  asio::co_spawn(strand_, run(shared_from_this(), std::move(request)),
+                 [name = name_](const std::exception_ptr& e) {
+                   if (!e) return;
+                   try {
+                     std::rethrow_exception(e);
+                   } catch (const std::exception& ex) {
+                     spdlog::error("{}: session failed: {}", name, ex.what());
+                   }
+                 });
+}
 
-class Session final : public room::Peer,
-                      public Closable,
-                      public std::enable_shared_from_this<Session> {
- public:
-  Session(beast::tcp_stream stream, std::shared_ptr<Hub> hub, ClientAddress client)
-      : ws_(std::move(stream)),
-        strand_(ws_.get_executor()),
-        hub_(std::move(hub)),
-        id_(hub_->next_id()),
-        address_(std::move(client.address)),
-        name_(client.name + "#" + std::to_string(id_)),
-        connected_ms_(room::system_clock_ms()),
-        gate_(hub_->welcome),
-        bucket_(hub_->options.rate, hub_->options.burst, Clock::now()),
-        queue_(hub_->options.queue_messages, hub_->options.queue_bytes),
-        idle_timer_(strand_),
-        close_timer_(strand_) {}
+void Session::bind(room::Binding binding) {
+  std::lock_guard lock(binding_mu_);
+  binding_ = std::move(binding);
+}
 
-  void start(HttpRequest request) {
-    asio::co_spawn(strand_, run(shared_from_this(), std::move(request)),
-                   [name = name_](const std::exception_ptr& e) {
-                     if (!e) return;
-                     try {
-                       std::rethrow_exception(e);
-                     } catch (const std::exception& ex) {
-                       spdlog::error("{}: session failed: {}", name, ex.what());
-                     }
-                   });
+std::optional<room::Binding> Session::binding() const {
+  std::lock_guard lock(binding_mu_);
+  return binding_;
+}
+
+void Session::unbind() {
+  std::lock_guard lock(binding_mu_);
+  binding_.reset();
+}
+
+ConnectionInfo Session::describe() const {
+  ConnectionInfo info{id_, address_, name_, connected_ms_, "", "", ""};
+  if (auto b = binding()) {
+    info.game_id = b->room->id();
+    info.seat_id = b->seat_id;
+    info.role = b->role;
   }
-
-  // room::Peer
-  void send(std::shared_ptr<const v1::ServerMessage> message) override {
-    if (!message) return;
-    asio::dispatch(strand_, [self = shared_from_this(), message = std::move(message)] {
-      self->deliver(*message);
-    });
-  }
-  void bind(room::Binding binding) override {
-    std::lock_guard lock(binding_mu_);
-    binding_ = std::move(binding);
-  }
-  std::optional<room::Binding> binding() const override {
-    std::lock_guard lock(binding_mu_);
-    return binding_;
-  }
-  void unbind() override {
-    std::lock_guard lock(binding_mu_);
-    binding_.reset();
-  }
-  std::string name() const override { return name_; }
-  std::string address() const override { return address_; }
-
-  // Closable
-  void shut_down(std::string reason) override {
-    asio::dispatch(strand_, [self = shared_from_this(), reason = std::move(reason)] {
-      self->shut(websocket::close_code::going_away, reason, "shutdown");
-    });
-  }
-  void kick(std::string reason) override {
-    asio::dispatch(strand_, [self = shared_from_this(), reason = std::move(reason)] {
-      self->shut(websocket::close_code::policy_error, reason, "admin");
-    });
-  }
-  ConnectionInfo describe() const override {
-    ConnectionInfo info{id_, address_, name_, connected_ms_, "", "", ""};
-    if (auto b = binding()) {
-      info.game_id = b->room->id();
-      info.seat_id = b->seat_id;
-      info.role = b->role;
-    }
-    return info;
-  }
-
- private:
-  asio::awaitable<void> run(std::shared_ptr<Session> self, HttpRequest request);
-  asio::awaitable<void> serve(HttpRequest request);
-  // Reads one whole message into buffer_. Returns an error, or whether it was too big (then
-  // buffer_ holds only its first max_frame_bytes + 1 bytes).
-  asio::awaitable<std::pair<beast::error_code, bool>> read_message();
-  void on_message(std::string_view data, bool binary);
-  void finish(const std::string& why);
-
-  void deliver(const v1::ServerMessage& message);
-  void write_next();
-  void on_write(beast::error_code ec);
-
-  // Pushes Closing{reason}, then closes with `code` and `reason`; `metric` names the reason
-  // in grognard_disconnects_total.
-  void shut(websocket::close_code code, const std::string& reason, std::string_view metric);
-  void close(websocket::close_code code, const std::string& reason, bool flush);
-  void start_close();
-
-  void touch() { idle_deadline_ = Clock::now() + hub_->options.idle_timeout; }
-  void watch_idle();
-
-  websocket::stream<beast::tcp_stream> ws_;
-  const asio::any_io_executor strand_;
-  const std::shared_ptr<Hub> hub_;
-  const std::uint64_t id_;
-  const std::string address_;
-  const std::string name_;
-  const std::int64_t connected_ms_;
-
-  Gate gate_;
-  TokenBucket bucket_;
-  SendQueue queue_;
-  beast::flat_buffer buffer_;
-  Format format_ = Format::kBinary;  // of the last message received; replies use it
-  bool accepted_ = false;
-  bool writing_ = false;
-  bool closing_ = false;        // no more messages in or out
-  bool close_pending_ = false;  // the close handshake waits for the queue to drain
-  bool ended_ = false;
-  websocket::close_reason close_reason_;
-  Clock::time_point idle_deadline_;
-  asio::steady_timer idle_timer_;
-  asio::steady_timer close_timer_;
-
-  std::string end_reason_;  // why serve() ended, when not a plain close
-
-  mutable std::mutex binding_mu_;
-  std::optional<room::Binding> binding_;
-};
+  return info;
+}
 
 asio::awaitable<void> Session::run(std::shared_ptr<Session> self, HttpRequest request) {
   std::string why = "connection closed";
@@ -185,22 +87,37 @@ asio::awaitable<void> Session::run(std::shared_ptr<Session> self, HttpRequest re
   self->finish(why);
 }
 
-asio::awaitable<void> Session::serve(HttpRequest request) {
-  ws_.set_option(websocket::stream_base::timeout{kHandshakeTimeout, kKeepAliveTimeout, true});
+void Session::configure() {
+  ws_.set_option(
+      websocket::stream_base::timeout{hub_->options.handshake_timeout, kKeepAliveTimeout, true});
   ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& response) {
     response.set(beast::http::field::server, server_version());
   }));
   // No limit in Beast itself: when Beast enforces read_message_max it closes with code 1009
-  // and an empty reason. read_message() enforces options.max_frame_bytes instead, so that the
-  // close frame can say "message too big" (DESIGN.md: abuse is closed with a reason).
+  // and an empty reason. The FrameWatch under Beast refuses a frame from its header, and
+  // read_message() enforces options.max_frame_bytes too, so that the close frame can say
+  // "message too big" (DESIGN.md: abuse is closed with a reason).
   ws_.read_message_max(0);
+  // Beast answers pings itself; each still costs the client a token of its rate. The session
+  // outlives its stream's callbacks (they run inside its reads).
+  ws_.control_callback(
+      [this](websocket::frame_type kind, beast::string_view) { on_control(kind); });
+  ws_.next_layer().on_bad_header([this](FrameScanner::Verdict verdict) {
+    asio::post(strand_, [self = shared_from_this(), verdict] { self->on_bad_header(verdict); });
+  });
+}
 
+asio::awaitable<void> Session::serve(HttpRequest request) {
+  configure();
   auto [ec] = co_await ws_.async_accept(request, asio::as_tuple(asio::use_awaitable));
+  handshake_.reset();
   if (ec) {
+    if (ec == beast::error::timeout) hub_->metrics.disconnect("handshake_timeout");
     spdlog::debug("{}: WebSocket handshake failed: {}", name_, ec.message());
     co_return;
   }
   accepted_ = true;
+  last_write_ = Clock::now();
   hub_->metrics.connection_opened();
   spdlog::info("{}: connected on {}", name_, std::string_view(request.target()));
   if (!hub_->add(id_, weak_from_this())) {
@@ -208,8 +125,10 @@ asio::awaitable<void> Session::serve(HttpRequest request) {
   }
   touch();
   if (hub_->options.idle_timeout.count() > 0) watch_idle();
+  watch_hello();
 
   for (;;) {
+    if (!closing_ && backlogged()) co_await wait_for_room();
     auto [read_ec, too_big] = co_await read_message();
     if (read_ec) {
       if (read_ec != websocket::error::closed && read_ec != asio::error::operation_aborted) {
@@ -246,6 +165,19 @@ asio::awaitable<std::pair<beast::error_code, bool>> Session::read_message() {
   co_return std::pair{beast::error_code{}, false};
 }
 
+asio::awaitable<void> Session::wait_for_room() {
+  waiting_for_room_ = true;
+  while (!closing_ && backlogged()) {
+    if (Clock::now() - last_write_ >= kStallTimeout) {
+      drop_unread();
+      break;
+    }
+    room_timer_.expires_at(last_write_ + kStallTimeout);
+    co_await room_timer_.async_wait(asio::as_tuple(asio::use_awaitable));
+  }
+  waiting_for_room_ = false;
+}
+
 void Session::on_message(std::string_view data, bool binary) {
   hub_->metrics.frame_in();
   touch();
@@ -272,98 +204,33 @@ void Session::on_message(std::string_view data, bool binary) {
   }
 }
 
-void Session::finish(const std::string& why) {
-  ended_ = true;
-  closing_ = true;
-  idle_timer_.cancel();
-  close_timer_.cancel();
-  queue_.keep_first(writing_ ? 1 : 0);
-  if (accepted_) {
-    spdlog::info("{}: disconnected ({})", name_, why);
-    hub_->remove(id_);
-    hub_->metrics.connection_closed();
-    try {
-      hub_->lobby.detach(shared_from_this());
-    } catch (const std::exception& e) {
-      spdlog::error("{}: lobby failed to detach: {}", name_, e.what());
-    }
-  }
-  unbind();  // a Binding holds its room; a closed session keeps none alive
-}
-
-void Session::deliver(const v1::ServerMessage& message) {
-  if (closing_ || !accepted_) return;
-  OutFrame frame{encode(message, format_), format_ == Format::kBinary};
-  const std::size_t frame_bytes = frame.bytes.size();
-  if (!queue_.push(std::move(frame))) {
-    spdlog::warn("{}: send queue full ({} messages, {} bytes, next {} bytes): closing", name_,
-                 queue_.size(), queue_.bytes(), frame_bytes);
-    hub_->metrics.disconnect("queue_full");
-    close(websocket::close_code::policy_error, "send queue full", /*flush=*/false);
-    return;
-  }
-  if (!writing_) write_next();
-}
-
-void Session::write_next() {
-  writing_ = true;
-  const OutFrame& frame = queue_.front();
-  ws_.binary(frame.binary);
-  ws_.async_write(
-      asio::buffer(frame.bytes),
-      [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_write(ec); });
-}
-
-void Session::on_write(beast::error_code ec) {
-  writing_ = false;
-  if (ec) {
-    // The read loop sees the broken connection too and ends the session.
-    spdlog::debug("{}: write: {}", name_, ec.message());
-    queue_.keep_first(0);
-    return;
-  }
-  hub_->metrics.frame_out();
-  queue_.pop();
-  if (!queue_.empty()) {
-    write_next();
-  } else if (close_pending_) {
-    start_close();
-  }
-}
-
-void Session::shut(websocket::close_code code, const std::string& reason, std::string_view metric) {
-  if (closing_ || !accepted_) return;
-  spdlog::info("{}: closing: {}", name_, reason);
-  hub_->metrics.disconnect(metric);
-  v1::ServerMessage closing;
-  closing.mutable_closing()->set_reason(reason);
-  deliver(closing);
-  close(code, reason, /*flush=*/true);
-}
-
-void Session::close(websocket::close_code code, const std::string& reason, bool flush) {
-  if (closing_) return;
-  closing_ = true;
-  close_reason_ = websocket::close_reason(code, reason);
-  if (!flush) queue_.keep_first(writing_ ? 1 : 0);
-  idle_timer_.cancel();
-  close_timer_.expires_after(kCloseTimeout);
-  close_timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
-    if (ec || self->ended_) return;
-    spdlog::debug("{}: close handshake timed out", self->name_);
-    beast::get_lowest_layer(self->ws_).close();
+void Session::on_control(websocket::frame_type kind) {
+  if (kind == websocket::frame_type::close || closing_) return;
+  if (bucket_.take(Clock::now())) return;
+  // Not from inside Beast's read: the close goes out from the strand.
+  asio::post(strand_, [self = shared_from_this()] {
+    self->shut(websocket::close_code::policy_error, "rate limit exceeded", "rate_limit");
   });
-  if (writing_ || !queue_.empty()) {
-    close_pending_ = true;
+}
+
+void Session::on_bad_header(FrameScanner::Verdict verdict) {
+  if (verdict == FrameScanner::Verdict::kTooBig) {
+    shut(websocket::close_code::too_big, "message too big", "too_big");
   } else {
-    start_close();
+    shut(websocket::close_code::protocol_error, "a frame length with its most significant bit set",
+         "protocol");
   }
 }
 
-void Session::start_close() {
-  close_pending_ = false;
-  ws_.async_close(close_reason_, [self = shared_from_this()](beast::error_code ec) {
-    if (ec) spdlog::debug("{}: close: {}", self->name_, ec.message());
+void Session::watch_hello() {
+  const auto timeout = hub_->options.hello_timeout;
+  if (timeout.count() <= 0) return;
+  hello_timer_.expires_after(timeout);
+  hello_timer_.async_wait([self = shared_from_this(), timeout](beast::error_code ec) {
+    if (ec || self->closing_ || self->gate_.greeted()) return;
+    self->shut(websocket::close_code::policy_error,
+               "hello timeout: no Hello within " + std::to_string(timeout.count()) + " s",
+               "hello_timeout");
   });
 }
 
@@ -379,11 +246,35 @@ void Session::watch_idle() {
   });
 }
 
-}  // namespace
+void Session::finish(const std::string& why) {
+  ended_ = true;
+  closing_ = true;
+  idle_timer_.cancel();
+  close_timer_.cancel();
+  hello_timer_.cancel();
+  room_timer_.cancel();
+  queue_.keep_first(writing_ ? 1 : 0);
+  if (accepted_) {
+    spdlog::info("{}: disconnected ({})", name_, why);
+    hub_->remove(id_);
+    hub_->metrics.connection_closed();
+    try {
+      hub_->lobby.detach(shared_from_this());
+    } catch (const std::exception& e) {
+      spdlog::error("{}: lobby failed to detach: {}", name_, e.what());
+    }
+  }
+  unbind();  // a Binding holds its room; a closed session keeps none alive
+  connection_.reset();
+}
 
-void start_session(beast::tcp_stream stream, HttpRequest request, std::shared_ptr<Hub> hub,
-                   ClientAddress client) {
-  std::make_shared<Session>(std::move(stream), std::move(hub), std::move(client))
+}  // namespace detail
+
+void start_session(boost::beast::tcp_stream stream, HttpRequest request, std::shared_ptr<Hub> hub,
+                   ClientAddress client, Admission::Ticket handshake,
+                   Admission::Ticket connection) {
+  std::make_shared<detail::Session>(std::move(stream), std::move(hub), std::move(client),
+                                    std::move(handshake), std::move(connection))
       ->start(std::move(request));
 }
 

@@ -23,10 +23,12 @@ struct ClientAddress {
 };
 
 // Completes the WebSocket handshake for `request` and serves the connection until it closes:
-// frames in (rate-limited, size-limited, idle-timed), Hello and Ping answered here, everything
-// else to hub->lobby; messages out through a bounded queue with one write in flight.
+// frames in (rate-limited, size-limited, idle-timed, Hello within hello_timeout), Hello and
+// Ping answered here, everything else to hub->lobby; messages out through a bounded queue with
+// one write in flight. `handshake` (the connection's handshake slot) is given back once the
+// WebSocket handshake is done; `connection` (its place under the connection caps) when it ends.
 // REQUIRES: `stream`'s executor is a strand of its own.
 void start_session(boost::beast::tcp_stream stream, HttpRequest request, std::shared_ptr<Hub> hub,
-                   ClientAddress client);
+                   ClientAddress client, Admission::Ticket handshake, Admission::Ticket connection);
 
 }  // namespace grognard::net
