@@ -250,6 +250,10 @@ int run_cli(int argc, char** argv) {
   close_cmd->add_option("ROOM", ao.target, "game id or invite code")->required();
   close_cmd->add_option("--reason", ao.reason, "told to the players, kept with the game")
       ->required();
+  auto* resume_room_cmd = admin_action(
+      "resume-room", "let a room stopped by a storage error go on now (it also retries alone)");
+  resume_room_cmd->add_option("ROOM", ao.target, "game id or invite code")->required();
+  resume_room_cmd->add_option("--reason", ao.reason, "told to the players");
   auto* kick_cmd = admin_action("kick", "close one connection");
   kick_cmd->add_option("ID", ao.target, "connection id (see: grognard admin connections)")
       ->required();

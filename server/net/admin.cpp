@@ -107,6 +107,9 @@ class Admin {
     if (n == 4 && p[1] == "rooms" && p[3] == "close") {
       return m == "POST" ? close_room(p[2]) : refuse_method("POST");
     }
+    if (n == 4 && p[1] == "rooms" && p[3] == "resume") {
+      return m == "POST" ? resume_room(p[2]) : refuse_method("POST");
+    }
     if (n == 2 && p[1] == "connections") return m == "GET" ? connections() : refuse_method("GET");
     if (n == 4 && p[1] == "connections" && p[3] == "kick") {
       return m == "POST" ? kick(p[2]) : refuse_method("POST");
@@ -123,11 +126,12 @@ class Admin {
     if (n == 4 && p[1] == "games" && p[3] == "drift") {
       return m == "POST" ? drift(p[2]) : refuse_method("POST");
     }
-    done_(reply(404, "no admin operation at " + req_.path +
-                         " (GET /admin/rooms, /admin/connections, /admin/bans; POST "
-                         "/admin/rooms/ID/close, /admin/connections/ID/kick, /admin/bans, "
-                         "/admin/creation, /admin/games/import, /admin/games/ID/drift; DELETE "
-                         "/admin/bans/ADDRESS)"));
+    done_(
+        reply(404, "no admin operation at " + req_.path +
+                       " (GET /admin/rooms, /admin/connections, /admin/bans; POST "
+                       "/admin/rooms/ID/close, /admin/rooms/ID/resume, /admin/connections/ID/kick, "
+                       "/admin/bans, /admin/creation, /admin/games/import, "
+                       "/admin/games/ID/drift; DELETE /admin/bans/ADDRESS)"));
   }
 
   void refuse_method(std::string allow) {
@@ -196,6 +200,22 @@ class Admin {
             return done(reply(missing ? 404 : 409, st.error().message));
           }
           done(record(*hub, client, "close_room", "closed room " + which));
+        });
+  }
+
+  // A room stopped by a storage error goes on now (Room::resume_storage), as it would at its
+  // next retry; the body (AdminClose) may give a reason, told to the players.
+  void resume_room(const std::string& which) {
+    v1::AdminClose req;
+    if (!body(req) || !reason_ok(req.reason(), false)) return;
+    hub_.lobby.resume_room(
+        which, req.reason(),
+        [hub = &hub_, done = done_, client = req_.client](engine::Status st, std::string what) {
+          if (!st.ok()) {
+            const bool missing = st.error().code == engine::ErrorCode::kNotFound;
+            return done(reply(missing ? 404 : 409, st.error().message));
+          }
+          done(record(*hub, client, "resume_room", what));
         });
   }
 

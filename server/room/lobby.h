@@ -69,6 +69,12 @@ class Lobby {
     std::string reason;
   };
   CreationPause creation_pause() const;
+  // Rooms stopped by a storage error (Room::resume_storage; lobby_storage.cpp): how many there
+  // are (for /healthz), and the operator resuming one by game id or invite code now; `done`
+  // gets what was done, or why not: NOT_FOUND when no room in memory has that id or code.
+  std::size_t rooms_stopped_by_storage() const;
+  void resume_room(const std::string& which, std::string reason,
+                   std::function<void(engine::Status, std::string)> done);
 
   // Looks for waiting rooms past LobbyOptions::waiting_room_limit now and expires them (the
   // timer calls it; the rooms expire on their strands once stored).

@@ -110,7 +110,7 @@ void Room::commit(std::shared_ptr<Pending> p) {
 void Room::committed(std::shared_ptr<Pending> p, engine::Status status) {
   busy_ = false;
   if (!status.ok()) {
-    fail_stop("the game could not be saved (" + status.error().message + ")");
+    storage_stop(status.error().message);
     if (p->after) p->after(false);
     drain();
     return;

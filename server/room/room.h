@@ -17,6 +17,7 @@
 #include <vector>
 
 #include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 
 #include "engine/ruleset.h"
@@ -98,6 +99,14 @@ class Room : public std::enable_shared_from_this<Room> {
   // the current rule-set version and appends a system note saying so (with `reason`). `done`
   // gets what was done, or why not (not held, stopped).
   void resume_drift(std::string reason, std::function<void(engine::Status, std::string)> done);
+  // A room stopped by a storage error (a failed commit: I/O error, full disk) tries again by
+  // itself (after 0.5 s, doubling up to 30 s), and the operator may ask at once (admin API):
+  // it stores a system note saying the game goes on, and plays on once that is stored
+  // (room_storage.cpp). `done` gets what was done, or why not (not stopped by storage, the
+  // store still failing, or holding other than the room: then only a restart loads it back).
+  void resume_storage(std::string reason, std::function<void(engine::Status, std::string)> done);
+  // Stopped by a storage error and not going on yet (a snapshot, for /healthz).
+  bool stopped_by_storage() const;
 
   // Thread-safe snapshots for the lobby.
   const std::string& id() const { return id_; }
@@ -177,6 +186,10 @@ class Room : public std::enable_shared_from_this<Room> {
   void commit(std::shared_ptr<Pending> p);
   void committed(std::shared_ptr<Pending> p, engine::Status status);
   void fail_stop(const std::string& why);
+  // A commit failed (room_storage.cpp): the room stops the first time (fail_stop), and tries
+  // again later either way.
+  void storage_stop(const std::string& error);
+  void schedule_storage_retry();
 
   engine::Status add_rules_events(Pending& p, const std::vector<engine::Bytes>& events,
                                   const std::string& seat, const std::string& command_id);
@@ -228,6 +241,9 @@ class Room : public std::enable_shared_from_this<Room> {
   bool failed_ = false;
   bool stopped_ = false;
   std::string failure_;
+  bool storage_failed_ = false;  // failed_ by a storage error: retried (room_storage.cpp)
+  std::chrono::milliseconds storage_retry_delay_{500};
+  std::unique_ptr<boost::asio::steady_timer> storage_retry_;
   std::deque<std::function<void()>> waiting_;
 
   // Snapshot for other threads.
@@ -236,6 +252,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::vector<Hash32> token_hashes_;
   bool listed_and_open_ = false;
   bool evictable_ = false;
+  bool storage_stopped_ = false;
   std::optional<std::int64_t> waiting_since_;
   std::string drift_;
 };

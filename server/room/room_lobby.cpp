@@ -118,7 +118,9 @@ void Room::refresh_info() {
   drift_ = record_.drift;
   listed_and_open_ = record_.listed && !failed_ && record_.status != GameStatus::kFinished &&
                      !expired() && !aborted();
-  evictable_ = (failed_ || record_.status == GameStatus::kFinished || expired() || aborted()) &&
+  storage_stopped_ = storage_failed_;  // a room stopped by storage stays to go on later
+  evictable_ = ((failed_ && !storage_failed_) || record_.status == GameStatus::kFinished ||
+                expired() || aborted()) &&
                std::none_of(peers_.begin(), peers_.end(),
                             [](const PeerEntry& e) { return !e.peer.expired(); });
   waiting_since_.reset();

@@ -109,6 +109,10 @@ int admin_command(const Common& c, AdminOptions o) {
     v1::AdminClose body;
     body.set_reason(o.reason);
     set(spec, "POST", "/admin/rooms/" + o.target + "/close", json_of(body));
+  } else if (a == "resume-room") {
+    v1::AdminClose body;
+    body.set_reason(o.reason);
+    set(spec, "POST", "/admin/rooms/" + o.target + "/resume", json_of(body));
   } else if (a == "kick") {
     v1::AdminKick body;
     body.set_reason(o.reason);

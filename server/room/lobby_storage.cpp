@@ -1,0 +1,33 @@
+// The lobby's side of rooms stopped by a storage error (Room::resume_storage): counting them for
+// /healthz, and the operator resuming one (admin API).
+#include "room/lobby_impl.h"
+
+namespace grognard::room {
+
+std::size_t Lobby::rooms_stopped_by_storage() const {
+  std::vector<std::shared_ptr<Room>> rooms;
+  {
+    std::lock_guard lock(impl_->mu);
+    for (const auto& [id, room] : impl_->rooms) rooms.push_back(room);
+  }
+  std::size_t stopped = 0;
+  for (const auto& room : rooms) stopped += room->stopped_by_storage() ? 1 : 0;
+  return stopped;
+}
+
+void Lobby::resume_room(const std::string& which, std::string reason,
+                        std::function<void(engine::Status, std::string)> done) {
+  auto room = impl_->by_id(which);
+  if (!room) room = impl_->by_invite(which);
+  if (!room) {
+    return done(engine::Error{engine::ErrorCode::kNotFound, "",
+                              "no room with game id or invite code \"" + which +
+                                  "\" is open on this server"},
+                "");
+  }
+  room->resume_storage(reason.empty() ? "resumed by the server's operator"
+                                      : "resumed by the server's operator: " + reason,
+                       std::move(done));
+}
+
+}  // namespace grognard::room
