@@ -23,7 +23,8 @@ engine::Result<EndedGame> load_ended_game(Store& store, const Registry& registry
                                           const std::string& id) {
   auto game = store.game(id);
   if (!game.ok()) return game.error();
-  if (!*game) return engine::Error{engine::ErrorCode::kNotFound, "", "no game \"" + id + "\""};
+  if (!*game)
+    return engine::Error{engine::ErrorCode::kNotFound, "", "no game \"" + shown(id) + "\""};
   EndedGame out;
   out.game = std::move(**game);
   if (out.game.status == GameStatus::kExpired) {
@@ -60,7 +61,7 @@ std::optional<std::string> unknown_seat(const std::string& game_id,
     if (s.id == as_seat) return std::nullopt;
     names += (names.empty() ? "" : ", ") + s.id + (s.label.empty() ? "" : " (" + s.label + ")");
   }
-  return "game " + game_id + " has no seat \"" + as_seat + "\"; its seats: " + names;
+  return "game " + game_id + " has no seat \"" + shown(as_seat) + "\"; its seats: " + names;
 }
 
 engine::Result<engine::Viewer> replay_viewer(Store& store, const GameRecord& game,
@@ -175,20 +176,20 @@ engine::Result<engine::Viewer> stored_viewer(Store& store, const GameRecord& gam
 }  // namespace
 
 void archived_events(Store& store, const Registry& registry, Peer& peer, const v1::GetEvents& req,
-                     std::uint64_t request_id) {
+                     std::uint64_t request_id, std::size_t events_per_page) {
   auto game = load_ended_game(store, registry, req.game_id());
   if (!game.ok()) return peer.send(error_message(request_id, game.error()));
   auto viewer = stored_viewer(store, game->game, req.as_seat());
   if (!viewer.ok()) return peer.send(error_message(request_id, viewer.error()));
-  auto events =
-      events_as_seen(*game->rs, *game->initial, game->log, *viewer, game->game.chain_version,
-                     std::max<std::uint64_t>(1, req.from_seq()), req.to_seq());
-  if (!events.ok()) return peer.send(error_message(request_id, events.error()));
+  auto page = page_as_seen(*game->rs, *game->initial, game->log, *viewer, game->game.chain_version,
+                           req.from_seq(), req.to_seq(), {events_per_page, kPageBytes});
+  if (!page.ok()) return peer.send(error_message(request_id, page.error()));
   auto m = reply(request_id);
   auto* out = m->mutable_event_list();
   out->set_game_id(req.game_id());
   out->set_last_seq(game->game.last_seq);
-  for (auto& e : *events) *out->add_events() = std::move(e);
+  out->set_next_seq(page->next_seq);
+  for (auto& e : page->events) *out->add_events() = std::move(e);
   peer.send(m);
 }
 

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "room/lobby_options.h"
 #include "room/peer.h"
 #include "room/protocol.h"
 #include "room/registry.h"
@@ -31,9 +32,11 @@ struct EndedGame {
 engine::Result<EndedGame> load_ended_game(Store& store, const Registry& registry,
                                           const std::string& id);
 
-// Events and states of an ended game, read from the store, as replay_viewer() sees them.
+// Events and states of an ended game, read from the store, as replay_viewer() sees them; the
+// events a page at a time (events_per_page, room/lobby_options.h; docs/protocol.md, "Pages").
 void archived_events(Store& store, const Registry& registry, Peer& peer, const v1::GetEvents& req,
-                     std::uint64_t request_id);
+                     std::uint64_t request_id,
+                     std::size_t events_per_page = LobbyOptions{}.events_per_page);
 void archived_state(Store& store, const Registry& registry, Peer& peer, const v1::GetState& req,
                     std::uint64_t request_id);
 

@@ -23,6 +23,15 @@ engine::Error corrupt(const EventRecord& r, std::string what) {
 Fold::Fold(const engine::Ruleset& rs, const engine::GameState& initial,
            const std::vector<EventRecord>& log)
     : rs_(rs), state_(initial.clone()) {
+  rebase(log);
+}
+
+Fold::Fold(const Fold& other)
+    : rs_(other.rs_), state_(other.state_->clone()), marks_(other.marks_) {
+  for (const auto& [seq, state] : other.before_) before_[seq] = state->clone();
+}
+
+void Fold::rebase(const std::vector<EventRecord>& log) {
   v1::TakenBack t;
   for (const EventRecord& r : log) {
     if (r.kind == EventKind::kTakenBack && t.ParseFromString(r.payload))
@@ -118,6 +127,66 @@ engine::Result<std::vector<v1::GameEvent>> events_as_seen(const engine::Ruleset&
     if (auto st = fold.step(r); !st.ok()) return st.error();
   }
   return out;
+}
+
+engine::Result<Fold> FoldCache::before(const engine::Ruleset& rs, const engine::GameState& initial,
+                                       const std::vector<EventRecord>& log, std::uint64_t from) {
+  // The log's seqs run 1, 2, 3, …: event `seq` is log[seq - 1].
+  auto kept = after_.lower_bound(from);  // the first kept fold at or after `from`: not usable
+  std::optional<Fold> fold;
+  if (kept != after_.begin()) {
+    fold.emplace(std::prev(kept)->second);
+    fold->rebase(log);
+  } else {
+    fold.emplace(rs, initial, log);
+  }
+  std::uint64_t next = kept != after_.begin() ? std::prev(kept)->first + 1 : 1;
+  for (; next < from && next <= log.size(); ++next) {
+    const EventRecord& r = log[next - 1];
+    if (auto st = fold->step(r); !st.ok()) return st.error();
+    if (every_ != 0 && r.seq % every_ == 0) after_.emplace(r.seq, *fold);
+  }
+  return std::move(*fold);
+}
+
+void FoldCache::note(const EventRecord& r) {
+  v1::TakenBack t;
+  if (r.kind == EventKind::kTakenBack && t.ParseFromString(r.payload)) {
+    after_.erase(after_.lower_bound(t.first_seq()), after_.end());  // they stepped it
+  }
+}
+
+engine::Result<EventPage> page_as_seen(const engine::Ruleset& rs, const engine::GameState& initial,
+                                       const std::vector<EventRecord>& log,
+                                       const engine::Viewer& viewer, int chain_version,
+                                       std::uint64_t from, std::uint64_t to, PageBounds bounds,
+                                       FoldCache* cache) {
+  from = std::max<std::uint64_t>(from, 1);
+  auto fold = cache != nullptr ? cache->before(rs, initial, log, from)
+                               : FoldCache(0).before(rs, initial, log, from);
+  if (!fold.ok()) return fold.error();
+  EventPage page;
+  std::size_t looked = 0, bytes = 0;
+  for (std::uint64_t seq = from; seq <= log.size() && (to == 0 || seq <= to); ++seq) {
+    const EventRecord& r = log[seq - 1];
+    if (r.seq != seq) return corrupt(r, "sequence number out of order");
+    if (bounds.events != 0 && looked == bounds.events) {
+      page.next_seq = seq;
+      break;
+    }
+    if (auto seen = event_as_seen(rs, fold->state(), r, viewer, chain_version)) {
+      const std::size_t size = seen->ByteSizeLong();
+      if (bounds.bytes != 0 && !page.events.empty() && bytes + size > bounds.bytes) {
+        page.next_seq = seq;
+        break;
+      }
+      bytes += size;
+      page.events.push_back(std::move(*seen));
+    }
+    ++looked;
+    if (auto st = fold->step(r); !st.ok()) return st.error();
+  }
+  return page;
 }
 
 engine::Result<std::unique_ptr<engine::GameState>> state_after(const engine::Ruleset& rs,

@@ -23,6 +23,11 @@ class Fold {
   // `log`: the whole log to be folded (only its TakenBack events are read here).
   Fold(const engine::Ruleset& rs, const engine::GameState& initial,
        const std::vector<EventRecord>& log);
+  Fold(const Fold& other);
+  Fold(Fold&&) = default;
+  // Takes up the take-backs of `log`, a later version of the log this fold began on (the same
+  // events, maybe more), to go on folding it.
+  void rebase(const std::vector<EventRecord>& log);
   // Folds `r`, the next event of the log; an error names the event that does not fold.
   engine::Status step(const EventRecord& r);
   const engine::GameState& state() const { return *state_; }
@@ -34,6 +39,37 @@ class Fold {
   std::set<std::uint64_t> marks_;  // the first event of each take-back in the log
   std::map<std::uint64_t, std::unique_ptr<engine::GameState>> before_;  // the state before each
   static constexpr std::size_t kMaxWaitingTakeBacks = 64;
+};
+
+// Folds of one log kept every `every` events, so that a page far into a long log is not folded
+// from the start (docs/protocol.md, "Pages"). The log only grows; a take-back added to it drops
+// the folds kept at or after the first event it takes back (note()).
+class FoldCache {
+ public:
+  explicit FoldCache(std::uint64_t every = 256) : every_(every) {}
+  // A fold of `log` that has stepped every event before `from`.
+  engine::Result<Fold> before(const engine::Ruleset& rs, const engine::GameState& initial,
+                              const std::vector<EventRecord>& log, std::uint64_t from);
+  // `r` was added to the log.
+  void note(const EventRecord& r);
+
+ private:
+  std::uint64_t every_;
+  std::map<std::uint64_t, Fold> after_;  // the fold after each kept event
+};
+
+// Where one answer of events stops (docs/protocol.md, "Pages"): after `events` stored events
+// looked at (0: no bound), and before `bytes` of events (0: no bound; one event always goes).
+struct PageBounds {
+  std::size_t events = 0;
+  std::size_t bytes = 0;
+};
+// The bytes bound of every page: with JSON's overhead a page stays well within a connection's
+// send queue (4 MiB).
+inline constexpr std::size_t kPageBytes = 512 * 1024;
+struct EventPage {
+  std::vector<v1::GameEvent> events;
+  std::uint64_t next_seq = 0;  // 0: whole; else the answer stopped at a bound, the rest from here
 };
 
 // Who sees everything the rules reveal once a game is over (chat to one seat excepted).
@@ -55,6 +91,14 @@ engine::Result<std::vector<v1::GameEvent>> events_as_seen(const engine::Ruleset&
                                                           const engine::Viewer& viewer,
                                                           int chain_version, std::uint64_t from,
                                                           std::uint64_t to);
+
+// One page of the events with from <= seq <= to (to == 0: to the end) as `viewer` sees them,
+// folded with `cache` when given: the cost is the page's, not the log's.
+engine::Result<EventPage> page_as_seen(const engine::Ruleset& rs, const engine::GameState& initial,
+                                       const std::vector<EventRecord>& log,
+                                       const engine::Viewer& viewer, int chain_version,
+                                       std::uint64_t from, std::uint64_t to, PageBounds bounds,
+                                       FoldCache* cache = nullptr);
 
 // The rules state after event `seq` (0: the initial state).
 engine::Result<std::unique_ptr<engine::GameState>> state_after(const engine::Ruleset& rs,

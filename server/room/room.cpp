@@ -23,8 +23,8 @@ Room::Room(asio::any_io_executor executor, const engine::Ruleset& ruleset, GameR
       deps_(std::move(deps)),
       record_(std::move(record)),
       initial_(std::move(initial)),
-      state_(initial_->clone()),
-      seats_(std::move(seats)) {
+      state_(initial_->clone()) {
+  for (const SeatRecord& s : seats) keep_seat(s);
   refresh_info();
 }
 
@@ -50,6 +50,7 @@ std::shared_ptr<Room> Room::restore(asio::any_io_executor executor, const engine
     if (problem != nullptr) *problem = "held, drifting: " + *checked.drift;
   }
   room->log_ = std::move(log);
+  for (const EventRecord& e : room->log_) room->count_event(e);
   // Remember every stored command id: a command re-sent after a restart is answered, not
   // applied twice. A command's events are the run that starts with its id.
   CommandRecord* current = nullptr;
@@ -90,7 +91,6 @@ void Room::drain() {
 std::shared_ptr<Room::Pending> Room::make_pending() const {
   auto p = std::make_shared<Pending>();
   p->batch.game = record_;
-  p->seats = seats_;
   return p;
 }
 
@@ -117,10 +117,16 @@ void Room::committed(std::shared_ptr<Pending> p, engine::Status status) {
   }
   record_ = *p->batch.game;
   if (p->next) state_ = std::move(p->next);
-  seats_ = std::move(p->seats);
+  for (const SeatRecord& s : p->batch.seats) keep_seat(s);
+  for (const SeatRecord& s : p->batch.seats) {
+    if (s.claimed_ms != 0 && deps_.token_added) deps_.token_added(id_, s.token_sha256);
+  }
   for (const CommandRecord& c : p->batch.commands) commands_[{c.seat, c.command_id}] = c;
   if (!p->batch.commands.empty()) lapse_offer();  // a new command cancels a take-back asked
-  log_.insert(log_.end(), p->batch.events.begin(), p->batch.events.end());
+  for (const EventRecord& e : p->batch.events) {
+    log_.push_back(e);
+    count_event(e);
+  }
   refresh_info();
   if (p->after) p->after(true);
   broadcast(*p);
@@ -136,7 +142,7 @@ void Room::fail_stop(const std::string& why) {
   batch->set_game_id(id_);
   batch->set_status("failed");
   batch->set_to_act("This game has stopped: " + why);
-  for (const PeerEntry& e : peers_) {
+  for (const auto& [key, e] : peers_) {
     if (auto peer = e.peer.lock()) peer->send(note);
   }
   refresh_info();
@@ -146,6 +152,7 @@ void Room::create(std::function<void(engine::Status)> done) {
   run([this, done = std::move(done)] {
     auto p = make_pending();
     p->batch.seats = seats_;
+    for (const auto& [id, s] : observers_) p->batch.seats.push_back(s);
     p->batch.events = log_;  // a fork's first events (lobby_fork.cpp); else none
     busy_ = true;
     auto self = shared_from_this();
@@ -168,8 +175,10 @@ void Room::maybe_start(Pending& p) {
   GameRecord& g = *p.batch.game;
   if (g.status != GameStatus::kWaiting) return;
   for (const engine::SeatSpec& spec : rs_.seats(*state_)) {
-    bool claimed = false;
-    for (const SeatRecord& s : p.seats) claimed = claimed || (s.seat_id == spec.id && s.claimed_ms);
+    const SeatRecord* s = seat(spec.id);
+    bool claimed = s != nullptr && s->claimed_ms != 0;
+    for (const SeatRecord& t : p.batch.seats)
+      claimed = claimed || (t.seat_id == spec.id && t.claimed_ms);
     if (!claimed) return;
   }
   if (!g.source_game.empty()) {

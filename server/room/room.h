@@ -4,7 +4,8 @@
 //
 // Write path (DESIGN.md): decide -> append to the store -> (committed) apply in memory ->
 // acknowledge -> broadcast. While a commit is in flight later requests wait their turn. A
-// failed append stops the room: it says so and takes no more commands (fail-stop).
+// failed append stops the room: it says so and takes no more commands (fail-stop) until it
+// stores again: it retries by itself, or the operator resumes it (room_storage.cpp).
 
 #include <chrono>
 #include <deque>
@@ -25,6 +26,7 @@
 #include "room/metrics.h"
 #include "room/peer.h"
 #include "room/protocol.h"
+#include "room/replay.h"
 #include "room/store.h"
 
 namespace grognard::room {
@@ -33,10 +35,19 @@ struct RoomDeps {
   Store& store;
   Metrics& metrics;
   Clock clock;
+  // The bounds a room enforces itself: chat_per_seat, chat_per_room, max_game_events and
+  // events_per_page (room/lobby_options.h; zero: no bound).
+  LobbyOptions limits = {};
+  // Called on the room's strand with its id and the token's hash when it hands out a seat
+  // token, so that the lobby finds it by that token (lobby_rooms.cpp). Never under a lock.
+  std::function<void(const std::string& room_id, const Hash32& token)> token_added = {};
 };
 
 class Room : public std::enable_shared_from_this<Room> {
  public:
+  // Events a command that ends the game may add past max_game_events (room_limits.cpp).
+  static constexpr std::uint64_t kEventsReserve = 64;
+
   // A new game, not yet stored: `record` and `seats` are what create() will commit.
   Room(boost::asio::any_io_executor executor, const engine::Ruleset& ruleset, GameRecord record,
        std::unique_ptr<engine::GameState> initial, std::vector<SeatRecord> seats, RoomDeps deps);
@@ -130,12 +141,12 @@ class Room : public std::enable_shared_from_this<Room> {
     WriteBatch batch;                         // batch.game starts as a copy of record_
     std::unique_ptr<engine::GameState> next;  // the rules state after the batch (null: same)
     std::vector<std::unique_ptr<engine::GameState>> befores;  // the state before each event
-    std::vector<SeatRecord> seats;                            // seats_ after the batch
     std::function<void(bool ok)> after;  // acknowledge (on the strand, after the commit)
   };
   struct PeerEntry {
     std::weak_ptr<Peer> peer;
     std::string seat_id;
+    bool observer = false;
   };
 
   // Why a command (or its preview) from the seat is refused before decide(), in the order
@@ -153,6 +164,11 @@ class Room : public std::enable_shared_from_this<Room> {
   std::optional<Refusal> refuse_unseated(const std::optional<std::string>& seat_id) const;
   std::optional<Refusal> refuse_status() const;
   std::optional<Refusal> refuse_turn(const std::string& seat_id) const;
+  // Bounds of the game's log (room/lobby_options.h): a chat message past the seat's or the
+  // room's bound; `adding` events past max_game_events (a command that ends the game may use
+  // kEventsReserve more: a game at the bound can still be conceded or closed).
+  std::optional<Refusal> refuse_chat(const std::string& seat_id) const;
+  std::optional<Refusal> refuse_size(std::uint64_t last_seq_after, bool ends_game) const;
 
   // Taking back (room_take_back.cpp): the last command that still counts, and an offer waiting
   // for consent. A command given by anyone cancels the offer.
@@ -200,6 +216,12 @@ class Room : public std::enable_shared_from_this<Room> {
   void maybe_finish(Pending& p);
 
   const SeatRecord* seat(const std::string& seat_id) const;
+  // Takes `s` into seats_ (or observers_) and the token index, in place of an earlier record.
+  void keep_seat(const SeatRecord& s);
+  // `r` was added to log_: chat counts, kept folds.
+  void count_event(const EventRecord& r);
+  // The connection's registration in peers_ is dropped, if any.
+  void drop_peer(const Peer* peer);
   engine::Viewer viewer_for(const std::string& seat_id) const;
   std::optional<std::string> bound_seat(const std::shared_ptr<Peer>& peer) const;
   void bind(const std::shared_ptr<Peer>& peer, const SeatRecord& seat);
@@ -226,14 +248,19 @@ class Room : public std::enable_shared_from_this<Room> {
   GameRecord record_;
   std::unique_ptr<engine::GameState> initial_;
   std::unique_ptr<engine::GameState> state_;
-  std::vector<SeatRecord> seats_;
+  std::vector<SeatRecord> seats_;                // the game's seats; observers apart:
+  std::map<std::string, SeatRecord> observers_;  // by seat id
   std::vector<EventRecord> log_;
+  mutable FoldCache folds_;  // pages far into the log (room/replay.h)
+  std::map<std::string, std::size_t> chats_by_seat_;
+  std::size_t chats_ = 0;
   std::map<std::pair<std::string, std::string>, CommandRecord> commands_;
   // SHA-256 of each command's payload (type name and bytes), for the commands accepted since the
   // room was loaded, so that an id re-used with another payload is refused. The store keeps no
   // command payloads, so a command restored from the log has no entry (docs/protocol.md).
   std::map<std::pair<std::string, std::string>, Hash32> command_digests_;
-  std::vector<PeerEntry> peers_;
+  std::map<const Peer*, PeerEntry> peers_;
+  std::map<std::string, std::size_t> seat_peers_;  // connections bound to each game seat
   std::optional<TakeBackOffer> offer_;
   // Set for a game forked from another (room/fork_source.h): RoomInfo.forked_from.
   v1::ForkSource fork_source_;
@@ -249,7 +276,7 @@ class Room : public std::enable_shared_from_this<Room> {
   // Snapshot for other threads.
   mutable std::mutex info_mu_;
   v1::RoomInfo info_;
-  std::vector<Hash32> token_hashes_;
+  std::map<Hash32, std::string> tokens_;  // the seat (or observer) of each token handed out
   bool listed_and_open_ = false;
   bool evictable_ = false;
   bool storage_stopped_ = false;

@@ -93,28 +93,19 @@ void Room::refresh_info() {
                   : expired()              ? "This room " + record_.result
                   : aborted()              ? "This game was " + record_.result
                                            : rs_.to_act(*state_).summary);
-  std::vector<Hash32> tokens;
-  std::uint32_t observers = 0;
+  // Observers are counted, not listed: a room's snapshot costs the same with 10,000 of them.
   for (const SeatRecord& s : seats_) {
-    if (s.claimed_ms != 0) tokens.push_back(s.token_sha256);
-    if (s.role == "observer") {
-      ++observers;
-      continue;
-    }
     auto* si = info.add_seats();
     si->set_seat_id(s.seat_id);
     si->set_role(s.role);
     si->set_label(s.label);
     si->set_taken(s.claimed_ms != 0);
     si->set_player_name(s.player_name);
-    si->set_connected(std::any_of(peers_.begin(), peers_.end(), [&](const PeerEntry& e) {
-      return e.seat_id == s.seat_id && !e.peer.expired();
-    }));
+    si->set_connected(seat_peers_.count(s.seat_id) != 0);
   }
-  info.set_observers(observers);
+  info.set_observers(static_cast<std::uint32_t>(observers_.size()));
   std::lock_guard lock(info_mu_);
   info_ = std::move(info);
-  token_hashes_ = std::move(tokens);
   drift_ = record_.drift;
   listed_and_open_ = record_.listed && !failed_ && record_.status != GameStatus::kFinished &&
                      !expired() && !aborted();
@@ -122,7 +113,7 @@ void Room::refresh_info() {
   evictable_ = ((failed_ && !storage_failed_) || record_.status == GameStatus::kFinished ||
                 expired() || aborted()) &&
                std::none_of(peers_.begin(), peers_.end(),
-                            [](const PeerEntry& e) { return !e.peer.expired(); });
+                            [](const auto& e) { return !e.second.peer.expired(); });
   waiting_since_.reset();
   if (!failed_ && record_.status == GameStatus::kWaiting) waiting_since_ = record_.updated_ms;
 }
@@ -134,7 +125,7 @@ v1::RoomInfo Room::info() const {
 
 bool Room::owns_token(const Hash32& token_hash) const {
   std::lock_guard lock(info_mu_);
-  return std::find(token_hashes_.begin(), token_hashes_.end(), token_hash) != token_hashes_.end();
+  return tokens_.count(token_hash) != 0;
 }
 
 bool Room::evictable() const {
@@ -149,7 +140,9 @@ std::optional<std::int64_t> Room::waiting_since() const {
 
 std::vector<Hash32> Room::token_hashes() const {
   std::lock_guard lock(info_mu_);
-  return token_hashes_;
+  std::vector<Hash32> out;
+  for (const auto& [hash, seat_id] : tokens_) out.push_back(hash);
+  return out;
 }
 
 bool Room::listed_and_open() const {

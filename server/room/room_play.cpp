@@ -2,6 +2,8 @@
 // broadcasts.
 #include <spdlog/spdlog.h>
 
+#include <set>
+
 #include "room/archive.h"
 #include "room/replay.h"
 #include "room/room.h"
@@ -30,6 +32,8 @@ const char* outcome_of(v1::Code code) {
       return "not_found";
     case v1::UNAUTHENTICATED:
       return "unauthenticated";
+    case v1::RESOURCE_EXHAUSTED:
+      return "resource_exhausted";
     default:
       return "failed_precondition";
   }
@@ -73,13 +77,13 @@ void Room::command(std::shared_ptr<Peer> peer, v1::SendCommand req, std::uint64_
       if (auto d = command_digests_.find(it->first);
           d != command_digests_.end() && d->second != digest) {
         return reject(v1::INVALID_ARGUMENT, "",
-                      "command_id \"" + req.command_id() +
+                      "command_id \"" + shown(req.command_id()) +
                           "\" was already used for a different command: the payload differs; "
                           "give each new command a new command_id");
       }
       if (const auto at = taken_back_at(it->second.first_seq)) {
         return reject(v1::FAILED_PRECONDITION, "",
-                      "command_id \"" + req.command_id() + "\" was taken back at event " +
+                      "command_id \"" + shown(req.command_id()) + "\" was taken back at event " +
                           std::to_string(*at) +
                           "; to give it again, send it with a new command_id");
       }
@@ -108,6 +112,12 @@ void Room::command(std::shared_ptr<Peer> peer, v1::SendCommand req, std::uint64_
       spdlog::error("{}rule set produced an event it cannot apply: {}", log_prefix(),
                     st.error().message);
       return reject(v1::UNAVAILABLE, "", "internal error: " + st.error().message);
+    }
+    if (!p->batch.events.empty()) {
+      const bool ends = rs_.to_act(*p->next).game_over;
+      if (auto r = refuse_size(p->batch.events.back().seq, ends)) {
+        return reject(r->code, r->clause, r->message);
+      }
     }
     p->batch.game->dice_next = dice.next();
     p->after = [this, peer, request_id, seat = *seat_id, command_id = req.command_id(),
@@ -167,13 +177,17 @@ void Room::chat(std::shared_ptr<Peer> peer, v1::SendChat req, std::uint64_t requ
                                "a chat message has 1 to 1000 characters"));
       return;
     }
+    if (auto r = refuse_chat(*seat_id)) {
+      return peer->send(error_message(request_id, r->code, r->clause, r->message));
+    }
     std::string to;
     if (!req.to().empty()) {
       for (const SeatRecord& s : seats_) {
         if (s.role != "observer" && (s.seat_id == req.to() || s.label == req.to())) to = s.seat_id;
       }
       if (to.empty()) {
-        peer->send(error_message(request_id, v1::NOT_FOUND, "", "no seat \"" + req.to() + "\""));
+        peer->send(
+            error_message(request_id, v1::NOT_FOUND, "", "no seat \"" + shown(req.to()) + "\""));
         return;
       }
     }
@@ -205,14 +219,15 @@ void Room::events(std::shared_ptr<Peer> peer, v1::GetEvents req, std::uint64_t r
     auto viewer = game_over() ? replay_viewer(deps_.store, record_, seats_, req.as_seat())
                               : engine::Result<engine::Viewer>(viewer_for(req.as_seat()));
     if (!viewer.ok()) return peer->send(error_message(request_id, viewer.error()));
-    auto events = events_as_seen(rs_, *initial_, log_, *viewer, record_.chain_version,
-                                 std::max<std::uint64_t>(1, req.from_seq()), req.to_seq());
-    if (!events.ok()) return peer->send(error_message(request_id, events.error()));
+    auto page = page_as_seen(rs_, *initial_, log_, *viewer, record_.chain_version, req.from_seq(),
+                             req.to_seq(), {deps_.limits.events_per_page, kPageBytes}, &folds_);
+    if (!page.ok()) return peer->send(error_message(request_id, page.error()));
     auto m = reply(request_id);
     auto* out = m->mutable_event_list();
     out->set_game_id(id_);
     out->set_last_seq(record_.last_seq);
-    for (auto& e : *events) *out->add_events() = std::move(e);
+    out->set_next_seq(page->next_seq);
+    for (auto& e : page->events) *out->add_events() = std::move(e);
     peer->send(m);
   });
 }
@@ -229,8 +244,9 @@ void Room::state(std::shared_ptr<Peer> peer, v1::GetState req, std::uint64_t req
           error_message(request_id, v1::NOT_FOUND, "",
                         "the game has only " + std::to_string(record_.last_seq) + " events"));
     }
-    auto st = state_after(rs_, *initial_, log_, seq);
-    if (!st.ok()) return peer->send(error_message(request_id, st.error()));
+    auto fold = folds_.before(rs_, *initial_, log_, seq + 1);
+    if (!fold.ok()) return peer->send(error_message(request_id, fold.error()));
+    auto st = engine::Result<std::unique_ptr<engine::GameState>>(fold->take());
     auto m = reply(request_id);
     auto* out = m->mutable_state();
     out->set_game_id(id_);
@@ -247,11 +263,15 @@ void Room::broadcast(const Pending& p) {
   engine::ToAct act = rs_.to_act(*state_);
   if (expired()) act = engine::ToAct{{}, false, "This room " + record_.result, {}};
   if (aborted()) act = engine::ToAct{{}, true, "This game was " + record_.result, {}};
+  // One message per way of seeing the game: every observer sees it alike.
   std::map<std::string, std::shared_ptr<const v1::ServerMessage>> by_seat;
-  for (const PeerEntry& entry : peers_) {
+  std::set<std::string> sees_nothing;
+  for (const auto& [key, entry] : peers_) {
     auto peer = entry.peer.lock();
     if (!peer) continue;
-    auto& msg = by_seat[entry.seat_id];
+    const std::string& seen_as = entry.observer ? std::string() : entry.seat_id;
+    if (sees_nothing.count(seen_as) != 0) continue;
+    auto& msg = by_seat[seen_as];
     if (!msg) {
       auto m = std::make_shared<v1::ServerMessage>();
       auto* batch = m->mutable_events();
@@ -267,7 +287,10 @@ void Room::broadcast(const Pending& p) {
         }
       }
       // A seat that may see none of the new events learns nothing, not even that they exist.
-      if (batch->events_size() == 0) continue;
+      if (batch->events_size() == 0) {
+        sees_nothing.insert(seen_as);
+        continue;
+      }
       pack_any(batch->mutable_view(), rs_.wire_types().view, rs_.view(*state_, viewer));
       msg = m;
     }

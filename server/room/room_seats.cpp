@@ -12,7 +12,34 @@ const SeatRecord* Room::seat(const std::string& seat_id) const {
   for (const SeatRecord& s : seats_) {
     if (s.seat_id == seat_id) return &s;
   }
-  return nullptr;
+  const auto it = observers_.find(seat_id);
+  return it == observers_.end() ? nullptr : &it->second;
+}
+
+void Room::keep_seat(const SeatRecord& s) {
+  SeatRecord* kept = nullptr;
+  if (s.role == "observer") {
+    kept = &observers_[s.seat_id];
+  } else {
+    for (SeatRecord& t : seats_) {
+      if (t.seat_id == s.seat_id) kept = &t;
+    }
+    if (kept == nullptr) kept = &seats_.emplace_back();
+  }
+  std::lock_guard lock(info_mu_);
+  if (kept->claimed_ms != 0) tokens_.erase(kept->token_sha256);
+  *kept = s;
+  if (s.claimed_ms != 0) tokens_[s.token_sha256] = s.seat_id;
+}
+
+void Room::drop_peer(const Peer* peer) {
+  const auto it = peers_.find(peer);
+  if (it == peers_.end()) return;
+  if (!it->second.observer) {
+    if (auto n = seat_peers_.find(it->second.seat_id); n != seat_peers_.end() && --n->second == 0)
+      seat_peers_.erase(n);
+  }
+  peers_.erase(it);
 }
 
 engine::Viewer Room::viewer_for(const std::string& seat_id) const {
@@ -33,7 +60,10 @@ std::optional<std::string> Room::bound_seat(const std::shared_ptr<Peer>& peer) c
 
 void Room::bind(const std::shared_ptr<Peer>& peer, const SeatRecord& s) {
   peer->bind(Binding{shared_from_this(), s.seat_id, s.role});
-  peers_.push_back(PeerEntry{peer, s.seat_id});
+  drop_peer(peer.get());
+  const bool observer = s.role == "observer";
+  peers_[peer.get()] = PeerEntry{peer, s.seat_id, observer};
+  if (!observer) ++seat_peers_[s.seat_id];
   refresh_info();
 }
 
@@ -50,10 +80,12 @@ std::shared_ptr<v1::ServerMessage> Room::seated(const SeatRecord& s, std::uint64
   pack_any(out->mutable_view(), rs_.wire_types().view, rs_.view(*state_, viewer));
   out->set_last_seq(record_.last_seq);
   if (after_seq < record_.last_seq) {
-    auto events =
-        events_as_seen(rs_, *initial_, log_, viewer, record_.chain_version, after_seq + 1, 0);
-    if (events.ok()) {
-      for (auto& e : *events) *out->add_events() = std::move(e);
+    // The first page; the seat fetches the rest with GetEvents (docs/protocol.md, "Pages").
+    auto page = page_as_seen(rs_, *initial_, log_, viewer, record_.chain_version, after_seq + 1,
+                             record_.last_seq, {deps_.limits.events_per_page, kPageBytes}, &folds_);
+    if (page.ok()) {
+      for (auto& e : page->events) *out->add_events() = std::move(e);
+      out->set_next_seq(page->next_seq);
     }
   }
   const engine::ToAct act = rs_.to_act(*state_);
@@ -67,9 +99,7 @@ namespace {
 // A player's name as kept: at most 64 bytes, cut between two characters (a string of the
 // protocol is UTF-8: half a character would make every event naming him unreadable).
 std::string kept_name(const std::string& name) {
-  std::size_t n = std::min<std::size_t>(name.size(), 64);
-  while (n < name.size() && n > 0 && (static_cast<unsigned char>(name[n]) & 0xC0) == 0x80) --n;
-  return name.substr(0, n);
+  return utf8_prefix(name, 64);
 }
 
 std::string lowered(std::string s) {
@@ -130,14 +160,15 @@ void Room::join(std::shared_ptr<Peer> peer, v1::JoinRoom req, std::uint64_t requ
         break;
       }
       if (!any_of_role) {
-        return reject(v1::NOT_FOUND, "this game has no " + req.role() +
+        return reject(v1::NOT_FOUND, "this game has no " + shown(req.role()) +
                                          " seats (roles: general, "
                                          "player, referee, observer)");
       }
       if (found == nullptr) {
         return reject(req.seat().empty() ? v1::FAILED_PRECONDITION : v1::NOT_FOUND,
-                      req.seat().empty() ? "every " + req.role() + " seat is taken"
-                                         : "no " + req.role() + " seat \"" + req.seat() + "\"");
+                      req.seat().empty()
+                          ? "every " + req.role() + " seat is taken"
+                          : "no " + req.role() + " seat \"" + shown(req.seat()) + "\"");
       }
       chosen = *found;
     }
@@ -147,11 +178,6 @@ void Room::join(std::shared_ptr<Peer> peer, v1::JoinRoom req, std::uint64_t requ
     chosen.claimed_ms = deps_.clock();
 
     auto p = make_pending();
-    bool replaced = false;
-    for (SeatRecord& s : p->seats) {
-      if (s.seat_id == chosen.seat_id) s = chosen, replaced = true;
-    }
-    if (!replaced) p->seats.push_back(chosen);
     p->batch.seats.push_back(chosen);
     maybe_start(*p);
     p->after = [this, peer, chosen, token, request_id](bool ok) {
@@ -177,10 +203,10 @@ void Room::resume(std::shared_ptr<Peer> peer, Hash32 token_hash, std::uint64_t l
       peer->send(error_message(request_id, v1::NOT_FOUND, "", expiry_message()));
       return;
     }
-    for (const SeatRecord& s : seats_) {
-      if (s.claimed_ms == 0 || s.token_sha256 != token_hash) continue;
+    if (const auto it = tokens_.find(token_hash); it != tokens_.end()) {
+      const SeatRecord& s = *seat(it->second);
       // A connection holds one registration: drop any earlier one before binding again.
-      std::erase_if(peers_, [&](const PeerEntry& e) { return e.peer.lock() == peer; });
+      drop_peer(peer.get());
       if (peer->binding()) peer->unbind();
       bind(peer, s);
       spdlog::info("{}{} resumed seat {} after event {}", log_prefix(), peer->name(), s.seat_id,
@@ -196,7 +222,7 @@ void Room::resume(std::shared_ptr<Peer> peer, Hash32 token_hash, std::uint64_t l
 
 void Room::leave(std::shared_ptr<Peer> peer, std::uint64_t request_id) {
   run([this, peer, request_id] {
-    std::erase_if(peers_, [&](const PeerEntry& e) { return e.peer.lock() == peer; });
+    drop_peer(peer.get());
     peer->unbind();
     refresh_info();
     auto m = std::make_shared<v1::ServerMessage>();
@@ -208,10 +234,7 @@ void Room::leave(std::shared_ptr<Peer> peer, std::uint64_t request_id) {
 
 void Room::detach(std::shared_ptr<Peer> peer) {
   run([this, peer] {
-    std::erase_if(peers_, [&](const PeerEntry& e) {
-      auto p = e.peer.lock();
-      return !p || p == peer;
-    });
+    drop_peer(peer.get());
     refresh_info();
   });
 }

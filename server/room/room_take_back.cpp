@@ -94,7 +94,7 @@ std::vector<std::string> Room::consent_seats(const std::string& asker) const {
 
 void Room::send_to_seat(const std::string& seat_id,
                         const std::shared_ptr<const v1::ServerMessage>& message) const {
-  for (const PeerEntry& entry : peers_) {
+  for (const auto& [key, entry] : peers_) {
     if (entry.seat_id != seat_id) continue;
     if (auto peer = entry.peer.lock()) peer->send(message);
   }

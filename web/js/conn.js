@@ -43,6 +43,7 @@ export class Conn {
     this.readyDone = false;       // whether `ready` has settled
     this.pingTimer = null;
     this.retryTimer = null;
+    this.held = null;             // event batches pushed while a Seated is completed
     this.resetReady();
   }
 
@@ -110,8 +111,9 @@ export class Conn {
       this.welcome = hello.welcome;
       if (this.seat) {
         const r = await this.send({ resume: { token: this.seat.token, lastSeq: String(this.seat.lastSeq || 0) } }, ws);
-        this.noteSeated(r.seated);
-        if (this.attempt > 0 || this.hadOpen) this.emit('resumed', r.seated);
+        const seated = await this.completeSeated(r.seated, ws);
+        this.noteSeated(seated);
+        if (this.attempt > 0 || this.hadOpen) this.emit('resumed', seated);
       }
     } catch (e) {
       if (ws !== this.ws) return;
@@ -151,7 +153,9 @@ export class Conn {
       else resolve(msg);
       return;
     }
-    if (msg.events) {
+    if (msg.events && this.held) {
+      this.held.push(msg.events);
+    } else if (msg.events) {
       if (this.seat && msg.events.gameId === this.seat.gameId) {
         for (const ev of msg.events.events || []) {
           this.seat.lastSeq = Math.max(this.seat.lastSeq, Number(ev.seq || 0));
@@ -214,6 +218,37 @@ export class Conn {
     // waits for it (however many retries fail meanwhile).
     await this.ready;
     return this.send(body);
+  }
+
+  // A Seated whose events stopped at a page bound (nextSeq, docs/protocol.md "Pages") made
+  // whole: the rest, up to its lastSeq, fetched with getEvents as its seat. Event batches pushed
+  // meanwhile (all after its lastSeq) are held back and let through once the caller has taken
+  // the whole Seated (after the current task), so none is missed, doubled or shown before the
+  // events it follows.
+  async completeSeated(seated, ws = this.ws) {
+    let next = Number((seated && seated.nextSeq) || 0);
+    if (!next) return seated;
+    if (!this.held) this.held = [];
+    try {
+      const events = [...(seated.events || [])];
+      const asSeat = seated.role === 'observer' ? 'observer' : seated.seatId;
+      while (next) {
+        const r = await this.send({ getEvents: { gameId: seated.gameId, fromSeq: String(next), toSeq: String(seated.lastSeq), asSeat } }, ws);
+        const list = r.eventList || {};
+        events.push(...(list.events || []));
+        const after = Number(list.nextSeq || 0);
+        next = after > next ? after : 0;
+      }
+      return { ...seated, events, nextSeq: '0' };
+    } finally {
+      setTimeout(() => this.releaseHeld(), 0);
+    }
+  }
+
+  releaseHeld() {
+    const held = this.held || [];
+    this.held = null;
+    for (const events of held) this.onMessage({ data: JSON.stringify({ requestId: '0', events }) });
   }
 
   // The page holds a seat: resume it after every reconnect from the last event seen.

@@ -63,22 +63,25 @@ function eventName(rules) {
   return k ? kindWords(k) : 'event';
 }
 
-// Every event of a game from `fromSeq` on (get_events), asking again from the last one received
-// should an answer stop short of the game's last event.
+// Every event of a game from `fromSeq` on (get_events), a page at a time: an answer that stopped
+// at a page bound says where the rest starts (nextSeq, docs/protocol.md "Pages"). The pages reach
+// the game's last event as of the first answer.
 export async function fetchEvents(conn, gameId, asSeat = '', fromSeq = 1) {
   const all = [];
   let from = fromSeq;
+  let to = 0;
   let last = 0;
-  for (let i = 0; i < 1000; i++) {
+  while (from) {
     const body = { gameId, fromSeq: String(from) };
+    if (to) body.toSeq = String(to);
     if (asSeat) body.asSeat = asSeat;
     const r = await conn.request({ getEvents: body });
-    const list = (r.eventList && r.eventList.events) || [];
-    last = Number((r.eventList && r.eventList.lastSeq) || 0);
-    all.push(...list);
-    const got = list.length ? Number(list[list.length - 1].seq) : 0;
-    if (!list.length || got >= last) break;
-    from = got + 1;
+    const list = r.eventList || {};
+    all.push(...(list.events || []));
+    last = Number(list.lastSeq || 0);
+    if (!to) to = last;
+    const next = Number(list.nextSeq || 0);
+    from = next > from ? next : 0;
   }
   return { events: all, lastSeq: last };
 }

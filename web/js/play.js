@@ -114,7 +114,8 @@ export function showRoom(ctx, code) {
   async function resume(entry) {
     try {
       const r = await conn.request({ resume: { token: entry.token, lastSeq: '0' } });
-      if (!disposed) enter(r.seated, entry.token);
+      const seated = await conn.completeSeated(r.seated);
+      if (!disposed) enter(seated, entry.token);
     } catch (e) {
       if (e.code === 'NOT_FOUND' || e.code === 'UNAUTHENTICATED') removeSeat(entry.gameId, entry.seatId);
       if (!disposed) pick(e);

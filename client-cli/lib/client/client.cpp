@@ -210,8 +210,21 @@ Result<v1::Seated> Client::resume(const std::string& token, std::uint64_t last_s
   v1::ClientMessage m;
   m.mutable_resume()->set_token(token);
   m.mutable_resume()->set_last_seq(last_seq);
-  return body<v1::Seated>(call(std::move(m), v1::ServerMessage::kSeated),
-                          [](v1::ServerMessage& a) -> v1::Seated& { return *a.mutable_seated(); });
+  auto seated =
+      body<v1::Seated>(call(std::move(m), v1::ServerMessage::kSeated),
+                       [](v1::ServerMessage& a) -> v1::Seated& { return *a.mutable_seated(); });
+  if (!seated || seated->next_seq() == 0) return seated;
+  // The rest of the events up to the answer's last_seq, seen as this seat (an observer's view
+  // is "observer"); later ones come as pushes, kept meanwhile.
+  const std::string as = seated->role() == "observer" ? "observer" : seated->seat_id();
+  for (std::uint64_t next = seated->next_seq(); next != 0;) {
+    auto page = get_events_page(seated->game_id(), next, seated->last_seq(), as);
+    if (!page) return page.failure();
+    for (auto& e : *page->mutable_events()) *seated->add_events() = std::move(e);
+    next = page->next_seq();
+  }
+  seated->set_next_seq(0);
+  return seated;
 }
 
 Result<v1::Left> Client::leave() {
@@ -296,6 +309,20 @@ Result<v1::GameList> Client::list_games(const v1::ListGames& filter) {
 
 Result<v1::EventList> Client::get_events(const std::string& game_id, std::uint64_t from_seq,
                                          std::uint64_t to_seq, const std::string& as_seat) {
+  auto list = get_events_page(game_id, from_seq, to_seq, as_seat);
+  if (!list) return list;
+  const std::uint64_t to = to_seq != 0 ? to_seq : list->last_seq();
+  while (list->next_seq() != 0) {
+    auto page = get_events_page(game_id, list->next_seq(), to, as_seat);
+    if (!page) return page.failure();
+    for (auto& e : *page->mutable_events()) *list->add_events() = std::move(e);
+    list->set_next_seq(page->next_seq());
+  }
+  return list;
+}
+
+Result<v1::EventList> Client::get_events_page(const std::string& game_id, std::uint64_t from_seq,
+                                              std::uint64_t to_seq, const std::string& as_seat) {
   v1::ClientMessage m;
   auto* req = m.mutable_get_events();
   req->set_game_id(game_id);

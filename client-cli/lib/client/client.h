@@ -97,6 +97,10 @@ class Client {
   // `role`: "general", "player", "referee" or "observer"; `seat` empty: the first open seat.
   Result<v1::Seated> join(const std::string& invite_code, const std::string& role,
                           const std::string& seat = "", const std::string& name = "");
+  // The events after `last_seq` come whole: when the server answers them a page at a time
+  // (Seated.next_seq, docs/protocol.md "Pages") the rest are fetched with GetEvents as this seat
+  // before resume() returns. Pushes read meanwhile stay kept; they carry only events after the
+  // answer's last_seq.
   Result<v1::Seated> resume(const std::string& token, std::uint64_t last_seq);
   Result<v1::Left> leave();
   Result<v1::CommandResult> command(const google::protobuf::Any& command,
@@ -116,8 +120,13 @@ class Client {
   Result<v1::TakeBackResult> take_back();
   Result<v1::TakeBackResult> answer_take_back(bool accept);
   Result<v1::GameList> list_games(const v1::ListGames& filter = {});
+  // Every event asked for: pages (EventList.next_seq) are fetched until the answer is whole,
+  // up to the game's last event when the first page was answered (to_seq 0).
   Result<v1::EventList> get_events(const std::string& game_id, std::uint64_t from_seq = 1,
                                    std::uint64_t to_seq = 0, const std::string& as_seat = "");
+  // One answer of the server, maybe a page (its next_seq says where the rest starts).
+  Result<v1::EventList> get_events_page(const std::string& game_id, std::uint64_t from_seq,
+                                        std::uint64_t to_seq, const std::string& as_seat);
   Result<v1::StateAt> get_state(const std::string& game_id, std::uint64_t at_seq = 0,
                                 const std::string& as_seat = "");
   // The archive file of an ended game (docs/archives.md): room/archive_file.h writes and checks it.

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <iostream>
+#include <limits>
 #include <map>
 
 #include "app/errors.h"
@@ -142,7 +143,8 @@ std::string take_own_seat(client::Client& c, const ReplayOptions& o,
                           std::map<std::string, std::string>& labels, std::optional<bool>& ended) {
   const auto seats = TokenStore().find(o.server, o.game_id, o.as_seat);
   if (seats.empty()) return o.as_seat;
-  auto seated = c.resume(seats.front().token, 0);
+  // Only the seat and its room are needed here, not its events: "seen them all".
+  auto seated = c.resume(seats.front().token, std::numeric_limits<std::uint64_t>::max());
   if (!seated) return o.as_seat;
   for (const auto& s : seated->room().seats()) {
     if (!s.label().empty()) labels[s.seat_id()] = s.label();

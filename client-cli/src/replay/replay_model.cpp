@@ -7,14 +7,10 @@ client::Result<ReplayModel> ReplayModel::load(client::Client& c, const std::stri
   ReplayModel m;
   m.game_id_ = game_id;
   m.as_seat_ = as_seat;
-  std::uint64_t from = 1;
-  for (;;) {  // the server may answer in pages
-    auto list = c.get_events(game_id, from, 0, as_seat);
-    if (!list) return list.failure();
-    for (const auto& e : list->events()) m.events_.push_back(e);
-    if (list->events().empty() || m.events_.back().seq() >= list->last_seq()) break;
-    from = m.events_.back().seq() + 1;
-  }
+  // Every event, the pages of a long game fetched one after another (Client::get_events).
+  auto list = c.get_events(game_id, 1, 0, as_seat);
+  if (!list) return list.failure();
+  m.events_.assign(list->events().begin(), list->events().end());
   return m;
 }
 
