@@ -79,7 +79,7 @@ engine::Result<v1::GameArchive> export_archive(Store& store, const Registry& reg
                                                const std::string& game_id, std::int64_t now_ms) {
   auto game = store.game(game_id);
   if (!game.ok()) return game.error();
-  if (!*game) return refuse(engine::ErrorCode::kNotFound, "no game \"" + game_id + "\"");
+  if (!*game) return refuse(engine::ErrorCode::kNotFound, "no game \"" + shown(game_id) + "\"");
   const GameRecord& g = **game;
   if (auto why = not_exportable(g)) return *why;
   if (auto why = running_source(store, g)) return *why;

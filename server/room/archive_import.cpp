@@ -46,7 +46,7 @@ std::optional<engine::Error> unfit(const Registry& registry, const v1::ArchiveHe
   const std::string& id = h.game_id();
   if (!plain_id(id)) {
     return refuse(engine::ErrorCode::kInvalidArgument,
-                  "the game id \"" + id + "\" is not 1 to 64 letters, digits, '-' or '_'");
+                  "the game id \"" + shown(id) + "\" is not 1 to 64 letters, digits, '-' or '_'");
   }
   const engine::Ruleset& rs = *registry.ruleset(h.ruleset());  // verify_archive checked it
   auto initial = rs.load_scenario(h.scenario_text());
@@ -57,9 +57,9 @@ std::optional<engine::Error> unfit(const Registry& registry, const v1::ArchiveHe
       return spec.id == s.seat_id();
     });
     if (it == seats.end() || engine::to_string(it->role) != s.role()) {
-      return refuse(
-          engine::ErrorCode::kInvalidArgument,
-          "seat \"" + s.seat_id() + "\" (" + s.role() + ") is not one the scenario gives");
+      return refuse(engine::ErrorCode::kInvalidArgument, "seat \"" + shown(s.seat_id()) + "\" (" +
+                                                             shown(s.role()) +
+                                                             ") is not one the scenario gives");
     }
   }
   return std::nullopt;

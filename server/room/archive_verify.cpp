@@ -172,9 +172,10 @@ std::optional<Refusal> check_header(const Registry& registry, const v1::ArchiveH
                           std::to_string(kArchiveFormat) + ")"};
   }
   *rs = registry.ruleset(h.ruleset());
-  if (*rs == nullptr) return Refusal{0, "rule set \"" + h.ruleset() + "\" is not hosted here"};
+  if (*rs == nullptr)
+    return Refusal{0, "rule set \"" + shown(h.ruleset()) + "\" is not hosted here"};
   if (h.status() != "finished" && h.status() != "aborted") {
-    return Refusal{0, "status \"" + h.status() + "\": only ended games are archived"};
+    return Refusal{0, "status \"" + shown(h.status()) + "\": only ended games are archived"};
   }
   if (h.chain_version() != 1 && h.chain_version() != 2) {
     return Refusal{0, "chain version " + std::to_string(h.chain_version()) + " is unknown"};

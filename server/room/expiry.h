@@ -9,15 +9,16 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
-#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include <boost/asio/any_io_executor.hpp>
 
+#include "room/protocol.h"
 #include "room/store.h"
 
 namespace grognard::room {
@@ -65,8 +66,8 @@ class Tombstones {
   std::size_t capacity_;
   mutable std::mutex mu_;
   std::deque<Entry> order_;  // oldest first
-  std::map<std::string, std::string, std::less<>> by_invite_;
-  std::map<Hash32, std::string> by_token_;
+  std::unordered_map<std::string, std::string> by_invite_;
+  std::unordered_map<Hash32, std::string, Hash32Hasher> by_token_;
 };
 
 }  // namespace grognard::room

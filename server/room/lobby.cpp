@@ -66,7 +66,7 @@ std::vector<std::string> Lobby::recover() {
     } else {
       spdlog::info("[game {}] recovered: {} events, state hash verified", g.id, g.last_seq);
     }
-    impl_->add(std::move(room));
+    impl_->add_recovered(std::move(room));
   }
   if (auto problem = impl_->remember_expired()) problems.push_back(*problem);
   return problems;
@@ -121,24 +121,28 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
     case v1::ClientMessage::kListScenarios:
       return d.list_scenarios(peer, msg.list_scenarios(), rid);
     case v1::ClientMessage::kJoinRoom: {
-      auto room = d.by_invite(msg.join_room().invite_code());
+      if (auto refusal = d.refuse_guessing(*peer, rid)) return peer->send(refusal);
+      const std::string& code = msg.join_room().invite_code();
+      auto room = d.by_invite(code);
       if (!room) {
-        if (auto expired = d.tombstones.by_invite(msg.join_room().invite_code())) {
+        if (auto expired = d.tombstones.by_invite(code)) {
           return peer->send(error_message(rid, v1::NOT_FOUND, "", *expired));
         }
-        return peer->send(
-            error_message(rid, v1::NOT_FOUND, "",
-                          "no room with invite code \"" + msg.join_room().invite_code() + "\""));
+        d.join_failures.failed(peer->address(), d.clock());
+        return peer->send(error_message(rid, v1::NOT_FOUND, "",
+                                        "no room with invite code \"" + shown(code) + "\""));
       }
       return room->join(peer, msg.join_room(), rid);
     }
     case v1::ClientMessage::kResume: {
+      if (auto refusal = d.refuse_guessing(*peer, rid)) return peer->send(refusal);
       const Hash32 token_hash = sha256_of(msg.resume().token());
       auto room = d.by_token(token_hash);
       if (!room) {
         if (auto expired = d.tombstones.by_token(token_hash)) {
           return peer->send(error_message(rid, v1::NOT_FOUND, "", *expired));
         }
+        d.join_failures.failed(peer->address(), d.clock());
         return peer->send(error_message(rid, v1::UNAUTHENTICATED, "", "unknown seat token"));
       }
       // A connection switching rooms leaves the old one's broadcasts behind.
@@ -183,7 +187,8 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
       const std::string& as = events ? msg.get_events().as_seat() : msg.get_state().as_seat();
       auto room = d.by_id(id);
       if (!room) {
-        return events ? archived_events(d.store, d.registry, *peer, msg.get_events(), rid)
+        return events ? archived_events(d.store, d.registry, *peer, msg.get_events(), rid,
+                                        d.options.events_per_page)
                       : archived_state(d.store, d.registry, *peer, msg.get_state(), rid);
       }
       // An ended game's room answers as a replay (replay_viewer) names `as`; a running one's
@@ -227,6 +232,8 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
 
 void Lobby::detach(const std::shared_ptr<Peer>& peer) {
   if (auto b = peer->binding()) b->room->detach(peer);
+  std::lock_guard lock(impl_->mu);
+  impl_->creators.forget(peer);
 }
 
 void Lobby::stop() {

@@ -25,7 +25,7 @@ void Lobby::close_room(const std::string& which, std::string reason,
   if (!room) {
     return done(engine::Error{
         engine::ErrorCode::kNotFound, "",
-        "no room with game id or invite code \"" + which + "\" is open on this server"});
+        "no room with game id or invite code \"" + shown(which) + "\" is open on this server"});
   }
   room->abort(std::move(reason), std::move(done));
 }

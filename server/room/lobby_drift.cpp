@@ -75,12 +75,10 @@ void Lobby::resume_drift(const std::string& game_id, std::string reason,
                                 "game " + game_id + " cannot be loaded: " + problem},
                   "");
     }
-    if (!impl_->reserve()) {
-      return done(engine::Error{engine::ErrorCode::kFailedPrecondition, "",
-                                "the server holds as many rooms as it may; try later"},
-                  "");
+    if (auto full = impl_->reserve(nullptr)) {
+      return done(engine::Error{engine::ErrorCode::kFailedPrecondition, "", *full}, "");
     }
-    impl_->add(room);
+    impl_->add(room, nullptr);
   }
   room->resume_drift(std::move(reason), std::move(done));
 }

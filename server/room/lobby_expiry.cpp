@@ -33,13 +33,7 @@ void Lobby::Impl::expire_waiting() {
 
 void Lobby::Impl::retire(const std::shared_ptr<Room>& room, std::string message) {
   tombstones.add(room->invite_code(), room->token_hashes(), std::move(message));
-  std::size_t open = 0;
-  {
-    std::lock_guard lock(mu);
-    if (auto it = rooms.find(room->id()); it != rooms.end() && it->second == room) rooms.erase(it);
-    open = rooms.size();
-  }
-  metrics.rooms(open);
+  drop(room);
   metrics.room_expired();
 }
 

@@ -135,7 +135,7 @@ void Lobby::Impl::fork(const std::shared_ptr<Peer>& peer, const v1::ForkGame& re
   auto stored = store.game(id);
   if (!stored.ok()) return refuse(v1::UNAVAILABLE, "the archive cannot be read now; try later");
   if (!stored->has_value()) {
-    return refuse(v1::NOT_FOUND, "no game \"" + id + "\" (grognard games lists them)");
+    return refuse(v1::NOT_FOUND, "no game \"" + shown(id) + "\" (grognard games lists them)");
   }
   const GameRecord& src = **stored;
   if (auto why = refuse_source(src, by_id(id), peer)) return refuse(why->first, why->second);
@@ -186,7 +186,7 @@ void Lobby::Impl::fork(const std::shared_ptr<Peer>& peer, const v1::ForkGame& re
                                                " of " + game + " (" + act.summary +
                                                "): fork from an earlier event");
   }
-  if (auto refusal = refuse_new_room(rid)) return peer->send(refusal);
+  if (auto refusal = refuse_new_room(peer, rid)) return peer->send(refusal);
 
   GameRecord g =
       new_game(*rs, src.scenario, src.scenario_text, !req.unlisted(), req.observers_allowed());
@@ -206,6 +206,7 @@ void Lobby::Impl::fork(const std::shared_ptr<Peer>& peer, const v1::ForkGame& re
                          deps(), &problem);
   }
   if (!problem.empty()) {
+    release(peer);
     spdlog::warn("[game {}] cannot be forked: {}", id, problem);
     return refuse(v1::FAILED_PRECONDITION,
                   game + " cannot be forked: under this server's rules " + problem);

@@ -1,5 +1,6 @@
 #pragma once
-// The lobby's state, shared by lobby.cpp (dispatch, creating and listing rooms, recovery) and
+// The lobby's state, shared by lobby.cpp (dispatch, creating and listing rooms, recovery),
+// lobby_rooms.cpp (the table of rooms and the places held for new ones), lobby_open.cpp and
 // lobby_expiry.cpp (rooms that wait too long for their players). Private to server/room.
 
 #include <map>
@@ -7,10 +8,13 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <unordered_map>
 
 #include <boost/asio/any_io_executor.hpp>
 
+#include "room/creator_quota.h"
 #include "room/expiry.h"
+#include "room/join_failures.h"
 #include "room/lobby.h"
 #include "room/protocol.h"
 #include "room/room.h"
@@ -26,7 +30,9 @@ struct Lobby::Impl {
         metrics(m),
         clock(std::move(c)),
         options(o),
-        tombstones(o.max_rooms) {
+        creators(o.rooms_per_connection, o.rooms_per_address),
+        tombstones(o.max_rooms),
+        join_failures(o.join_failures_per_minute) {
     if (options.waiting_room_limit.count() > 0) {
       expiry = std::make_unique<Periodic>(executor, expiry_interval(options.waiting_room_limit),
                                           [this] { expire_waiting(); });
@@ -42,63 +48,58 @@ struct Lobby::Impl {
 
   mutable std::mutex mu;
   std::map<std::string, std::shared_ptr<Room>> rooms;  // by game id
+  // The same rooms by invite code, and by the hash of each seat token handed out: kept in step
+  // with `rooms` (lobby_rooms.cpp), so that a join or resume costs the same however many rooms
+  // are open.
+  std::unordered_map<std::string, std::shared_ptr<Room>> rooms_by_invite;
+  std::unordered_map<Hash32, std::shared_ptr<Room>, Hash32Hasher> rooms_by_token;
+  std::size_t reserved = 0;  // places held for rooms on their way to the store
+  CreatorQuota creators;     // under mu
   bool stopped = false;
-  CreationPause pause;    // under mu
-  Tombstones tombstones;  // expired rooms, for a late join or resume
-  ReportCache reports;    // battle reports made lately (room/report.h)
+  CreationPause pause;         // under mu
+  Tombstones tombstones;       // expired rooms, for a late join or resume
+  JoinFailures join_failures;  // unknown codes and tokens per address (own lock)
+  ReportCache reports;         // battle reports made lately (room/report.h)
 
-  RoomDeps deps() { return RoomDeps{store, metrics, clock}; }
-  std::shared_ptr<Room> by_id(const std::string& id) const {
-    std::lock_guard lock(mu);
-    auto it = rooms.find(id);
-    return it == rooms.end() ? nullptr : it->second;
+  RoomDeps deps() {
+    return RoomDeps{store, metrics, clock, options,
+                    [this](const std::string& id, const Hash32& t) { token_added(id, t); }};
   }
-  std::shared_ptr<Room> by_invite(const std::string& code) const {
-    std::lock_guard lock(mu);
-    for (const auto& [id, room] : rooms) {
-      if (room->invite_code() == code) return room;
-    }
-    return nullptr;
-  }
-  std::shared_ptr<Room> by_token(const Hash32& token_hash) const {
-    std::lock_guard lock(mu);
-    for (const auto& [id, room] : rooms) {
-      if (room->owns_token(token_hash)) return room;
-    }
-    return nullptr;
-  }
-  // Makes room for one more, dropping ended rooms nobody watches; false when full.
-  bool reserve() {
-    std::size_t open = 0;
-    {
-      std::lock_guard lock(mu);
-      if (rooms.size() < options.max_rooms) return true;
-      std::erase_if(rooms, [](const auto& entry) { return entry.second->evictable(); });
-      open = rooms.size();
-    }
-    metrics.rooms(open);
-    return open < options.max_rooms;
-  }
-  void add(std::shared_ptr<Room> room) {
-    std::size_t open = 0;
-    {
-      std::lock_guard lock(mu);
-      rooms[room->id()] = std::move(room);
-      open = rooms.size();
-    }
-    metrics.rooms(open);
-  }
+
+  // The room table (lobby_rooms.cpp). Lookups take mu.
+  std::shared_ptr<Room> by_id(const std::string& id) const;
+  std::shared_ptr<Room> by_invite(const std::string& code) const;
+  std::shared_ptr<Room> by_token(const Hash32& token_hash) const;
+  // Holds a place for one more room of `creator` (null: the operator's), within max_rooms
+  // (dropping ended rooms nobody watches when full) and the creator's own bounds. nullopt: held,
+  // to be used by add(room, creator) or given back by release(creator); else why not.
+  std::optional<std::string> reserve(const std::shared_ptr<Peer>& creator);
+  void release(const std::shared_ptr<Peer>& creator);
+  // Adds `room` in the place held for it.
+  void add(std::shared_ptr<Room> room, const std::shared_ptr<Peer>& creator);
+  // Adds a recovered room (no place held: what the store holds is loaded whatever the bound).
+  void add_recovered(std::shared_ptr<Room> room);
+  // Removes `room` from the table, if it is there.
+  void drop(const std::shared_ptr<Room>& room);
+  // Room `id` handed out seat token `token` (RoomDeps::token_added).
+  void token_added(const std::string& id, const Hash32& token);
+  // REQUIRES: mu held.
+  void index_locked(const std::shared_ptr<Room>& room);
+  std::map<std::string, std::shared_ptr<Room>>::iterator drop_locked(
+      std::map<std::string, std::shared_ptr<Room>>::iterator it);
 
   // What opening any room needs (CreateRoom, ForkGame): a server not shutting down and not
-  // paused by its operator, and space for one more room. Null: it may open; else the refusal.
-  // Call it last before building the room: it reserves the space.
-  MessagePtr refuse_new_room(std::uint64_t rid);
+  // paused by its operator, and a place for one more room of `peer` (reserve()). Null: it may
+  // open, and the place is held (open_room() uses it; release(peer) if the room is not made);
+  // else the refusal. Call it last before building the room.
+  MessagePtr refuse_new_room(const std::shared_ptr<Peer>& peer, std::uint64_t rid);
   // A new game's record, waiting for its players: a fresh id, invite code and dice seed (its
   // hash published), this server's version of rule set `rs`.
   GameRecord new_game(const engine::Ruleset& rs, const std::string& scenario,
                       const std::string& scenario_text, bool listed, bool observers_allowed);
-  // Stores the new `room`, adds it to the lobby and answers `rid` with its RoomInfo (what
-  // CreateRoom and ForkGame answer); `what` names it in the log ("created the room").
+  // Stores the new `room`, adds it to the lobby in the place held for it and answers `rid` with
+  // its RoomInfo (what CreateRoom and ForkGame answer); `what` names it in the log ("created
+  // the room"). The place is given back if the room cannot be stored.
   void open_room(const std::shared_ptr<Room>& room, const std::shared_ptr<Peer>& peer,
                  std::uint64_t rid, std::string what);
 
@@ -106,6 +107,11 @@ struct Lobby::Impl {
   // check found it changed. nullptr when it cannot be loaded; `*problem` says why, or that it
   // is held or stopped.
   std::shared_ptr<Room> load(const GameRecord& g, std::string* problem);
+
+  // An address past join_failures_per_minute unknown invite codes or seat tokens this minute
+  // is refused (RESOURCE_EXHAUSTED, with the seconds left) before anything is looked up. Null:
+  // it may try.
+  MessagePtr refuse_guessing(const Peer& peer, std::uint64_t rid);
 
   void create(const std::shared_ptr<Peer>& peer, const v1::CreateRoom& req, std::uint64_t rid);
   void list_rooms(const std::shared_ptr<Peer>& peer, std::uint64_t rid) const;

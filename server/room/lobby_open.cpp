@@ -8,18 +8,27 @@ namespace grognard::room {
 
 namespace {
 
-// Invite codes avoid letters and digits people confuse (0/O, 1/I/L).
-std::string invite_code() {
-  static const char* alphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+// Invite codes avoid letters and digits people confuse (0/O, 1/I/L). A listed room's code is on
+// the public list anyway: 6 characters are easy to read out. An unlisted room's code is all
+// that keeps it private: 10 characters (31^10, about 49.5 bits) make guessing it hopeless.
+constexpr std::size_t kListedCode = 6;
+constexpr std::size_t kUnlistedCode = 10;
+
+std::string invite_code(std::size_t length) {
+  static constexpr std::string_view alphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
   const engine::Seed random = engine::SeededDice::seed_from_os();
   std::string code;
-  for (std::size_t i = 0; i < 6; ++i) code.push_back(alphabet[random[i] % 31]);
-  return code;
+  // Each byte of the seed is used once; 248 = 8 * 31: bytes past it are dropped, so that every
+  // character is equally likely.
+  for (std::size_t i = 0; i < random.size() && code.size() < length; ++i) {
+    if (random[i] < 248) code.push_back(alphabet[random[i] % alphabet.size()]);
+  }
+  return code.size() == length ? code : invite_code(length);
 }
 
 }  // namespace
 
-MessagePtr Lobby::Impl::refuse_new_room(std::uint64_t rid) {
+MessagePtr Lobby::Impl::refuse_new_room(const std::shared_ptr<Peer>& peer, std::uint64_t rid) {
   if (stopped) return error_message(rid, v1::UNAVAILABLE, "", "the server is shutting down");
   const CreationPause paused = [this] {
     std::lock_guard lock(mu);
@@ -31,10 +40,7 @@ MessagePtr Lobby::Impl::refuse_new_room(std::uint64_t rid) {
                              (paused.reason.empty() ? std::string() : " (" + paused.reason + ")") +
                              "; rooms already open play on");
   }
-  if (!reserve()) {
-    return error_message(rid, v1::RESOURCE_EXHAUSTED, "",
-                         "the server hosts as many rooms as it may; try later");
-  }
+  if (auto full = reserve(peer)) return error_message(rid, v1::RESOURCE_EXHAUSTED, "", *full);
   return nullptr;
 }
 
@@ -48,7 +54,7 @@ GameRecord Lobby::Impl::new_game(const engine::Ruleset& rs, const std::string& s
   g.scenario_text = scenario_text;
   g.ruleset_version = rs.version();
   do {
-    g.invite_code = invite_code();
+    g.invite_code = invite_code(listed ? kListedCode : kUnlistedCode);
   } while (by_invite(g.invite_code) || tombstones.by_invite(g.invite_code));
   g.listed = listed;
   g.observers_allowed = observers_allowed;
@@ -66,9 +72,10 @@ void Lobby::Impl::open_room(const std::shared_ptr<Room>& room, const std::shared
   room->create([this, room, peer, rid, what = std::move(what)](engine::Status st) {
     if (!st.ok()) {
       spdlog::error("[game {}] could not be created: {}", room->id(), st.error().message);
+      release(peer);
       return peer->send(error_message(rid, v1::UNAVAILABLE, "", "the room could not be saved"));
     }
-    add(room);
+    add(room, peer);
     spdlog::info("[game {}] {} {} (invite {})", room->id(), peer->name(), what,
                  room->invite_code());
     auto m = std::make_shared<v1::ServerMessage>();
@@ -83,17 +90,17 @@ void Lobby::Impl::create(const std::shared_ptr<Peer>& peer, const v1::CreateRoom
   const engine::Ruleset* rs = registry.ruleset(req.ruleset());
   if (rs == nullptr) {
     return peer->send(
-        error_message(rid, v1::NOT_FOUND, "", "no rule set \"" + req.ruleset() + "\""));
+        error_message(rid, v1::NOT_FOUND, "", "no rule set \"" + shown(req.ruleset()) + "\""));
   }
   const ScenarioEntry* sc = registry.scenario(req.ruleset(), req.scenario());
   if (sc == nullptr) {
     return peer->send(error_message(rid, v1::NOT_FOUND, "",
-                                    "no scenario \"" + req.scenario() + "\" for " + req.ruleset() +
-                                        " (list_scenarios names them)"));
+                                    "no scenario \"" + shown(req.scenario()) + "\" for " +
+                                        req.ruleset() + " (list_scenarios names them)"));
   }
   auto initial = rs->load_scenario(sc->text);
   if (!initial.ok()) return peer->send(error_message(rid, initial.error()));
-  if (auto refusal = refuse_new_room(rid)) return peer->send(refusal);
+  if (auto refusal = refuse_new_room(peer, rid)) return peer->send(refusal);
 
   const GameRecord g = new_game(*rs, sc->name, sc->text, !req.unlisted(), req.observers_allowed());
   std::vector<SeatRecord> seats;

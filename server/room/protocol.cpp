@@ -53,7 +53,7 @@ engine::Result<std::string> unpack_any(const google::protobuf::Any& any,
   const std::string type = slash == std::string::npos ? url : url.substr(slash + 1);
   if (type != full_name) {
     return engine::Error{engine::ErrorCode::kInvalidArgument, "",
-                         "expected a " + full_name + ", got \"" + type + "\""};
+                         "expected a " + full_name + ", got \"" + shown(type) + "\""};
   }
   return any.value();
 }
@@ -88,6 +88,17 @@ std::optional<Hash32> parse_hash(std::string_view hex) {
 
 Hash32 sha256_of(std::string_view text) {
   return engine::sha256(text).bytes;
+}
+
+std::string utf8_prefix(std::string_view text, std::size_t max_bytes) {
+  std::size_t n = std::min(text.size(), max_bytes);
+  while (n < text.size() && n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80) --n;
+  return std::string(text.substr(0, n));
+}
+
+std::string shown(std::string_view client_text) {
+  if (client_text.size() <= kShownBytes) return std::string(client_text);
+  return utf8_prefix(client_text, kShownBytes) + "\u2026";
 }
 
 std::string random_hex(std::size_t bytes) {

@@ -1,6 +1,7 @@
 #pragma once
 // Small helpers for building protocol messages in rooms and the lobby.
 
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <string>
@@ -34,6 +35,24 @@ std::optional<Hash32> parse_hash(std::string_view hex);
 // 1 to 64 letters, digits, '-' or '_'.
 bool plain_id(std::string_view id);
 Hash32 sha256_of(std::string_view text);
+// Hash maps keyed by a SHA-256 (seat tokens, which the server draws at random): its first
+// bytes, already uniform.
+struct Hash32Hasher {
+  std::size_t operator()(const Hash32& h) const noexcept {
+    std::size_t v = 0;
+    std::memcpy(&v, h.data(), sizeof v);
+    return v;
+  }
+};
+
+// The first `max_bytes` bytes of UTF-8 `text` at most, cut between two characters (half a
+// character would make the rest unreadable).
+std::string utf8_prefix(std::string_view text, std::size_t max_bytes);
+// What a client sent (an invite code, a seat, a rule set's name...) as an error message may
+// quote it: at most kShownBytes bytes of it, with "…" when it was cut, so that no answer or log
+// line grows with the client's input.
+inline constexpr std::size_t kShownBytes = 64;
+std::string shown(std::string_view client_text);
 // 32 random bytes from the OS as 64 hex digits.
 std::string random_hex(std::size_t bytes);
 

@@ -124,7 +124,7 @@ export function showLobby(ctx) {
     e.preventDefault();
     const code = codeInput.value.trim().replace(/^.*\/rooms\//, '').replace(/[^A-Za-z0-9]/g, '').toUpperCase();
     if (!code) {
-      err.textContent = 'Type the invite code you were sent (six letters and digits), or paste its link.';
+      err.textContent = 'Type the invite code you were sent (letters and digits), or paste its link.';
       return;
     }
     navigate(`/rooms/${code}`);
