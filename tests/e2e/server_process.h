@@ -51,6 +51,7 @@ class ServerProcess {
   void kill();
 
   bool running() const { return pid_ > 0; }
+  pid_t pid() const { return pid_; }  // -1 when not running
   std::uint16_t port() const { return port_; }
   std::string url() const;  // "ws://127.0.0.1:PORT/"
   const std::filesystem::path& database() const { return db_; }
