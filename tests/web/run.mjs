@@ -14,6 +14,7 @@ import { sharpeReferee } from './sharpe.mjs';
 import { reportDice } from './report.mjs';
 import { layoutAndKeyboard } from './layout.mjs';
 import { rcwSmoke } from './rcw.mjs';
+import { connPages } from './pages.mjs';
 
 // The tests in the order they run: the report and layout tests use the game of the first
 // (or play one of their own through the protocol when it did not finish or did not run).
@@ -23,6 +24,7 @@ const TESTS = [
   { name: 'report', timeout: 45_000, fn: reportDice },
   { name: 'layout', timeout: 45_000, fn: layoutAndKeyboard },
   { name: 'rcw', timeout: 60_000, fn: rcwSmoke },
+  { name: 'pages', timeout: 10_000, fn: connPages },
 ];
 const WHOLE_RUN_MS = 290_000;
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic',
