@@ -144,7 +144,8 @@ void add_frames(Corpus& out) {
     auto loaded = rs.load_scenario(s->text);
     auto state = std::move(*loaded);
     engine::SeededDice dice(engine::Seed{});
-    for (const auto& e : *rs.begin(*state, dice)) (void)rs.apply(*state, e);
+    const auto begun = rs.begin(*state, dice);
+    for (const auto& e : *begun) (void)rs.apply(*state, e);
     for (const std::string& seat : rs.to_act(*state).seats) {
       for (const engine::Bytes& c : rs.legal(*state, seat)) {
         v1::ClientMessage cmd;

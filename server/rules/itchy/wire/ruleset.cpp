@@ -148,6 +148,10 @@ engine::ToAct Traits::to_act(const State& s) {
     out.summary = "Waiting for the first initiative throw";
     return out;
   }
+  if (*side != 0 && *side != 1) {  // both sides have ended their turn: the next one's throw is due
+    out.summary = "Turn " + std::to_string(s.turn) + " is over: the next initiative throw is due";
+    return out;
+  }
   out.seats.push_back(seat_of_side(*side));
   const std::string turn = "Turn " + std::to_string(s.turn) + " — " + side_name(s, *side);
   out.summary = s.phase == Phase::kChooseOrder ? turn + ": choose to go first or second"
