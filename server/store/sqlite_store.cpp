@@ -14,6 +14,8 @@ namespace grognard::store {
 namespace {
 
 constexpr const char* kCommit = "store.commit";
+// Checkpoint once the WAL holds this many pages (SQLite's own default).
+constexpr int kCheckpointPages = 1000;
 
 engine::Status pragma(sqlite3* db, const std::string& sql, const std::string& path) {
   return exec(db, sql, "store.open", path + ": " + sql);
@@ -71,7 +73,28 @@ SqliteStore::SqliteStore(const std::string& path, Options options, DbPtr writer)
     : options_(std::move(options)),
       writer_(std::move(writer)),
       readers_(path, options_.reader_connections, options_.busy_timeout_ms),
-      thread_([this] { writer_loop(); }) {}
+      thread_([this] {
+        sqlite3_wal_hook(writer_.db(), &SqliteStore::on_wal, this);  // replaces autocheckpoint
+        writer_loop();
+      }) {}
+
+int SqliteStore::on_wal(void* self, sqlite3*, const char*, int pages) {
+  static_cast<SqliteStore*>(self)->wal_pages_ = pages;
+  return SQLITE_OK;
+}
+
+void SqliteStore::checkpoint() {
+  int log = 0;
+  int moved = 0;
+  const int rc =
+      sqlite3_wal_checkpoint_v2(writer_.db(), nullptr, SQLITE_CHECKPOINT_PASSIVE, &log, &moved);
+  if (rc != SQLITE_OK && rc != SQLITE_BUSY) {
+    spdlog::warn(
+        "store: checkpoint failed ({}); every commit is safe in the WAL, tried again "
+        "after the next commit",
+        sqlite3_errmsg(writer_.db()));
+  }
+}
 
 SqliteStore::~SqliteStore() {
   {
@@ -154,6 +177,7 @@ std::vector<engine::Status> SqliteStore::commit_group(const std::vector<Pending>
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   spdlog::debug("store: committed {} batches in {:.6f} s", group.size(), seconds);
+  if (wal_pages_ >= kCheckpointPages) checkpoint();
   if (options_.on_commit) {
     try {
       options_.on_commit(group.size(), seconds);

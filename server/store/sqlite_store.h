@@ -94,9 +94,16 @@ class SqliteStore final : public room::Store {
   engine::Status write_in_savepoint(const room::WriteBatch& batch);
   engine::Status finish_transaction();
   void rollback();
+  // Checkpoints are run here, after a commit, not by SQLite inside COMMIT: a checkpoint that
+  // fails (an I/O error writing the database file) would make COMMIT report an error for a
+  // transaction that is committed, and the rooms would stop on data that is stored. A failed
+  // checkpoint is logged and tried again after the next commit; the WAL keeps everything.
+  static int on_wal(void* self, sqlite3* db, const char* name, int pages);
+  void checkpoint();
 
   Options options_;
   Connection writer_;  // touched only by the writer thread once it runs
+  int wal_pages_ = 0;  // pages in the WAL after the last commit (the writer thread's)
   ReaderPool readers_;
 
   std::mutex mu_;

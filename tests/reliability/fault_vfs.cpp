@@ -346,7 +346,7 @@ bool install_fault_vfs_from_environment() {
 
   if (sqlite3_vfs_register(&g_vfs, 1) != SQLITE_OK) return false;
   std::atexit(write_totals);
-  std::fprintf(stderr, "grognard-server-faults: SQLite fault VFS on (docs/reliability.md)\n");
+  std::fprintf(stderr, "SQLite fault VFS on (tests/reliability/fault_vfs.h)\n");
   return true;
 }
 
