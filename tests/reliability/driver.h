@@ -65,6 +65,8 @@ struct Ledger {
   std::size_t violation_count = 0;
   std::size_t commands = 0, duplicates = 0, resends = 0, chats = 0, events = 0, resumes = 0,
               games_started = 0, games_ended = 0, drops = 0, observers = 0, errors = 0;
+  std::size_t paged_resumes = 0;     // resumes whose answer stopped at a page bound
+  std::size_t ended_unseated = 0;    // seats of games ended in a crash, read from the archive
   std::vector<double> latencies_ms;  // command to CommandResult; the sampler takes them out
 
   void violation(std::string what);

@@ -42,7 +42,8 @@ struct Seats {
 // A room created by p[0] and both generals seated.
 asio::awaitable<bool> start_game(Driver& d, Seats& g) {
   for (Player& p : g.p) {
-    if (!co_await connect(d, p)) co_return false;
+    const bool connected = co_await connect(d, p);
+    if (!connected) co_return false;
   }
   v1::ClientMessage m;
   m.mutable_create_room()->set_ruleset("itchy");
@@ -53,7 +54,8 @@ asio::awaitable<bool> start_game(Driver& d, Seats& g) {
   if (!room || !room->has_room()) co_return false;
   const std::string invite = room->room().invite_code();
   for (int i = 0; i < 2; ++i) {
-    if (!co_await join(d, g.p[i], invite, "general", "side:" + std::to_string(i))) co_return false;
+    const bool seated = co_await join(d, g.p[i], invite, "general", "side:" + std::to_string(i));
+    if (!seated) co_return false;
   }
   co_return true;
 }
@@ -69,6 +71,10 @@ int first_to_ask(const Seats& g) {
 
 // One step: a command (or a chat) from the seat to act. False when a connection was lost.
 asio::awaitable<bool> step(Driver& d, Seats& g, bool& over) {
+  if (ended(g.p[0].status) || ended(g.p[1].status)) {
+    over = true;
+    co_return true;
+  }
   const int first = first_to_ask(g);
   for (int k = 0; k < 2; ++k) {
     Player& p = g.p[(first + k) % 2];
@@ -124,7 +130,8 @@ asio::awaitable<void> Driver::play_room(int index) {
   ++rooms_running;
   while (!stop) {
     Seats g;
-    if (!co_await start_game(*this, g)) {
+    const bool started = co_await start_game(*this, g);
+    if (!started) {
       co_await target.wait_up(stop);
       co_await sleep(Millis(100 + 10 * (index % 20)));
       continue;
@@ -143,12 +150,14 @@ asio::awaitable<void> Driver::play_room(int index) {
         p.conn->drop();
         p.dropped = true;
         ++ledger.drops;
-        if (!co_await recover(*this, p)) break;
+        const bool back = co_await recover(*this, p);
+        if (!back) break;
       }
       bool ok = co_await step(*this, g, over);
       for (Player& p : g.p) {
         if (!ok || !p.conn->is_open()) {
-          if (!co_await recover(*this, p)) break;
+          const bool back = co_await recover(*this, p);
+          if (!back) break;
         }
       }
       if (options.think.count() > 0) co_await sleep(options.think);
@@ -168,14 +177,18 @@ asio::awaitable<void> Driver::observe(int index) {
     if (open_invites.empty() || !target.up()) continue;
     const std::string invite = open_invites[rng() % open_invites.size()];
     Player o;
-    if (!co_await connect(*this, o) || !co_await join(*this, o, invite, "observer", "")) continue;
+    const bool connected = co_await connect(*this, o);
+    if (!connected) continue;
+    const bool seated = co_await join(*this, o, invite, "observer", "");
+    if (!seated) continue;
     ++ledger.observers;
     // Watch for a while; now and then lose the connection and come back with the token.
     co_await sleep(Millis(500 + rng() % 2500));
     if (chance() < 0.3 && !stop) {
       o.conn->drop();
       o.dropped = true;
-      if (co_await resume(*this, o)) co_await sleep(Millis(500 + rng() % 1000));
+      const bool back = co_await resume(*this, o);
+      if (back) co_await sleep(Millis(500 + rng() % 1000));
     }
     if (o.conn && o.conn->is_open()) {
       v1::ClientMessage m;

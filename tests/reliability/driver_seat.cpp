@@ -23,11 +23,42 @@ std::string describe(const Answer& a) {
   return "an unexpected answer";
 }
 
+// Pages of the game's events from `p`'s last seen on, read as anyone may once the game has
+// ended; true if they reached the game's last event.
+asio::awaitable<bool> read_events(Driver& d, Player& p, std::string as_seat) {
+  std::uint64_t next = p.last_seq + 1;
+  while (next != 0) {
+    v1::ClientMessage g;
+    g.mutable_get_events()->set_game_id(p.game_id);
+    g.mutable_get_events()->set_from_seq(next);
+    g.mutable_get_events()->set_as_seat(as_seat);
+    Answer page = co_await p.conn->request(std::move(g), d.options.timeout);
+    if (!page || !page->has_event_list()) co_return false;
+    for (const v1::GameEvent& e : page->event_list().events()) p.take(e, d.ledger, false);
+    next = page->event_list().next_seq();
+    if (next == 0 && p.last_seq != page->event_list().last_seq()) co_return false;
+  }
+  co_return true;
+}
+
+// The server loads only waiting and running games at its start: the seat of a game that ended
+// while it was down (the last command stored, its answer lost) is no longer known. Its end is
+// read from the archive instead; the seat is done.
+asio::awaitable<bool> read_ended(Driver& d, Player& p) {
+  const bool whole = co_await read_events(d, p, std::string());
+  if (!whole) co_return false;
+  ++d.ledger.ended_unseated;
+  p.status = "finished";
+  p.pending.reset();
+  co_return true;
+}
+
 }  // namespace
 
 asio::awaitable<bool> connect(Driver& d, Player& p) {
   auto conn = std::make_unique<Conn>(d.io.get_executor());
-  if (!co_await conn->open(d.target.port(), d.options.timeout)) co_return false;
+  const bool opened = co_await conn->open(d.target.port(), d.options.timeout);
+  if (!opened) co_return false;
   if (p.conn) check_close(d, p, *p.conn);
   p.conn = std::move(conn);
   p.dropped = false;
@@ -35,8 +66,8 @@ asio::awaitable<bool> connect(Driver& d, Player& p) {
   co_return true;
 }
 
-asio::awaitable<bool> join(Driver& d, Player& p, const std::string& invite_code,
-                           const std::string& role, const std::string& seat) {
+asio::awaitable<bool> join(Driver& d, Player& p, std::string invite_code, std::string role,
+                           std::string seat) {
   v1::ClientMessage m;
   m.mutable_join_room()->set_invite_code(invite_code);
   m.mutable_join_room()->set_role(role);
@@ -59,7 +90,8 @@ asio::awaitable<bool> join(Driver& d, Player& p, const std::string& invite_code,
 }
 
 asio::awaitable<bool> resume(Driver& d, Player& p) {
-  if (!co_await connect(d, p)) co_return false;
+  const bool connected = co_await connect(d, p);
+  if (!connected) co_return false;
   p.catching_up = true;
   p.stash.clear();
   v1::ClientMessage m;
@@ -73,16 +105,19 @@ asio::awaitable<bool> resume(Driver& d, Player& p) {
     p.acting.assign(s.acting_seats().begin(), s.acting_seats().end());
     for (const v1::GameEvent& e : s.events()) p.take(e, d.ledger, false);
     // The answer stopped at a page bound: the rest comes with GetEvents, page by page.
-    for (std::uint64_t next = s.next_seq(); ok && next != 0;) {
-      v1::ClientMessage g;
-      g.mutable_get_events()->set_game_id(p.game_id);
-      g.mutable_get_events()->set_from_seq(next);
-      g.mutable_get_events()->set_as_seat(p.seat);
-      Answer page = co_await p.conn->request(std::move(g), d.options.timeout);
-      ok = page && page->has_event_list();
-      if (!ok) break;
-      for (const v1::GameEvent& e : page->event_list().events()) p.take(e, d.ledger, false);
-      next = page->event_list().next_seq();
+    if (s.next_seq() != 0) {
+      ++d.ledger.paged_resumes;
+      if (s.next_seq() != p.last_seq + 1) {
+        d.ledger.violation("game " + p.game_id + " " + p.seat + ": resume stopped after event " +
+                           std::to_string(p.last_seq) + " but says next_seq " +
+                           std::to_string(s.next_seq()));
+      }
+      ok = co_await read_events(d, p, p.seat);
+    }
+  } else if (a && a->has_error() && a->error().code() == v1::UNAUTHENTICATED) {
+    ok = co_await read_ended(d, p);
+    if (!ok) {
+      d.ledger.violation("game " + p.game_id + " " + p.seat + ": resume refused: " + describe(a));
     }
   } else if (a && !(a->has_error() && a->error().code() == v1::UNAVAILABLE)) {
     d.ledger.violation("game " + p.game_id + " " + p.seat + ": resume refused: " + describe(a));
@@ -99,14 +134,15 @@ asio::awaitable<bool> recover(Driver& d, Player& p) {
   for (int attempt = 0; !d.stop; ++attempt) {
     co_await d.target.wait_up(d.stop);
     if (d.stop) break;
-    if (co_await resume(d, p)) co_return true;
+    const bool back = co_await resume(d, p);
+    if (back) co_return true;
     co_await d.sleep(Millis(std::min(50 + 50 * attempt, 1000)));
   }
   co_return false;
 }
 
-asio::awaitable<Sent> send_command(Driver& d, Player& p, const std::string& id,
-                                   const google::protobuf::Any& command) {
+asio::awaitable<Sent> send_command(Driver& d, Player& p, std::string id,
+                                   google::protobuf::Any command) {
   const CommandKey key{p.game_id, p.seat, id};
   const int tries = ++d.ledger.in_flight[key];
   if (tries > 1) ++d.ledger.resends;

@@ -10,9 +10,11 @@ namespace grognard::reliability {
 
 // A fresh connection for `p` that has said hello; false if the server did not answer.
 asio::awaitable<bool> connect(Driver& d, Player& p);
-// Joins `p` (connected) to the room `invite_code` as `role` in `seat`.
-asio::awaitable<bool> join(Driver& d, Player& p, const std::string& invite_code,
-                           const std::string& role, const std::string& seat);
+// Joins `p` (connected) to the room `invite_code` as `role` in `seat`. (Coroutines here take
+// strings by value: a reference to a temporary would not outlive the call's first suspension
+// with GCC 12.)
+asio::awaitable<bool> join(Driver& d, Player& p, std::string invite_code, std::string role,
+                           std::string seat);
 // A new connection for `p` and Resume with its token and last seen seq; every event it missed
 // is read, and checked, before this returns true.
 asio::awaitable<bool> resume(Driver& d, Player& p);
@@ -23,7 +25,7 @@ enum class Sent { kDone, kLost, kRefused };
 // Sends `command` as command id `id` of `p`, the ledger kept: kDone when answered (acknowledged
 // or refused by the rules), kLost when no answer came (p.pending keeps it for a resend), kRefused
 // when the server was shutting down.
-asio::awaitable<Sent> send_command(Driver& d, Player& p, const std::string& id,
-                                   const google::protobuf::Any& command);
+asio::awaitable<Sent> send_command(Driver& d, Player& p, std::string id,
+                                   google::protobuf::Any command);
 
 }  // namespace grognard::reliability
