@@ -6,7 +6,6 @@
 #include "net/server.h"
 
 #include <stdexcept>
-#include <tuple>
 #include <utility>
 
 #include <spdlog/spdlog.h>
@@ -79,10 +78,10 @@ asio::awaitable<void> Server::Impl::accept_loop(std::shared_ptr<Impl> self) {
       hub->metrics.accept_failed();
       failures.failed(ec.message(), AcceptFailures::Clock::now());
       // Out of descriptors: the spare lets one connection in to be answered over HTTP.
+      // Only one already waiting: with no connection pending (would_block), none is waited for.
       if (ec == asio::error::no_descriptors && spare->release()) {
         spare_held = hold_spare(spare);
-        std::tie(ec, socket) = co_await acceptor.async_accept(asio::make_strand(ioc),
-                                                              asio::as_tuple(asio::use_awaitable));
+        socket = acceptor.accept(asio::make_strand(ioc), ec);
       }
       if (ec) {
         spare_held.reset();
@@ -142,6 +141,7 @@ void Server::start() {
   if (!ec) acceptor.set_option(tcp::acceptor::reuse_address(true), ec);
   if (!ec) acceptor.bind(endpoint, ec);
   if (!ec) acceptor.listen(asio::socket_base::max_listen_connections, ec);
+  if (!ec) acceptor.non_blocking(true, ec);  // the spare's accept must not wait
   if (!ec) impl_->bound = acceptor.local_endpoint(ec);
   if (ec) throw std::runtime_error("cannot listen on " + listen + ": " + ec.message());
   asio::co_spawn(acceptor.get_executor(), impl_->accept_loop(impl_),

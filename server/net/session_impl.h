@@ -13,7 +13,8 @@
 //
 // Closing: close() stops taking messages, optionally flushes what is queued (so that a Closing
 // message goes out first), then runs the close handshake; close_timer_ closes the socket if
-// the handshake has not finished in kCloseTimeout (a peer that reads nothing never finishes).
+// the handshake has not finished in kCloseTimeout with no write done meanwhile (a peer that
+// reads nothing never finishes; one that reads its backlog gets to the close frame).
 // The read loop ends when the connection is closed, whoever closed it; then finish() detaches
 // the session from the lobby.
 
@@ -102,6 +103,8 @@ class Session final : public room::Peer,
   void shut(websocket::close_code code, const std::string& reason, std::string_view metric);
   void close(websocket::close_code code, const std::string& reason, bool flush);
   void start_close();
+  // Closes the socket once the close handshake has taken kCloseTimeout with no write done.
+  void watch_close();
 
   void touch() { idle_deadline_ = Clock::now() + hub_->options.idle_timeout; }
   void watch_idle();

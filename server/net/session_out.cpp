@@ -105,17 +105,27 @@ void Session::close(websocket::close_code code, const std::string& reason, bool 
   idle_timer_.cancel();
   hello_timer_.cancel();
   room_timer_.cancel();  // a paused read loop goes back to reading: it drains until the end
-  close_timer_.expires_after(kCloseTimeout);
-  close_timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
-    if (ec || self->ended_) return;
-    spdlog::debug("{}: close handshake timed out", self->name_);
-    beast::get_lowest_layer(self->ws_).close();
-  });
+  watch_close();
   if (writing_ || !queue_.empty()) {
     close_pending_ = true;
   } else {
     start_close();
   }
+}
+
+void Session::watch_close() {
+  close_timer_.expires_after(kCloseTimeout);
+  close_timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
+    if (ec || self->ended_) return;
+    // A client reading through its backlog is still reading: its close frame comes after.
+    const bool moving = Clock::now() - self->last_write_ < kCloseTimeout;
+    if ((self->writing_ || self->close_pending_) && moving) {
+      self->watch_close();
+      return;
+    }
+    spdlog::debug("{}: close handshake timed out", self->name_);
+    beast::get_lowest_layer(self->ws_).close();
+  });
 }
 
 void Session::start_close() {
