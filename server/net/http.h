@@ -19,9 +19,8 @@ namespace grognard::net {
 // `spare` non-null: the connection was accepted with the listener's spare descriptor
 // (net/accept_guard.h); it is answered over HTTP, an upgrade gets 503, and the spare comes back
 // when it ends.
-boost::asio::awaitable<void> http_session(boost::beast::tcp_stream stream,
-                                          std::shared_ptr<Hub> hub, Admission::Ticket handshake,
-                                          std::shared_ptr<void> spare);
+boost::asio::awaitable<void> http_session(boost::beast::tcp_stream stream, std::shared_ptr<Hub> hub,
+                                          Admission::Ticket handshake, std::shared_ptr<void> spare);
 
 // Logs the exception a coroutine ended with, if any, prefixed with `what`.
 void log_exception(std::string_view what, const std::exception_ptr& e);
