@@ -65,9 +65,10 @@ struct Ledger {
   std::size_t violation_count = 0;
   std::size_t commands = 0, duplicates = 0, resends = 0, chats = 0, events = 0, resumes = 0,
               games_started = 0, games_ended = 0, drops = 0, observers = 0, errors = 0;
-  std::size_t paged_resumes = 0;     // resumes whose answer stopped at a page bound
-  std::size_t ended_unseated = 0;    // seats of games ended in a crash, read from the archive
-  std::vector<double> latencies_ms;  // command to CommandResult; the sampler takes them out
+  std::size_t stored_unanswered = 0;  // re-sent after a lost answer and found stored
+  std::size_t paged_resumes = 0;      // resumes whose answer stopped at a page bound
+  std::size_t ended_unseated = 0;     // seats of games ended in a crash, read from the archive
+  std::vector<double> latencies_ms;   // command to CommandResult; the sampler takes them out
 
   void violation(std::string what);
 };
@@ -100,6 +101,9 @@ struct DriverOptions {
   Millis think{0};                    // pause between a room's steps (0: none)
   Millis timeout{10'000};             // per request
   bool expect_restart_close = false;  // F7: every close by the server says "service restart"
+  // F7: a command left unanswered by a graceful shutdown was refused by it, so it must not be
+  // stored (found stored when re-sent: answered as a duplicate).
+  bool unanswered_not_stored = false;
 };
 
 // The shared state of every room of one run.

@@ -217,13 +217,14 @@ bool process_ended(pid_t pid) {
 
 bool report_ledger(const Ledger& l) {
   std::printf(
-      "ledger: commands acknowledged %zu (duplicates answered %zu, re-sent %zu), refused for "
+      "ledger: commands acknowledged %zu (duplicates answered %zu, re-sent %zu, of which found "
+      "stored %zu), refused for "
       "shutdown %zu, unanswered %zu, chats %zu, events read %zu, resumes %zu, drops %zu, "
       "observers %zu, games %zu started %zu ended, paged resumes %zu, seats of games ended in "
       "a crash read from the archive %zu, violations %zu\n",
-      l.commands, l.duplicates, l.resends, l.refused.size(), l.in_flight.size(), l.chats, l.events,
-      l.resumes, l.drops, l.observers, l.games_started, l.games_ended, l.paged_resumes,
-      l.ended_unseated, l.violation_count);
+      l.commands, l.duplicates, l.resends, l.stored_unanswered, l.refused.size(),
+      l.in_flight.size(), l.chats, l.events, l.resumes, l.drops, l.observers, l.games_started,
+      l.games_ended, l.paged_resumes, l.ended_unseated, l.violation_count);
   for (const std::string& v : l.violations) std::printf("  VIOLATION %s\n", v.c_str());
   return l.violation_count == 0;
 }

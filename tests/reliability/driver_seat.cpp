@@ -170,6 +170,13 @@ asio::awaitable<Sent> send_command(Driver& d, Player& p, std::string id,
   const v1::CommandResult& r = a->command_result();
   ++d.ledger.commands;
   if (r.duplicate()) ++d.ledger.duplicates;
+  if (r.duplicate() && tries > 1) {
+    ++d.ledger.stored_unanswered;
+    if (d.options.unanswered_not_stored) {
+      d.ledger.violation("game " + p.game_id + " " + p.seat + ": command " + id +
+                         " was stored, yet the server closed for its restart without answering it");
+    }
+  }
   if (r.duplicate() && tries == 1) {
     d.ledger.violation("game " + p.game_id + ": fresh command " + id + " answered as a duplicate");
   }
