@@ -37,6 +37,16 @@ void round_trip(const v1::ClientMessage& decoded) {
   }
   if (!same(decoded, again)) fail("a decoded frame, written again, decodes to another message");
 
+  // protobuf prints an Any of an unknown type when it holds nothing, but cannot read it back.
+  auto unknown = [](const google::protobuf::Any& a) {
+    const std::string& url = a.type_url();
+    return google::protobuf::DescriptorPool::generated_pool()->FindMessageTypeByName(
+               url.substr(url.rfind('/') + 1)) == nullptr;
+  };
+  if ((decoded.has_command() && unknown(decoded.command().command())) ||
+      (decoded.has_preview() && unknown(decoded.preview().command()))) {
+    return;
+  }
   v1::ClientMessage known = decoded;
   known.DiscardUnknownFields();
   std::string json;
