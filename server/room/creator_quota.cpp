@@ -29,32 +29,41 @@ std::size_t CreatorQuota::count(Held& h) {
   return h.rooms.size() + h.pending;
 }
 
+std::vector<CreatorQuota::Held*> CreatorQuota::entries(const std::shared_ptr<Peer>& creator) {
+  std::vector<Held*> out;
+  if (!creator) return out;
+  // A bound of 0 is no bound: nothing is counted for it (an unbounded count would cost a look
+  // at every room of the creator on each create).
+  if (per_connection_ != 0) out.push_back(&by_connection_[creator]);
+  if (per_address_ != 0) out.push_back(&by_address_[creator->address()]);
+  return out;
+}
+
 std::optional<std::string> CreatorQuota::hold(const std::shared_ptr<Peer>& creator) {
   if (!creator) return std::nullopt;
   sweep();
-  Held& connection = by_connection_[creator];
-  Held& address = by_address_[creator->address()];
-  if (const std::size_t n = count(connection); per_connection_ != 0 && n >= per_connection_) {
-    return refusal("this connection", n, "rooms_per_connection", per_connection_);
+  if (per_connection_ != 0) {
+    if (const std::size_t n = count(by_connection_[creator]); n >= per_connection_) {
+      return refusal("this connection", n, "rooms_per_connection", per_connection_);
+    }
   }
-  if (const std::size_t n = count(address); per_address_ != 0 && n >= per_address_) {
-    return refusal("your address", n, "rooms_per_address", per_address_);
+  if (per_address_ != 0) {
+    if (const std::size_t n = count(by_address_[creator->address()]); n >= per_address_) {
+      return refusal("your address", n, "rooms_per_address", per_address_);
+    }
   }
-  ++connection.pending;
-  ++address.pending;
+  for (Held* h : entries(creator)) ++h->pending;
   return std::nullopt;
 }
 
 void CreatorQuota::release(const std::shared_ptr<Peer>& creator) {
-  if (!creator) return;
-  for (Held* h : {&by_connection_[creator], &by_address_[creator->address()]}) {
+  for (Held* h : entries(creator)) {
     if (h->pending > 0) --h->pending;
   }
 }
 
 void CreatorQuota::opened(const std::shared_ptr<Peer>& creator, const std::shared_ptr<Room>& room) {
-  if (!creator) return;
-  for (Held* h : {&by_connection_[creator], &by_address_[creator->address()]}) {
+  for (Held* h : entries(creator)) {
     if (h->pending > 0) --h->pending;
     h->rooms.push_back(room);
   }

@@ -45,6 +45,8 @@ class CreatorQuota {
     std::vector<std::weak_ptr<Room>> rooms;
     std::size_t pending = 0;  // places held for rooms not yet made
   };
+  // The entries `creator` counts in: its connection's and its address's, where bounded.
+  std::vector<Held*> entries(const std::shared_ptr<Peer>& creator);
   // Drops the rooms of `h` that ended or left memory; what it holds now.
   static std::size_t count(Held& h);
   // Drops the entries that hold nothing, when the tables have grown past twice what was live at
