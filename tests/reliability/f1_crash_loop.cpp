@@ -14,6 +14,7 @@
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
 #include <cstdio>
+#include <exception>
 #include <random>
 
 #include "driver.h"
@@ -87,8 +88,16 @@ int main(int argc, char** argv) {
                 c.games, c.events, c.problems.empty() ? "yes" : "no");
     ok = report_db(c) && ok;
   };
-  asio::co_spawn(io, crash_loop(), asio::detached);
-  io.run();
+  // An exception in the run (a server that does not start again, say) ends it, said.
+  asio::co_spawn(io, crash_loop(), [](const std::exception_ptr& e) {
+    if (e) std::rethrow_exception(e);
+  });
+  try {
+    io.run();
+  } catch (const std::exception& e) {
+    std::printf("FAILED: %s\n", e.what());
+    return 1;
+  }
 
   const double seconds = std::chrono::duration<double>(Clock::now() - started).count();
   ok = report_ledger(d.ledger) && ok;

@@ -13,6 +13,7 @@
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
 #include <cstdio>
+#include <exception>
 #include <random>
 
 #include "driver.h"
@@ -110,8 +111,16 @@ int main(int argc, char** argv) {
                 c.events);
     ok = report_db(c) && ok;
   };
-  asio::co_spawn(io, run(), asio::detached);
-  io.run();
+  // An exception in the run (a server that does not start again, say) ends it, said.
+  asio::co_spawn(io, run(), [](const std::exception_ptr& e) {
+    if (e) std::rethrow_exception(e);
+  });
+  try {
+    io.run();
+  } catch (const std::exception& e) {
+    std::printf("FAILED: %s\n", e.what());
+    return 1;
+  }
 
   ok = report_ledger(d.ledger) && ok;
   if (d.ledger.drops == 0) {
