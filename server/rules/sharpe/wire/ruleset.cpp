@@ -49,9 +49,16 @@ struct Fits {
     figure(e.target);
   }
   void operator()(const CardDrawn& e) {
+    if (!problem && s.deck.empty()) problem = "a card drawn from an empty deck";
     if (e.card.kind == CardKind::kHero) group(e.card.group);
   }
-  void operator()(const FunctionsThrown& e) { group(e.group); }
+  void operator()(const BadCardDrawn&) {
+    if (!problem && s.bad_deck.empty()) problem = "a bad card drawn from an empty bad deck";
+  }
+  void operator()(const FunctionsThrown& e) {
+    if (!problem && !s.active) problem = "functions thrown while no group is active";
+    group(e.group);
+  }
   void operator()(const FigureMoved& e) {
     figure(e.figure);
     if (e.contact) figure(*e.contact);
