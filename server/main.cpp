@@ -162,7 +162,13 @@ int main(int argc, char** argv) {
   stop_checking = true;
   checker.join();  // it stores through the rooms: before they stop
   server.stop_accepting();
-  lobby.stop();
+  // Every command a room took before it stopped is committed and answered before any
+  // connection is closed: none is stored unanswered (tests/reliability F7).
+  auto rooms_stopped = std::make_shared<std::promise<void>>();
+  lobby.stop([rooms_stopped] { rooms_stopped->set_value(); });
+  if (rooms_stopped->get_future().wait_for(kDrainTimeout) != std::future_status::ready) {
+    spdlog::warn("rooms still busy after {} s; closing connections anyway", kDrainTimeout.count());
+  }
   store->flush();
   server.close_sessions(kRestartReason);
   if (!server.wait_sessions(kDrainTimeout)) {

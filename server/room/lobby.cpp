@@ -236,11 +236,22 @@ void Lobby::detach(const std::shared_ptr<Peer>& peer) {
   impl_->creators.forget(peer);
 }
 
-void Lobby::stop() {
+void Lobby::stop(std::function<void()> all_stopped) {
   if (impl_->expiry) impl_->expiry->stop();  // before mu: a tick takes mu
-  std::lock_guard lock(impl_->mu);
-  impl_->stopped = true;
-  for (const auto& [id, room] : impl_->rooms) room->stop();
+  std::vector<std::shared_ptr<Room>> rooms;
+  {
+    std::lock_guard lock(impl_->mu);
+    impl_->stopped = true;
+    for (const auto& [id, room] : impl_->rooms) rooms.push_back(room);
+  }
+  // One count per room and one for this call, so that no room can finish the count early.
+  auto left = std::make_shared<std::atomic<std::size_t>>(rooms.size() + 1);
+  auto one_stopped = [left,
+                      done = std::make_shared<std::function<void()>>(std::move(all_stopped))] {
+    if (left->fetch_sub(1) == 1 && *done) (*done)();
+  };
+  for (const auto& room : rooms) room->stop(one_stopped);
+  one_stopped();
 }
 
 std::size_t Lobby::open_rooms() const {

@@ -50,7 +50,9 @@ class Lobby {
   // The connection closed: its seat stays its own, marked disconnected.
   void detach(const std::shared_ptr<Peer>& peer);
   // Stop taking commands (shutdown): later commands get UNAVAILABLE; no room expires.
-  void stop();
+  // `all_stopped`, if given, is called once every room has handled what was sent to it before
+  // and answered its commits, so that the answers are queued before any connection is closed.
+  void stop(std::function<void()> all_stopped = {});
 
   std::size_t open_rooms() const;
 

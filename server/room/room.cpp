@@ -167,8 +167,11 @@ void Room::create(std::function<void(engine::Status)> done) {
   });
 }
 
-void Room::stop() {
-  run([this] { stopped_ = true; });
+void Room::stop(std::function<void()> stopped) {
+  run([this, stopped = std::move(stopped)] {
+    stopped_ = true;
+    if (stopped) stopped();
+  });
 }
 
 void Room::maybe_start(Pending& p) {

@@ -89,7 +89,9 @@ class Room : public std::enable_shared_from_this<Room> {
   void events(std::shared_ptr<Peer> peer, v1::GetEvents req, std::uint64_t request_id);
   void state(std::shared_ptr<Peer> peer, v1::GetState req, std::uint64_t request_id);
   void detach(std::shared_ptr<Peer> peer);
-  void stop();
+  // Takes no command from now on (shutdown). `stopped`, if given, is called on the strand once
+  // every message queued before has been handled and its commit answered.
+  void stop(std::function<void()> stopped = {});
   // Expires the game if it still waits for players and nothing has been stored for it for
   // `limit` (GameRecord::updated_ms: its creation, a seat taken, a chat message): stores it as
   // expired with `reason` ("expired after 168 hours waiting for players") and a system note
