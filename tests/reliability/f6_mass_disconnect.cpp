@@ -100,7 +100,11 @@ int main(int argc, char** argv) {
           d.ledger.resends - resent, d.ledger.events - events);
       std::fflush(stdout);
     }
+    // Every command in flight answered, then time for its pushes: at 10,000 connections an
+    // answer may take seconds.
     d.pause = true;
+    const auto t2 = Clock::now();
+    while (!d.ledger.in_flight.empty() && since(t2) < 60) co_await d.sleep(Millis(50));
     co_await d.sleep(Millis(2000));
     for (const auto& p : check_caught_up(server.database(), d.players)) d.ledger.violation(p);
     std::printf("caught up: %zu seats checked against the stored logs\n", d.players.size());
