@@ -1,6 +1,9 @@
 #include "driver.h"
 
+#include <cstdio>
+
 #include <boost/asio/as_tuple.hpp>
+#include <boost/asio/co_spawn.hpp>
 #include <boost/asio/this_coro.hpp>
 #include <boost/asio/use_awaitable.hpp>
 
@@ -64,6 +67,19 @@ void Driver::drop_all() {
     p->dropped = true;
     ++ledger.drops;
   }
+}
+
+bool run_to_end(asio::io_context& io, asio::awaitable<void> run) {
+  asio::co_spawn(io, std::move(run), [](const std::exception_ptr& e) {
+    if (e) std::rethrow_exception(e);
+  });
+  try {
+    io.run();
+  } catch (const std::exception& e) {
+    std::printf("FAILED: %s\n", e.what());
+    return false;
+  }
+  return true;
 }
 
 }  // namespace grognard::reliability

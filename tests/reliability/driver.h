@@ -132,4 +132,8 @@ struct Driver {
   asio::awaitable<void> sleep(Millis ms);
 };
 
+// Runs `run` on `io` until nothing is left to do. An exception in it (a server that does not
+// start again, say) ends the run with "FAILED: …" on stdout: false then.
+bool run_to_end(asio::io_context& io, asio::awaitable<void> run);
+
 }  // namespace grognard::reliability

@@ -98,16 +98,7 @@ int main(int argc, char** argv) {
                 c.games, c.events);
     ok = report_db(c) && ok;
   };
-  // An exception in the run (a server that does not start again, say) ends it, said.
-  asio::co_spawn(io, restart_loop(), [](const std::exception_ptr& e) {
-    if (e) std::rethrow_exception(e);
-  });
-  try {
-    io.run();
-  } catch (const std::exception& e) {
-    std::printf("FAILED: %s\n", e.what());
-    return 1;
-  }
+  if (!run_to_end(io, restart_loop())) return 1;
 
   const double seconds = std::chrono::duration<double>(Clock::now() - started).count();
   ok = report_ledger(d.ledger) && ok;

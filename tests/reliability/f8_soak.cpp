@@ -88,16 +88,7 @@ int main(int argc, char** argv) {
     while (d.rooms_running > 0 || d.observers_running > 0) co_await d.sleep(Millis(50));
     co_await d.sleep(Millis(1500));  // the server notices the last closes
   };
-  // An exception in the run (a server that does not start again, say) ends it, said.
-  asio::co_spawn(io, sampler(), [](const std::exception_ptr& e) {
-    if (e) std::rethrow_exception(e);
-  });
-  try {
-    io.run();
-  } catch (const std::exception& e) {
-    std::printf("FAILED: %s\n", e.what());
-    return 1;
-  }
+  if (!run_to_end(io, sampler())) return 1;
 
   // Memory: after the warm-up (the first third: the server holds --max-rooms rooms by then), at
   // most the tolerance above its peak.
