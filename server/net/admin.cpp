@@ -8,6 +8,7 @@
 
 #include "engine/canonical.h"
 #include "grognard/v1/admin.pb.h"
+#include "room/protocol.h"
 
 namespace grognard::net {
 
@@ -147,7 +148,7 @@ class Admin {
     auto status = google::protobuf::util::JsonStringToMessage(req_.body, &out);
     if (status.ok()) return true;
     done_(reply(400, "the body is not a " + std::string(out.GetDescriptor()->name()) +
-                         " in JSON: " + std::string(status.message())));
+                         " in JSON: " + room::shown(std::string(status.message()))));
     return false;
   }
 

@@ -9,6 +9,7 @@
 
 #include "grognard/parse.h"
 #include "grognard/v1/protocol.pb.h"
+#include "room/protocol.h"
 
 namespace grognard::net {
 
@@ -113,7 +114,7 @@ std::optional<DecodeError> decode(std::string_view frame, Format format, v1::Cli
     auto status = google::protobuf::util::JsonStringToMessage(frame, &out, options);
     if (!status.ok()) {
       return DecodeError{json_request_id(frame),
-                         "malformed JSON message: " + std::string(status.message())};
+                         "malformed JSON message: " + room::shown(std::string(status.message()))};
     }
   }
   if (out.body_case() == v1::ClientMessage::BODY_NOT_SET) {

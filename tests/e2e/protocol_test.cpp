@@ -38,6 +38,15 @@ TEST_CASE("a malformed JSON frame is answered with its readable requestId", "[e2
   CHECK(unknown.request_id() == 42);
   CHECK(unknown.error().code() == v1::INVALID_ARGUMENT);
 
+  // An unknown field with a long name: the answer quotes at most 64 bytes of the parser's
+  // words, however long the name (issue 13: error messages echoed unbounded input).
+  const std::string long_name(20'000, 'x');
+  REQUIRE(c.send_raw(R"({"requestId":"44","ping":{},")" + long_name + R"(":1})", false).ok());
+  auto long_unknown = error_answer(c);
+  CHECK(long_unknown.request_id() == 44);
+  CHECK(long_unknown.error().message().size() < 120);
+  CHECK(long_unknown.error().message().find(long_name.substr(0, 100)) == std::string::npos);
+
   // Not JSON at all: no id to read.
   REQUIRE(c.send_raw(R"({"requestId":"43","ping":)", false).ok());
   auto broken = error_answer(c);
