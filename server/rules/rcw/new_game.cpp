@@ -58,6 +58,10 @@ engine::Status check_places(const Scenario& sc) {
   for (const Zone& z : sc.zones) {
     if (z.side != 0 && z.side != 1) return bad("zone \"" + z.name + "\": side must be 0 or 1");
     if (!area(z.area)) return bad("zone \"" + z.name + "\" needs 3 corners or more");
+    // R19: zones lie on the table (the legal deployments are looked for across a zone).
+    for (Point v : z.area.vertices) {
+      if (!on_table(sc, v)) return bad("zone \"" + z.name + "\" reaches off the table (R19)");
+    }
   }
   for (const Objective& o : sc.objectives) {
     if (!on_table(sc, o.pos)) return bad("objective \"" + o.name + "\" is off the table");

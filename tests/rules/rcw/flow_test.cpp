@@ -245,6 +245,11 @@ TEST_CASE("a scenario is refused with the problem named", "[R13][R14][R19][rcw.s
   CHECK_FALSE(new_game(field().turns(0)).ok());
   CHECK_FALSE(new_game(field().unit("A", 0, UnitType::kInfantry, {1, 1})).ok());
   CHECK_FALSE(new_game(field().unplaced("U", 0, UnitType::kInfantry)).ok());  // no zone
+  // A zone reaching off the table (found by fuzzing: legal deployments were looked for across a
+  // zone a million inches deep).
+  auto off = new_game(field().zone(0, rect(0, 0, 36, 1e6), "far"));
+  REQUIRE_FALSE(off.ok());
+  CHECK(off.error().message.find("zone \"far\" reaches off the table") != std::string::npos);
   CHECK_FALSE(new_game(field().unit("L", 0, UnitType::kInfantry, {1, 1}).limbered()).ok());
   CHECK_FALSE(new_game(field().unit("D", 0, UnitType::kCavalry, {1, 1}).dug_in()).ok());
   CHECK_FALSE(new_game(field().train("T", 0, "nowhere", 0, {car("c")})).ok());
