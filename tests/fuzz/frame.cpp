@@ -37,10 +37,12 @@ void round_trip(const v1::ClientMessage& decoded) {
   }
   if (!same(decoded, again)) fail("a decoded frame, written again, decodes to another message");
 
-  // protobuf prints an Any of an unknown type when it holds nothing, but cannot read it back.
+  // protobuf prints an Any of an unknown type when it holds nothing, and one whose type URL is
+  // not of the form type.googleapis.com/<type>, but cannot read either back.
   auto unknown = [](const google::protobuf::Any& a) {
     const std::string& url = a.type_url();
-    return google::protobuf::DescriptorPool::generated_pool()->FindMessageTypeByName(
+    return url.rfind("type.googleapis.com/", 0) != 0 ||
+           google::protobuf::DescriptorPool::generated_pool()->FindMessageTypeByName(
                url.substr(url.rfind('/') + 1)) == nullptr;
   };
   if ((decoded.has_command() && unknown(decoded.command().command())) ||
