@@ -11,9 +11,10 @@ target_link_libraries(fuzz_regressions PRIVATE grognard_fuzz_corpus grognard_tes
 target_compile_definitions(fuzz_regressions PRIVATE GROGNARD_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
 catch_discover_tests(fuzz_regressions TEST_PREFIX "reliability.")
 
-# The CI-sized fuzzing run: builds the clang tree (build/fuzz) and fuzzes each target for 30 s,
-# alone on the machine. Its cost and figures: docs/reliability.md, F4.
-add_test(NAME reliability.fuzz COMMAND bash tests/reliability/fuzz.sh
+# CI: the clang tree (build/fuzz) built, and every target run over its seeds and regression inputs
+# under ASan and UBSan (repeatable); the fuzzing itself runs on demand (fuzz.sh, --full), as its
+# new findings are defects to fix, not a pass or fail of a change. docs/reliability.md, F4.
+add_test(NAME reliability.fuzz COMMAND bash tests/reliability/fuzz.sh --seeds-only
          WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
 set_tests_properties(reliability.fuzz PROPERTIES TIMEOUT 3600 RUN_SERIAL TRUE
                      LABELS "reliability;fuzz")

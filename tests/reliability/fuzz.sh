@@ -11,12 +11,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=30
+# CI's runs start from a fixed seed, so that a run is repeatable; --full from a fresh one.
+seed="${GROGNARD_FUZZ_SEED:-1}"
 targets=()
 while [ $# -gt 0 ]; do
   case "$1" in
-    --full) seconds=600 ;;
+    --full) seconds=600; seed="${GROGNARD_FUZZ_SEED:-0}" ;;
     --time) seconds="$2"; shift ;;
-    -*) echo "usage: $0 [--full] [--time SECONDS] [TARGET...]" >&2; exit 2 ;;
+    # Each target over its seeds and regression inputs only, under the sanitizers (CI).
+    --seeds-only) seconds=0 ;;
+    -*) echo "usage: $0 [--full | --time SECONDS | --seeds-only] [TARGET...]" >&2; exit 2 ;;
     *) targets+=("$1") ;;
   esac
   shift
@@ -42,8 +46,11 @@ for t in "${targets[@]}"; do
   mkdir -p "$crashes" "$(dirname "$log")"
   before=$(ls "$crashes" | wc -l)
   set +e
-  "$bin" -max_total_time="$seconds" -timeout=25 -rss_limit_mb=2560 -print_final_stats=1 \
-    -artifact_prefix="$crashes/" "$build/corpus/$t" >"$log" 2>&1
+  if [ "$seconds" -eq 0 ]; then limit=(-runs=0); else limit=(-max_total_time="$seconds"); fi
+  inputs=("$build/corpus/$t")
+  [ -d "tests/fuzz/regressions/$t" ] && inputs+=("tests/fuzz/regressions/$t")
+  "$bin" -seed="$seed" "${limit[@]}" -timeout=25 -rss_limit_mb=2560 -print_final_stats=1 \
+    -artifact_prefix="$crashes/" "${inputs[@]}" >"$log" 2>&1
   rc=$?
   set -e
   # The last status line ("#123 DONE cov: 456 ft: 789 corp: 12/3456b ...") and the final stats.
