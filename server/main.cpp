@@ -1,4 +1,4 @@
-// grognard-server: flags, wiring, signals (DESIGN.md "Shape"). The parts live in server/net,
+// grognard-server: flags, wiring, signals (docs/design.md "Shape"). The parts live in server/net,
 // server/room, server/store and server/app.
 //
 // Start: open the store (exit 1 if it cannot be opened, e.g. a database newer than this

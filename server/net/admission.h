@@ -1,5 +1,5 @@
 #pragma once
-// Who may connect (DESIGN.md "Protocol": every resource a client can take is bounded): at most
+// Who may connect (docs/design.md "Protocol": every resource a client can take is bounded): at most
 // Options::max_handshakes connections in their HTTP/WebSocket handshake at once, and at most
 // Options::max_connections WebSocket connections in all and max_connections_per_address from
 // one client address (0: no bound). A connection holds a ticket for what it takes and gives it

@@ -1,6 +1,6 @@
 #pragma once
 // Framing of protocol messages: binary WebSocket frames carry protobuf, text frames carry the
-// same messages in protobuf's JSON mapping (DESIGN.md "Protocol"). Beast-free.
+// same messages in protobuf's JSON mapping (docs/design.md "Protocol"). Beast-free.
 
 #include <cstdint>
 #include <optional>

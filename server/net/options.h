@@ -1,6 +1,6 @@
 #pragma once
 // The network layer's settings: where to listen and the per-connection limits that
-// DESIGN.md "Protocol" asks to be set, not defaulted. Welcome.limits reports them to clients.
+// docs/design.md "Protocol" asks to be set, not defaulted. Welcome.limits reports them to clients.
 
 #include <chrono>
 #include <cstdint>

@@ -1,5 +1,5 @@
 #pragma once
-// A connection's outbound queue, bounded in messages and in bytes (DESIGN.md "Protocol": a
+// A connection's outbound queue, bounded in messages and in bytes (docs/design.md "Protocol": a
 // client that does not read is dropped, not buffered forever). The front entry is the one
 // being written; it stays counted until pop(). Beast-free.
 //

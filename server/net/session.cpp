@@ -96,7 +96,7 @@ void Session::configure() {
   // No limit in Beast itself: when Beast enforces read_message_max it closes with code 1009
   // and an empty reason. The FrameWatch under Beast refuses a frame from its header, and
   // read_message() enforces options.max_frame_bytes too, so that the close frame can say
-  // "message too big" (DESIGN.md: abuse is closed with a reason).
+  // "message too big" (docs/design.md: abuse is closed with a reason).
   ws_.read_message_max(0);
   // Beast answers pings itself; each still costs the client a token of its rate. The session
   // outlives its stream's callbacks (they run inside its reads).

@@ -2,7 +2,7 @@
 // A room: one game, its seats and the connections watching it. Every member runs on the
 // room's strand; public members post there, so they may be called from any thread.
 //
-// Write path (DESIGN.md): decide -> append to the store -> (committed) apply in memory ->
+// Write path (docs/design.md): decide -> append to the store -> (committed) apply in memory ->
 // acknowledge -> broadcast. While a commit is in flight later requests wait their turn. A
 // failed append stops the room: it says so and takes no more commands (fail-stop) until it
 // stores again: it retries by itself, or the operator resumes it (room_storage.cpp).

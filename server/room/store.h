@@ -2,7 +2,7 @@
 // What a room needs from durable storage. server/store implements it on SQLite; tests may
 // implement it in memory or with injected faults. Rooms never see SQL.
 //
-// The write path (DESIGN.md "Event sourcing and durability"): a room decides, hands the new
+// The write path (docs/design.md "Event sourcing and durability"): a room decides, hands the new
 // events to append(), and only when `done` reports success does it apply them, acknowledge
 // the command and broadcast. A failed append stops the room (fail-stop).
 

@@ -1,5 +1,5 @@
 #pragma once
-// room::Store on SQLite (DESIGN.md "Event sourcing and durability").
+// room::Store on SQLite (docs/design.md "Event sourcing and durability").
 //
 // One writer thread owns the write connection. append() queues a batch; the writer takes
 // everything queued, writes each batch inside its own SAVEPOINT of one transaction and
