@@ -1,0 +1,91 @@
+#include "echo_load.h"
+
+#include <boost/asio/as_tuple.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
+
+#include "client/codec.h"
+#include "grognard/v1/itchy.pb.h"
+
+namespace grognard::bench {
+
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+using tcp = asio::ip::tcp;
+constexpr auto kTuple = asio::as_tuple(asio::use_awaitable);
+
+struct EchoConn::Impl {
+  explicit Impl(asio::io_context& io) : ws(io) {}
+  websocket::stream<tcp::socket> ws;
+  beast::flat_buffer buffer;
+};
+
+EchoConn::EchoConn(asio::io_context& io) : impl_(std::make_unique<Impl>(io)) {}
+EchoConn::~EchoConn() {
+  beast::error_code ignored;
+  impl_->ws.next_layer().close(ignored);
+}
+
+asio::awaitable<bool> EchoConn::open(std::uint16_t port) {
+  auto& socket = impl_->ws.next_layer();
+  auto [ec] = co_await socket.async_connect(
+      tcp::endpoint(asio::ip::make_address_v4("127.0.0.1"), port), kTuple);
+  if (ec) co_return false;
+  socket.set_option(tcp::no_delay(true), ec);
+  auto [hs] = co_await impl_->ws.async_handshake("127.0.0.1:" + std::to_string(port), "/", kTuple);
+  impl_->ws.binary(true);
+  co_return !hs;
+}
+
+asio::awaitable<bool> EchoConn::roundtrip(const std::string& frame) {
+  auto [wrote, n] = co_await impl_->ws.async_write(asio::buffer(frame), kTuple);
+  if (wrote) co_return false;
+  auto [read, m] = co_await impl_->ws.async_read(impl_->buffer, kTuple);
+  impl_->buffer.consume(impl_->buffer.size());
+  co_return !read && m == frame.size();
+}
+
+asio::awaitable<void> echo_pair(asio::io_context& io, std::uint16_t port, std::string frame,
+                                Pacer pace, Window& w) {
+  EchoConn c[2] = {EchoConn(io), EchoConn(io)};
+  for (EchoConn& e : c) {
+    const bool opened = co_await e.open(port);
+    if (!opened) {
+      ++w.failures;
+      co_return;
+    }
+  }
+  asio::steady_timer timer(io);
+  for (int turn = 0; !w.stop; turn ^= 1) {
+    Clock::time_point intended = Clock::now();
+    if (pace.open_loop()) {
+      intended = pace.next;
+      pace.next += pace.interval;
+      timer.expires_at(intended);
+      co_await timer.async_wait(kTuple);
+      if (w.stop) break;
+    }
+    const bool ok = co_await c[turn].roundtrip(frame);
+    if (!ok) {
+      ++w.failures;
+      co_return;
+    }
+    w.done(intended);
+  }
+}
+
+std::string command_frame() {
+  v1::itchy::Command move;
+  move.mutable_move()->set_unit("B1");
+  move.mutable_move()->add_steps(v1::itchy::NORTH);
+  v1::ClientMessage m;
+  m.set_request_id(1234);
+  m.mutable_command()->set_command_id("c123");
+  m.mutable_command()->mutable_command()->PackFrom(move);
+  return client::encode(m, client::Format::kBinary);
+}
+
+}  // namespace grognard::bench

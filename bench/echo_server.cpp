@@ -1,0 +1,78 @@
+// A bare Boost.Beast WebSocket echo server on one thread (C++20 coroutines): every message
+// comes back as it came. The yardstick of the benchmarks (docs/performance.md): the load
+// generator drives it with the same frames and connections as grognard-server, in the same
+// run, and every figure is also given as a ratio to the echo's.
+//
+//   grognard_echo [--listen 127.0.0.1:0]
+// Prints "grognard_echo listening on ws://HOST:PORT" on stdout once it accepts connections;
+// stops on SIGINT or SIGTERM.
+
+#include <boost/asio/as_tuple.hpp>
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
+#include <cstdio>
+#include <iostream>
+#include <string>
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+using tcp = asio::ip::tcp;
+
+namespace {
+
+constexpr auto kTuple = asio::as_tuple(asio::use_awaitable);
+
+asio::awaitable<void> echo(tcp::socket socket) {
+  socket.set_option(tcp::no_delay(true));
+  websocket::stream<tcp::socket> ws(std::move(socket));
+  auto [accepted] = co_await ws.async_accept(kTuple);
+  if (accepted) co_return;
+  beast::flat_buffer buffer;
+  for (;;) {
+    auto [read, n] = co_await ws.async_read(buffer, kTuple);
+    if (read) co_return;
+    ws.binary(ws.got_binary());
+    auto [wrote, m] = co_await ws.async_write(buffer.data(), kTuple);
+    if (wrote) co_return;
+    buffer.consume(buffer.size());
+  }
+}
+
+asio::awaitable<void> listen(tcp::acceptor& acceptor) {
+  for (;;) {
+    auto [ec, socket] = co_await acceptor.async_accept(kTuple);
+    if (ec) co_return;
+    asio::co_spawn(acceptor.get_executor(), echo(std::move(socket)), asio::detached);
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string listen_at = "127.0.0.1:0";
+  if (argc == 3 && std::string(argv[1]) == "--listen") {
+    listen_at = argv[2];
+  } else if (argc != 1) {
+    std::fprintf(stderr, "usage: grognard_echo [--listen HOST:PORT]\n");
+    return 2;
+  }
+  const auto colon = listen_at.rfind(':');
+  asio::io_context io(1);
+  tcp::acceptor acceptor(
+      io, tcp::endpoint(asio::ip::make_address(listen_at.substr(0, colon)),
+                        static_cast<unsigned short>(std::stoi(listen_at.substr(colon + 1)))));
+  acceptor.listen(asio::socket_base::max_listen_connections);
+  asio::signal_set signals(io, SIGINT, SIGTERM);
+  signals.async_wait([&](const boost::system::error_code&, int) { io.stop(); });
+  asio::co_spawn(io, listen(acceptor), asio::detached);
+  std::cout << "grognard_echo listening on ws://" << listen_at.substr(0, colon) << ":"
+            << acceptor.local_endpoint().port() << std::endl;
+  io.run();
+  return 0;
+}
