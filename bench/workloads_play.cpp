@@ -131,6 +131,7 @@ int legal(const Options& o) {
   Driver d(io, driver_options(o), o.seed);
   d.target.set_up(o.port);
   Window w;
+  w.limit = o.limit;
   int running = 0;
   auto ask = [&](int) -> asio::awaitable<void> {
     Table t;

@@ -1,0 +1,40 @@
+# Instructions per operation under valgrind's callgrind, sourced by bench/run.sh: the server
+# and the echo each run under callgrind twice, driven for cg[0] and then cg[1] operations
+# (grognard_bench --limit); (Ir of the longer run - Ir of the shorter) / (cg[1] - cg[0]) is what
+# one more operation costs, start-up, room creation and shutdown cancelled out.
+if command -v valgrind >/dev/null; then
+  cg_run() {  # cg_run TAG N WORKLOAD ARGS...: the total Ir of the server and the echo
+    local tag="$1" n="$2"
+    shift 2
+    rm -f "$work"/db*
+    start server "${on_server[@]}" valgrind --tool=callgrind --callgrind-out-file="$work/cg.s" \
+      "$server_bin" --listen 127.0.0.1:0 --db "$work/db" "${flags[@]}"
+    sp=$pid sport=$port
+    start echo "${on_server[@]}" valgrind --tool=callgrind --callgrind-out-file="$work/cg.e" \
+      "$build/bench/grognard_echo"
+    ep=$pid eport=$port
+    "${on_gen[@]}" "$gen" --workload "$@" --limit "$n" --port "$sport" --pid "$sp" \
+      --echo-port "$eport" --echo-pid "$ep" --recording "$recording" --timeout-ms 300000 \
+      >"$work/cg.$tag.$n.txt" || true
+    stop "$sp"
+    stop "$ep"
+    ir_s=$(sed -n 's/^totals: *\([0-9]*\).*/\1/p' "$work/cg.s" | head -1)
+    ir_e=$(sed -n 's/^totals: *\([0-9]*\).*/\1/p' "$work/cg.e" | head -1)
+  }
+  cg_pair() {  # cg_pair TAG N1 N2 WORKLOAD ARGS...: one RESULT line per target
+    local tag="$1" n1="$2" n2="$3"
+    shift 3
+    echo "== callgrind: $tag, $n1 and $n2 operations"
+    cg_run "$tag" "$n1" "$@"
+    local s1=$ir_s e1=$ir_e
+    cg_run "$tag" "$n2" "$@"
+    echo "RESULT workload=$tag target=server ir_per_op=$(((ir_s - s1) / (n2 - n1)))" \
+      "ops=$((n2 - n1))" | tee -a "$results"
+    if [ "$tag" = callgrind ]; then
+      echo "RESULT workload=$tag target=echo ir_per_op=$(((ir_e - e1) / (n2 - n1)))" \
+        "ops=$((n2 - n1))" | tee -a "$results"
+    fi
+  }
+  cg_pair callgrind "${cg[0]}" "${cg[1]}" commands --rooms 4
+  cg_pair callgrind_legal $((cg[0] / 5)) $((cg[1] / 5)) legal --rooms 1
+fi
