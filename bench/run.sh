@@ -22,7 +22,10 @@ if ! command -v valgrind >/dev/null; then
   fi
 fi
 [ -f "$build/build.ninja" ] || cmake --preset default -B "$build" >/dev/null
-ninja -C "$build" grognard-server grognard_echo grognard_bench >/dev/null
+if ! ninja -C "$build" grognard-server grognard_echo grognard_bench >"$build/ninja.log" 2>&1; then
+  tail -30 "$build/ninja.log"
+  exit 1
+fi
 
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 work="$(mktemp -d /tmp/grognard-bench.XXXXXX)"
