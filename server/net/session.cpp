@@ -180,6 +180,9 @@ asio::awaitable<void> Session::wait_for_room() {
 
 void Session::on_message(std::string_view data, bool binary) {
   hub_->metrics.frame_in();
+  // A closing session reads on only to reach the peer's close frame: what comes meanwhile is
+  // not answered (deliver() would drop the answer), so it is not worked on either.
+  if (closing_) return;
   touch();
   if (!bucket_.take(Clock::now())) {
     shut(websocket::close_code::policy_error, "rate limit exceeded", "rate_limit");
