@@ -10,6 +10,8 @@
 #include <memory>
 #include <string_view>
 
+#include "engine/utf8.h"
+
 namespace grognard::app {
 
 namespace {
@@ -83,33 +85,6 @@ Fields split(std::string_view m) {
   return f;
 }
 
-// The length of the valid UTF-8 sequence at s[i] (a byte >= 0x80), or 0 if there is none.
-std::size_t utf8_length(std::string_view s, std::size_t i) {
-  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
-  const unsigned char lead = byte(i);
-  std::size_t n = 0;
-  unsigned char low = 0x80;
-  unsigned char high = 0xBF;  // the range of the second byte
-  if (lead >= 0xC2 && lead <= 0xDF) {
-    n = 2;
-  } else if (lead >= 0xE0 && lead <= 0xEF) {
-    n = 3;
-    if (lead == 0xE0) low = 0xA0;   // no overlong forms
-    if (lead == 0xED) high = 0x9F;  // no surrogates
-  } else if (lead >= 0xF0 && lead <= 0xF4) {
-    n = 4;
-    if (lead == 0xF0) low = 0x90;
-    if (lead == 0xF4) high = 0x8F;  // nothing above U+10FFFF
-  } else {
-    return 0;
-  }
-  if (i + n > s.size() || byte(i + 1) < low || byte(i + 1) > high) return 0;
-  for (std::size_t k = 2; k < n; ++k) {
-    if (byte(i + k) < 0x80 || byte(i + k) > 0xBF) return 0;
-  }
-  return n;
-}
-
 void append(spdlog::memory_buf_t& out, std::string_view s) {
   out.append(s.data(), s.data() + s.size());
 }
@@ -121,7 +96,7 @@ void append_json_string(spdlog::memory_buf_t& out, std::string_view s) {
   for (std::size_t i = 0; i < s.size();) {
     const auto c = static_cast<unsigned char>(s[i]);
     if (c >= 0x80) {
-      const std::size_t n = utf8_length(s, i);
+      const std::size_t n = engine::utf8_length(s, i);
       append(out, n == 0 ? std::string_view("\xEF\xBF\xBD") : s.substr(i, n));
       i += n == 0 ? 1 : n;
       continue;

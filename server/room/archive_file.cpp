@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <memory>
 
 #include <google/protobuf/util/json_util.h>
 
@@ -71,18 +72,54 @@ engine::Result<v1::GameArchive> read_binary(std::string_view bytes) {
   return a;
 }
 
+engine::Error unwritable(std::string why) {
+  return engine::Error{
+      engine::ErrorCode::kInvalidArgument, "",
+      "this archive cannot be written as JSON (" + std::move(why) + "); its binary form can"};
+}
+
+// The JSON printer streams an Any's bytes as they are: a value that sets a oneof twice (the
+// binary form keeps the last) would print both, and not read back. Each event's readable form
+// is written from its parsed message instead; a type this build does not know cannot be printed.
+engine::Result<v1::GameArchive> canonical_readable(const v1::GameArchive& archive) {
+  namespace gp = ::google::protobuf;
+  v1::GameArchive a = archive;
+  for (v1::ArchivedEvent& e : *a.mutable_events()) {
+    if (!e.readable().has_rules()) continue;
+    gp::Any& any = *e.mutable_readable()->mutable_rules();
+    const std::string_view url = any.type_url();
+    const std::string_view type = url.substr(url.rfind('/') + 1);
+    const gp::Descriptor* d =
+        gp::DescriptorPool::generated_pool()->FindMessageTypeByName(std::string(type));
+    if (d == nullptr) {
+      return unwritable("event " + std::to_string(e.seq()) + " is of type " + shown(type) +
+                        ", which this build does not know");
+    }
+    std::unique_ptr<gp::Message> m(gp::MessageFactory::generated_factory()->GetPrototype(d)->New());
+    if (!m->ParseFromString(any.value())) {
+      return unwritable("event " + std::to_string(e.seq()) + " is not a " + d->full_name());
+    }
+    any.set_value(m->SerializeAsString());
+  }
+  return a;
+}
+
 }  // namespace
 
-std::string write_archive(const v1::GameArchive& archive, ArchiveForm form) {
+engine::Result<std::string> write_archive(const v1::GameArchive& archive, ArchiveForm form) {
   std::string out;
-  if (form == ArchiveForm::kJson) {
-    google::protobuf::util::JsonPrintOptions options;
-    options.add_whitespace = true;
-    (void)google::protobuf::util::MessageToJsonString(archive, &out, options);
+  if (form == ArchiveForm::kBinary) {
+    put_delimited(out, archive.header());
+    for (const v1::ArchivedEvent& e : archive.events()) put_delimited(out, e);
     return out;
   }
-  put_delimited(out, archive.header());
-  for (const v1::ArchivedEvent& e : archive.events()) put_delimited(out, e);
+  auto canonical = canonical_readable(archive);
+  if (!canonical.ok()) return canonical.error();
+  google::protobuf::util::JsonPrintOptions options;
+  options.add_whitespace = true;
+  const auto printed = google::protobuf::util::MessageToJsonString(*canonical, &out, options);
+  if (!printed.ok()) return unwritable(std::string(printed.message()));
+  if (auto back = read_archive(out); !back.ok()) return unwritable(back.error().message);
   return out;
 }
 

@@ -25,9 +25,11 @@ inline constexpr std::uint32_t kArchiveFormat = 1;
 inline constexpr std::uint64_t kMaxArchiveBytes = 64ull << 20;
 
 enum class ArchiveForm : std::uint8_t { kBinary, kJson };
-std::string write_archive(const v1::GameArchive& archive, ArchiveForm form);
+// The file's bytes. The binary form can always be written; the JSON form is refused, saying why,
+// when protobuf cannot print an event's readable form (a type this build does not know) or what it
+// prints would not read back.
+engine::Result<std::string> write_archive(const v1::GameArchive& archive, ArchiveForm form);
 // Either form (JSON when the first byte that is not white space is '{'); an error says what
-// could not be read, and where.
 // could not be read, and where. Refused before parsing: more than kMaxArchiveBytes, or a JSON
 // form of more objects than a real game's could hold.
 engine::Result<v1::GameArchive> read_archive(std::string_view bytes);

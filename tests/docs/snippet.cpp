@@ -41,7 +41,7 @@ SnippetRun run_snippet(const v1::GameArchive& archive) {
   const fs::path script = scratch.dir / "check_archive.py";
   const fs::path file = scratch.dir / "game.json";
   write(script, pinned_block("check_archive.py"));
-  write(file, room::write_archive(archive, room::ArchiveForm::kJson));
+  write(file, *room::write_archive(archive, room::ArchiveForm::kJson));
   const std::string python = GROGNARD_PYTHON3;
   INFO("python3: \"" << python << "\" (scripts/deps.sh installs it)");
   REQUIRE(!python.empty());

@@ -57,7 +57,9 @@ void export_to(const ServerProcess& server, const std::string& id, room::Archive
   Client c = connect(server);
   auto archive = c.export_game(id);
   REQUIRE(archive.ok());
-  std::ofstream(path, std::ios::binary) << room::write_archive(*archive, form);
+  auto written = room::write_archive(*archive, form);
+  REQUIRE(written.ok());
+  std::ofstream(path, std::ios::binary) << *written;
 }
 
 }  // namespace
@@ -201,7 +203,7 @@ TEST_CASE("an archive file goes in with the import subcommand and the admin API,
   REQUIRE(archive.ok());
   REQUIRE(archive->events_size() >= 3);
   archive->mutable_events(2)->mutable_payload()->back() ^= 0x01;
-  const std::string tampered = room::write_archive(*archive, room::ArchiveForm::kBinary);
+  const std::string tampered = *room::write_archive(*archive, room::ArchiveForm::kBinary);
   std::ofstream(dir / "tampered.grognard", std::ios::binary) << tampered;
   run = run_server_command("import '" + (dir / "tampered.grognard").string() + "'" + db, dir);
   CHECK(run.exit_code == 1);

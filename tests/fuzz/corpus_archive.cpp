@@ -85,8 +85,8 @@ std::vector<std::string> play(const room::ScenarioEntry& s, int steps, unsigned 
   t.settle();
   auto archive = room::export_archive(t.store, registry(), created.room().game_id(), t.now);
   if (!archive.ok()) fail("a seed game does not export: " + archive.error().message);
-  return {room::write_archive(*archive, room::ArchiveForm::kBinary),
-          room::write_archive(*archive, room::ArchiveForm::kJson)};
+  return {*room::write_archive(*archive, room::ArchiveForm::kBinary),
+          *room::write_archive(*archive, room::ArchiveForm::kJson)};
 }
 
 }  // namespace

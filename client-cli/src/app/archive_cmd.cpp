@@ -45,9 +45,13 @@ int export_command(const Common& c, const ExportOptions& o) {
     std::cerr << "grognard: " << readable(archive.failure()) << std::endl;
     return archive.failure().kind == client::FailureKind::kServer ? 1 : 2;
   }
-  const std::string bytes =
+  const auto bytes =
       room::write_archive(*archive, c.json ? room::ArchiveForm::kJson : room::ArchiveForm::kBinary);
-  return write_out(bytes, o.out,
+  if (!bytes.ok()) {
+    std::cerr << "grognard: " << bytes.error().message << std::endl;
+    return 1;
+  }
+  return write_out(*bytes, o.out,
                    "Game " + o.game_id + ": " + std::to_string(archive->events_size()) + " events",
                    c.json ? " (JSON)" : " (binary)")
              ? 0

@@ -9,6 +9,9 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
+
+#include "engine/utf8.h"
 
 namespace grognard::adapter {
 
@@ -20,8 +23,35 @@ inline std::string line_col(int line, int column) {
   return "line " + std::to_string(line + 1) + ":" + std::to_string(column + 1) + ": ";
 }
 
+// The path of the first text field of `msg` that is not valid UTF-8 ("seats[1].briefing"), if any.
+// The text format takes any bytes in a string ("\\377" escapes too), but protobuf's binary form
+// refuses to read such a field back: every event and view carrying it would not fold.
+inline std::optional<std::string> invalid_utf8_field(const google::protobuf::Message& msg) {
+  namespace gp = ::google::protobuf;
+  const gp::Reflection* r = msg.GetReflection();
+  std::vector<const gp::FieldDescriptor*> fields;
+  r->ListFields(msg, &fields);
+  for (const gp::FieldDescriptor* f : fields) {
+    const int n = f->is_repeated() ? r->FieldSize(msg, f) : 1;
+    for (int i = 0; i < n; ++i) {
+      const std::string at = f->name() + (f->is_repeated() ? "[" + std::to_string(i) + "]" : "");
+      if (f->type() == gp::FieldDescriptor::TYPE_STRING) {
+        std::string scratch;
+        const std::string& v = f->is_repeated() ? r->GetRepeatedStringReference(msg, f, i, &scratch)
+                                                : r->GetStringReference(msg, f, &scratch);
+        if (!engine::valid_utf8(v)) return at;
+      } else if (f->cpp_type() == gp::FieldDescriptor::CPPTYPE_MESSAGE) {
+        const gp::Message& sub =
+            f->is_repeated() ? r->GetRepeatedMessage(msg, f, i) : r->GetMessage(msg, f);
+        if (auto inner = invalid_utf8_field(sub)) return at + "." + *inner;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
 // Parses `text` into `msg`, recording where each field stands in `tree`. On failure, the first
-// error the parser met, with its position.
+// error the parser met, with its position, or the first text field that is not UTF-8.
 inline std::optional<std::string> parse_text(std::string_view text, google::protobuf::Message& msg,
                                              google::protobuf::TextFormat::ParseInfoTree& tree) {
   namespace gp = ::google::protobuf;
@@ -36,8 +66,11 @@ inline std::optional<std::string> parse_text(std::string_view text, google::prot
   gp::TextFormat::Parser parser;
   parser.RecordErrorsTo(&errors);
   parser.WriteLocationsTo(&tree);
-  if (parser.ParseFromString(std::string(text), &msg)) return std::nullopt;
-  return errors.error.value_or("the scenario text could not be read");
+  if (!parser.ParseFromString(std::string(text), &msg)) {
+    return errors.error.value_or("the scenario text could not be read");
+  }
+  if (auto field = invalid_utf8_field(msg)) return "field " + *field + " is not UTF-8 text";
+  return std::nullopt;
 }
 
 // "line L:C: " for element `index` of field `name` of the message of type `type` that `tree`

@@ -134,6 +134,17 @@ TEST_CASE("scenario: a syntax error gives its line and column", "[itchy.scenario
   CHECK_THAT(refused(text2).message, Catch::StartsWith("line 2:7: "));
 }
 
+TEST_CASE("scenario: text that is not UTF-8 is refused, naming its field", "[itchy.scenario]") {
+  // Raw bytes and the text format's own escapes alike: protobuf's binary form, which every view
+  // and event travels in, cannot read such a string back.
+  CHECK(refused(with("name: \"Blue\"", "name: \"Bl\xffue\"")).message ==
+        "field sides[1].name is not UTF-8 text");
+  CHECK(refused(with("name: \"Blue\"", "name: \"Bl\\377ue\"")).message ==
+        "field sides[1].name is not UTF-8 text");
+  CHECK(refused(with("name: \"Test\"", "name: \"T\\355\\240\\200\"")).message ==
+        "field name is not UTF-8 text");  // a surrogate
+}
+
 TEST_CASE("scenario: units must have a type, a position and a facing", "[itchy.scenario]") {
   CHECK_THAT(refused(with("type: INFANTRY weapon: MUSKETS ", "weapon: MUSKETS ")).message,
              Catch::Contains("unit \"B1\" has no type"));

@@ -88,6 +88,11 @@ TEST_CASE("bad scenarios are refused with line and column", "[sharpe.wire.scenar
   no_seat.replace(no_seat.find("seat: \"player:b\""), 16, "seat: \"player:c\"");
   CHECK(error_of(no_seat).find("belongs to no player seat") != std::string::npos);
   CHECK(error_of("name: \"x\"") == "the scenario has no player seats");
+  // A group name that is not UTF-8 would reach every card drawn for it (found by fuzzing: the
+  // opening events did not read back).
+  std::string not_utf8 = kSmall;
+  not_utf8.replace(not_utf8.find("id: \"gb\""), 9, "id: \"g\\377\"");
+  CHECK(error_of(not_utf8) == "field groups[1].id is not UTF-8 text");
   CHECK(wire::load_scenario(kSmall).ok());
 }
 

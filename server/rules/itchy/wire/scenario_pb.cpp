@@ -10,6 +10,7 @@
 #include <tuple>
 #include <utility>
 
+#include "rules/adapter/textproto.h"
 #include "rules/itchy/clauses.h"
 #include "rules/itchy/rules.h"
 #include "rules/itchy/wire/enums.h"
@@ -243,6 +244,9 @@ Result<Scenario> parse_scenario(std::string_view textproto) {
   gp::io::ArrayInputStream stream(textproto.data(), static_cast<int>(textproto.size()));
   if (!parser.Parse(&stream, &msg)) {
     return scenario_error(errors.error().value_or("the scenario text does not parse"));
+  }
+  if (auto field = adapter::invalid_utf8_field(msg)) {
+    return scenario_error("field " + *field + " is not UTF-8 text");
   }
 
   // I22: one bound for the grid, asked before the terrain is laid out on it.
