@@ -15,8 +15,11 @@ std::optional<int> parse_flags(int argc, char** argv, Config& config) {
   auto idle_seconds = static_cast<std::uint32_t>(net.idle_timeout.count());
   auto handshake_seconds = static_cast<std::uint32_t>(net.handshake_timeout.count());
   auto hello_seconds = static_cast<std::uint32_t>(net.hello_timeout.count());
-  double waiting_room_hours =
-      std::chrono::duration<double, std::ratio<3600>>(config.lobby.waiting_room_limit).count();
+  const auto hours = [](std::chrono::milliseconds ms) {
+    return std::chrono::duration<double, std::ratio<3600>>(ms).count();
+  };
+  double waiting_room_hours = hours(config.lobby.waiting_room_limit);
+  double ended_room_hours = hours(config.lobby.ended_room_linger);
 
   CLI::App cli{"Grognard: an authoritative WebSocket server for tabletop wargames.",
                "grognard-server"};
@@ -140,6 +143,13 @@ std::optional<int> parse_flags(int argc, char** argv, Config& config) {
       ->envname("GROGNARD_WAITING_ROOM_HOURS")
       ->check(CLI::Range(0.0, 1'000'000.0))
       ->capture_default_str();
+  cli.add_option("--ended-room-hours", ended_room_hours,
+                 "Hours after its game ended that a room nobody is in is dropped from memory "
+                 "(a seat or invite code loads it again; fractions allowed; 0: kept until "
+                 "--max-rooms)")
+      ->envname("GROGNARD_ENDED_ROOM_HOURS")
+      ->check(CLI::Range(0.0, 1'000'000.0))
+      ->capture_default_str();
 
   CLI::App* backup = cli.add_subcommand(
       "backup",
@@ -175,8 +185,9 @@ std::optional<int> parse_flags(int argc, char** argv, Config& config) {
   net.idle_timeout = std::chrono::seconds(idle_seconds);
   net.handshake_timeout = std::chrono::seconds(handshake_seconds);
   net.hello_timeout = std::chrono::seconds(hello_seconds);
-  config.lobby.waiting_room_limit =
-      std::chrono::milliseconds(std::llround(waiting_room_hours * 3'600'000.0));
+  const auto ms = [](double h) { return std::chrono::milliseconds(std::llround(h * 3'600'000.0)); };
+  config.lobby.waiting_room_limit = ms(waiting_room_hours);
+  config.lobby.ended_room_linger = ms(ended_room_hours);
   return std::nullopt;
 }
 

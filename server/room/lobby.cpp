@@ -66,7 +66,7 @@ std::vector<std::string> Lobby::recover() {
     } else {
       spdlog::info("[game {}] recovered: {} events, state hash verified", g.id, g.last_seq);
     }
-    impl_->add_recovered(std::move(room));
+    (void)impl_->add_loaded(std::move(room));
   }
   if (auto problem = impl_->remember_expired()) problems.push_back(*problem);
   return problems;
@@ -124,6 +124,7 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
       if (auto refusal = d.refuse_guessing(*peer, rid)) return peer->send(refusal);
       const std::string& code = msg.join_room().invite_code();
       auto room = d.by_invite(code);
+      if (!room) room = d.ended_by_invite(code);
       if (!room) {
         if (auto expired = d.tombstones.by_invite(code)) {
           return peer->send(error_message(rid, v1::NOT_FOUND, "", *expired));
@@ -138,6 +139,7 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
       if (auto refusal = d.refuse_guessing(*peer, rid)) return peer->send(refusal);
       const Hash32 token_hash = sha256_of(msg.resume().token());
       auto room = d.by_token(token_hash);
+      if (!room) room = d.ended_by_token(token_hash);
       if (!room) {
         if (auto expired = d.tombstones.by_token(token_hash)) {
           return peer->send(error_message(rid, v1::NOT_FOUND, "", *expired));

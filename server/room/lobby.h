@@ -78,9 +78,10 @@ class Lobby {
   void resume_room(const std::string& which, std::string reason,
                    std::function<void(engine::Status, std::string)> done);
 
-  // Looks for waiting rooms past LobbyOptions::waiting_room_limit now and expires them (the
-  // timer calls it; the rooms expire on their strands once stored).
-  void expire_waiting_rooms();
+  // What the lobby's timer runs: expires the waiting rooms past
+  // LobbyOptions::waiting_room_limit (on their strands, once stored) and drops the ended rooms
+  // nobody is in past LobbyOptions::ended_room_linger.
+  void tidy_rooms();
 
   // Re-simulation (room/resim.h; lobby_drift.cpp). Stores `drift` ("" clears it) as game
   // `game_id`'s drift line: through its room when one is in memory, else in the store. Blocks

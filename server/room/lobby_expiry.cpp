@@ -60,8 +60,9 @@ std::optional<std::string> Lobby::Impl::remember_expired() {
   return std::nullopt;
 }
 
-void Lobby::expire_waiting_rooms() {
+void Lobby::tidy_rooms() {
   impl_->expire_waiting();
+  impl_->let_go_ended();
 }
 
 }  // namespace grognard::room

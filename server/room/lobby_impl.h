@@ -3,6 +3,7 @@
 // lobby_rooms.cpp (the table of rooms and the places held for new ones), lobby_open.cpp and
 // lobby_expiry.cpp (rooms that wait too long for their players). Private to server/room.
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -33,9 +34,15 @@ struct Lobby::Impl {
         creators(o.rooms_per_connection, o.rooms_per_address),
         tombstones(o.max_rooms),
         join_failures(o.join_failures_per_minute) {
-    if (options.waiting_room_limit.count() > 0) {
-      expiry = std::make_unique<Periodic>(executor, expiry_interval(options.waiting_room_limit),
-                                          [this] { expire_waiting(); });
+    const auto every = [](std::chrono::milliseconds limit) {
+      return limit.count() > 0 ? expiry_interval(limit) : std::chrono::milliseconds::max();
+    };
+    const auto interval = std::min(every(o.waiting_room_limit), every(o.ended_room_linger));
+    if (interval != std::chrono::milliseconds::max()) {
+      expiry = std::make_unique<Periodic>(executor, interval, [this] {
+        expire_waiting();
+        let_go_ended();
+      });  // what Lobby::tidy_rooms runs
     }
   }
 
@@ -70,6 +77,14 @@ struct Lobby::Impl {
   std::shared_ptr<Room> by_id(const std::string& id) const;
   std::shared_ptr<Room> by_invite(const std::string& code) const;
   std::shared_ptr<Room> by_token(const Hash32& token_hash) const;
+  // An ended game that is not in the table, loaded again from the store (lobby_ended.cpp):
+  // the game holding a seat with this token, or with this invite code. nullptr when the store
+  // has no such game, or it has not ended (waiting and running games are loaded at start).
+  std::shared_ptr<Room> ended_by_token(const Hash32& token_hash);
+  std::shared_ptr<Room> ended_by_invite(const std::string& code);
+  std::shared_ptr<Room> reload_ended(const engine::Result<std::optional<GameRecord>>& found);
+  // Drops the ended rooms nobody is in whose game ended options.ended_room_linger ago.
+  void let_go_ended();
   // Holds a place for one more room of `creator` (null: the operator's), within max_rooms
   // (dropping ended rooms nobody watches when full) and the creator's own bounds. nullopt: held,
   // to be used by add(room, creator) or given back by release(creator); else why not.
@@ -77,8 +92,9 @@ struct Lobby::Impl {
   void release(const std::shared_ptr<Peer>& creator);
   // Adds `room` in the place held for it.
   void add(std::shared_ptr<Room> room, const std::shared_ptr<Peer>& creator);
-  // Adds a recovered room (no place held: what the store holds is loaded whatever the bound).
-  void add_recovered(std::shared_ptr<Room> room);
+  // Adds a room loaded from the store (no place held: what the store holds is loaded whatever
+  // the bound) and returns the one the table keeps: another loaded first is kept instead.
+  std::shared_ptr<Room> add_loaded(std::shared_ptr<Room> room);
   // Removes `room` from the table, if it is there.
   void drop(const std::shared_ptr<Room>& room);
   // Room `id` handed out seat token `token` (RoomDeps::token_added).

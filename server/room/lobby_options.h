@@ -16,6 +16,11 @@ struct LobbyOptions {
   // room list; a later join, resume or command is told it expired. Zero: never. Expiry is
   // looked for every sixtieth of this (at least every minute), on a timer of the executor.
   std::chrono::milliseconds waiting_room_limit = std::chrono::hours(168);
+  // An ended room nobody is connected to is dropped from memory this long after its game ended
+  // (looked for at least every minute); a seat resuming with its token or a join with its
+  // invite code loads it again from the store (room/lobby_ended.cpp). Zero: kept until
+  // max_rooms is reached.
+  std::chrono::milliseconds ended_room_linger = std::chrono::hours(1);
 
   // Abuse bounds (docs/operations.md, "Limits"); zero: no bound.
   // Rooms one connection may create, and one address, while they are open (waiting or running).

@@ -77,15 +77,18 @@ void Lobby::Impl::add(std::shared_ptr<Room> room, const std::shared_ptr<Peer>& c
   metrics.rooms(open);
 }
 
-void Lobby::Impl::add_recovered(std::shared_ptr<Room> room) {
+std::shared_ptr<Room> Lobby::Impl::add_loaded(std::shared_ptr<Room> room) {
   std::size_t open = 0;
+  std::shared_ptr<Room> kept;
   {
     std::lock_guard lock(mu);
-    index_locked(room);
-    rooms[room->id()] = std::move(room);
+    auto [it, added] = rooms.try_emplace(room->id(), room);
+    if (added) index_locked(room);
+    kept = it->second;
     open = rooms.size();
   }
   metrics.rooms(open);
+  return kept;
 }
 
 void Lobby::Impl::drop(const std::shared_ptr<Room>& room) {

@@ -130,6 +130,8 @@ class Room : public std::enable_shared_from_this<Room> {
   // Ended (or stopped) with nobody connected: the lobby may drop it from memory; its game
   // stays in the store for the archive.
   bool evictable() const;
+  // Evictable, and its game ended at or before `ms` (ms since the epoch).
+  bool ended_idle_since(std::int64_t ms) const;
   // While the game waits for players: when something was last stored for it (ms).
   std::optional<std::int64_t> waiting_since() const;
   // The hashes of the seat tokens handed out.
@@ -281,6 +283,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::map<Hash32, std::string> tokens_;  // the seat (or observer) of each token handed out
   bool listed_and_open_ = false;
   bool evictable_ = false;
+  std::int64_t ended_ms_ = 0;
   bool storage_stopped_ = false;
   std::optional<std::int64_t> waiting_since_;
   std::string drift_;

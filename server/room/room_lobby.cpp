@@ -114,6 +114,7 @@ void Room::refresh_info() {
                 expired() || aborted()) &&
                std::none_of(peers_.begin(), peers_.end(),
                             [](const auto& e) { return !e.second.peer.expired(); });
+  ended_ms_ = revealed(record_.status) ? record_.ended_ms : 0;
   waiting_since_.reset();
   if (!failed_ && record_.status == GameStatus::kWaiting) waiting_since_ = record_.updated_ms;
 }
@@ -131,6 +132,11 @@ bool Room::owns_token(const Hash32& token_hash) const {
 bool Room::evictable() const {
   std::lock_guard lock(info_mu_);
   return evictable_;
+}
+
+bool Room::ended_idle_since(std::int64_t ms) const {
+  std::lock_guard lock(info_mu_);
+  return evictable_ && ended_ms_ != 0 && ended_ms_ <= ms;
 }
 
 std::optional<std::int64_t> Room::waiting_since() const {

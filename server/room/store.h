@@ -137,6 +137,8 @@ class Store {
   // Reads (any thread; each call uses a reader connection).
   virtual engine::Result<std::optional<GameRecord>> game(const std::string& id) = 0;
   virtual engine::Result<std::optional<GameRecord>> game_by_invite(const std::string& code) = 0;
+  // The game holding a seat whose token hashes to `token_sha256` (indexed: a lookup, not a scan).
+  virtual engine::Result<std::optional<GameRecord>> game_by_token(const Hash32& token_sha256) = 0;
   virtual engine::Result<std::vector<GameRecord>> games(const GameFilter& filter) = 0;
   virtual engine::Result<std::vector<GameRecord>> unfinished_games() = 0;
   virtual engine::Result<std::vector<SeatRecord>> seats(const std::string& game_id) = 0;

@@ -62,6 +62,15 @@ engine::Result<std::optional<GameRecord>> query_game_by_invite(Connection& c,
       c, sql, [&](Query& q) { q.text(1, code); }, read_game));
 }
 
+engine::Result<std::optional<GameRecord>> query_game_by_token(Connection& c,
+                                                              const room::Hash32& token) {
+  // seats_by_token (migration 0005) answers the inner select.
+  static const std::string sql =
+      select_games() + " WHERE id = (SELECT game_id FROM seats WHERE token_sha256 = ? LIMIT 1)";
+  return first(select_all<GameRecord>(
+      c, sql, [&](Query& q) { q.blob(1, token); }, read_game));
+}
+
 engine::Result<std::vector<GameRecord>> query_games(Connection& c, const room::GameFilter& filter) {
   if (filter.limit <= 0) {
     return engine::Error{engine::ErrorCode::kInvalidArgument, kClause,

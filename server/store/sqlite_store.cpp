@@ -242,6 +242,13 @@ engine::Result<std::optional<room::GameRecord>> SqliteStore::game_by_invite(
   return query_game_by_invite(*lease.value(), code);
 }
 
+engine::Result<std::optional<room::GameRecord>> SqliteStore::game_by_token(
+    const room::Hash32& token) {
+  auto lease = readers_.acquire();
+  if (!lease) return lease.error();
+  return query_game_by_token(*lease.value(), token);
+}
+
 engine::Result<std::vector<room::GameRecord>> SqliteStore::games(const room::GameFilter& filter) {
   auto lease = readers_.acquire();
   if (!lease) return lease.error();

@@ -69,6 +69,7 @@ class SqliteStore final : public room::Store {
   engine::Result<std::optional<room::GameRecord>> game_by_invite(const std::string& code) override;
   // REQUIRES: filter.limit > 0 (an INVALID_ARGUMENT error otherwise). Newest first.
   engine::Result<std::vector<room::GameRecord>> games(const room::GameFilter& filter) override;
+  engine::Result<std::optional<room::GameRecord>> game_by_token(const room::Hash32& token) override;
   engine::Result<std::vector<room::GameRecord>> unfinished_games() override;
   engine::Result<std::vector<room::SeatRecord>> seats(const std::string& game_id) override;
   engine::Result<std::vector<room::EventRecord>> events(const std::string& game_id,

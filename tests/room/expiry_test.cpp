@@ -1,6 +1,6 @@
 // Rooms still waiting for players expire after LobbyOptions::waiting_room_limit without
 // activity (their creation, a seat taken, a chat message). The tests move the lobby's clock and
-// run the check themselves (Lobby::expire_waiting_rooms, what the lobby's timer calls).
+// run the check themselves (Lobby::tidy_rooms, what the lobby's timer calls).
 #include <catch2/catch.hpp>
 
 #include <chrono>
@@ -39,7 +39,7 @@ std::vector<std::string> listed(World& w) {
 // Moves the clock on by `ms` and runs the check.
 void later(World& w, std::int64_t ms) {
   w.now += ms;
-  w.lobby->expire_waiting_rooms();
+  w.lobby->tidy_rooms();
   w.settle();
 }
 

@@ -200,6 +200,17 @@ engine::Result<std::optional<room::GameRecord>> MemoryStore::game_by_invite(
   return std::optional<room::GameRecord>{};
 }
 
+engine::Result<std::optional<room::GameRecord>> MemoryStore::game_by_token(
+    const room::Hash32& token) {
+  std::lock_guard lock(mu_);
+  for (const auto& [id, seats] : seats_) {
+    for (const room::SeatRecord& s : seats) {
+      if (s.token_sha256 == token) return std::optional<room::GameRecord>{games_.at(id)};
+    }
+  }
+  return std::optional<room::GameRecord>{};
+}
+
 engine::Result<std::vector<room::GameRecord>> MemoryStore::games(const room::GameFilter& f) {
   std::lock_guard lock(mu_);
   std::vector<room::GameRecord> out;

@@ -52,6 +52,7 @@ class MemoryStore final : public room::Store {
   void append(room::WriteBatch batch, std::function<void(engine::Status)> done) override;
   engine::Result<std::optional<room::GameRecord>> game(const std::string& id) override;
   engine::Result<std::optional<room::GameRecord>> game_by_invite(const std::string& code) override;
+  engine::Result<std::optional<room::GameRecord>> game_by_token(const room::Hash32& token) override;
   // Honours status, listed_only and limit; newest first.
   engine::Result<std::vector<room::GameRecord>> games(const room::GameFilter& filter) override;
   engine::Result<std::vector<room::GameRecord>> unfinished_games() override;

@@ -33,6 +33,9 @@ class ObserversApart final : public room::Store {
   engine::Result<std::optional<room::GameRecord>> game(const std::string& id) override {
     return inner_.game(id);
   }
+  engine::Result<std::optional<room::GameRecord>> game_by_token(const room::Hash32& t) override {
+    return inner_.game_by_token(t);
+  }
   engine::Result<std::optional<room::GameRecord>> game_by_invite(const std::string& c) override {
     return inner_.game_by_invite(c);
   }

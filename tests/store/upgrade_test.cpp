@@ -117,6 +117,23 @@ void write_version_3(RawDb& db, const Data& d) {
   }
 }
 
+// Version 4: games gains what archives and forks need, events the digest of a withheld payload.
+void write_version_4(RawDb& db, Data& d) {
+  write_version_3(db, d);
+  d.games[1].ruleset_version = 1;
+  d.games[1].source_game = d.games[0].id;
+  d.games[1].source_seq = 2;
+  d.games[1].dice_from = 3;
+  d.games[1].drift = "event 2 folds differently";
+  d.games[1].imported_ms = 5'000;
+  for (const auto& g : d.games) {
+    db.exec("UPDATE games SET ruleset_version = " + lit(std::int64_t{g.ruleset_version}) +
+            ", source_game = " + lit(g.source_game) + ", source_seq = " + lit(g.source_seq) +
+            ", dice_from = " + lit(g.dice_from) + ", drift = " + lit(g.drift) +
+            ", imported_ms = " + lit(g.imported_ms) + " WHERE id = " + lit(g.id));
+  }
+}
+
 // What version 4 added reads back as its default from rows stored before it.
 void before_version_4(Data& d) {
   for (auto& g : d.games) {
@@ -156,6 +173,7 @@ const std::map<int, std::function<void(RawDb&, Data&)>>& fixtures() {
          write_version_3(db, d);
          before_version_4(d);
        }},
+      {4, [](RawDb& db, Data& d) { write_version_4(db, d); }},
   };
   return all;
 }
