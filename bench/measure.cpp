@@ -85,7 +85,7 @@ void Result::latency(const Histogram& h) {
 
 void Result::print() const {
   std::printf("RESULT workload=%s target=%s", workload.c_str(), target.c_str());
-  for (const auto& [key, value] : figures) std::printf(" %s=%.10g", key.c_str(), value);
+  for (const auto& [key, value] : figures) std::printf(" %s=%.15g", key.c_str(), value);
   std::printf("\n");
   std::fflush(stdout);
 }
