@@ -18,6 +18,23 @@ using reliability::Driver;
 using reliability::Millis;
 using reliability::Player;
 
+// The event loop and the driver of one workload, against the server at `port`; the ledger keeps
+// counts only.
+struct Loop {
+  Loop(std::uint16_t port, int timeout_ms, std::uint32_t seed,
+       reliability::DriverOptions options = {})
+      : d(io, with_timeout(std::move(options), timeout_ms), seed) {
+    d.target.set_up(port);
+    d.ledger.keep = false;
+  }
+  static reliability::DriverOptions with_timeout(reliability::DriverOptions o, int ms) {
+    o.timeout = Millis(ms);
+    return o;
+  }
+  asio::io_context io{1};
+  Driver d;
+};
+
 struct Table {
   Player p[2];
   std::vector<std::unique_ptr<Player>> observers;

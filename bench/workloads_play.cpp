@@ -20,12 +20,6 @@ TableOptions scenario_table(const std::string& scenario) {
   return t;
 }
 
-reliability::DriverOptions driver_options(const Options& o) {
-  reliability::DriverOptions options;
-  options.timeout = Millis(o.timeout_ms);
-  return options;
-}
-
 // The pace of room `index` of `rooms` sharing `rate` operations/s (0: closed loop); the rooms'
 // schedules are spread over one interval.
 Pacer pacer(const Options& o, int index) {
@@ -37,6 +31,21 @@ Pacer pacer(const Options& o, int index) {
   return p;
 }
 
+// Spawns `task` on `io`, counted in `running` until it ends.
+void spawn(asio::io_context& io, asio::awaitable<void> task, int& running) {
+  ++running;
+  asio::co_spawn(io, std::move(task), [&running](const std::exception_ptr&) { --running; });
+}
+
+// The phase of the coroutines counted in `running`, measuring process `pid`; prints `r`.
+void run_counted(asio::io_context& io, Window& w, const Options& o, pid_t pid, const int& running,
+                 Result& r) {
+  Phase phase;
+  phase.pid = pid;
+  phase.finished = [&running] { return running == 0; };
+  run_phase(io, w, o, phase, r);
+}
+
 // The echo with o.rooms pairs of connections, paced as the workload is.
 void echo_phase(const Options& o, const std::string& workload) {
   if (o.echo_port == 0) return;
@@ -45,16 +54,10 @@ void echo_phase(const Options& o, const std::string& workload) {
   w.limit = o.limit;
   int running = 0;
   const std::string frame = command_frame();
-  for (int i = 0; i < o.rooms; ++i) {
-    asio::co_spawn(io, echo_pair(io, o.echo_port, frame, pacer(o, i), w),
-                   [&running](const std::exception_ptr&) { --running; });
-    ++running;
-  }
+  for (int i = 0; i < o.rooms; ++i)
+    spawn(io, echo_pair(io, o.echo_port, frame, pacer(o, i), w), running);
   Result r(workload, "echo");
-  Phase phase;
-  phase.pid = o.echo_pid;
-  phase.finished = [&] { return running == 0; };
-  run_phase(io, w, o, phase, r);
+  run_counted(io, w, o, o.echo_pid, running, r);
   r.print();
 }
 
@@ -69,10 +72,8 @@ int commands(const Options& o) {
   }
   const std::string name = o.rate > 0 ? "open" : "commands";
   echo_phase(o, name);
-  asio::io_context io(1);
-  Driver d(io, driver_options(o), o.seed);
-  d.target.set_up(o.port);
-  d.ledger.keep = false;
+  Loop loop(o.port, o.timeout_ms, o.seed);
+  auto& [io, d] = loop;
   Window w;
   w.limit = o.limit;
   int running = 0;
@@ -80,15 +81,10 @@ int commands(const Options& o) {
     TableOptions t;
     t.scenario = recording->scenario;
     t.observers = o.observers;
-    asio::co_spawn(io, replay_rooms(d, *recording, t, pacer(o, i), w, i),
-                   [&running](const std::exception_ptr&) { --running; });
-    ++running;
+    spawn(io, replay_rooms(d, *recording, t, pacer(o, i), w, i), running);
   }
   Result r(name, "server");
-  Phase phase;
-  phase.pid = o.pid;
-  phase.finished = [&] { return running == 0; };
-  run_phase(io, w, o, phase, r);
+  run_counted(io, w, o, o.pid, running, r);
   r.figures["violations"] = static_cast<double>(d.ledger.violation_count);
   r.print();
   return r.figures["failures"] + r.figures["rejected"] + r.figures["violations"] == 0 ? 0 : 1;
@@ -96,12 +92,10 @@ int commands(const Options& o) {
 
 int mixed(const Options& o) {
   echo_phase(o, "mixed");
-  asio::io_context io(1);
-  auto options = driver_options(o);
+  reliability::DriverOptions options;
   options.chat_chance = 0.05;
-  Driver d(io, options, o.seed);
-  d.target.set_up(o.port);
-  d.ledger.keep = false;
+  Loop loop(o.port, o.timeout_ms, o.seed, options);
+  auto& [io, d] = loop;
   for (int i = 0; i < o.rooms; ++i) asio::co_spawn(io, d.play_room(i), asio::detached);
   for (int i = 0; i < o.rooms * o.observers; ++i) {
     asio::co_spawn(io, d.observe(i), asio::detached);
@@ -127,9 +121,8 @@ int mixed(const Options& o) {
 }
 
 int legal(const Options& o) {
-  asio::io_context io(1);
-  Driver d(io, driver_options(o), o.seed);
-  d.target.set_up(o.port);
+  Loop loop(o.port, o.timeout_ms, o.seed);
+  auto& [io, d] = loop;
   Window w;
   w.limit = o.limit;
   int running = 0;
@@ -154,23 +147,16 @@ int legal(const Options& o) {
       w.done(start);
     }
   };
-  for (int i = 0; i < o.rooms; ++i) {
-    asio::co_spawn(io, ask(i), [&running](const std::exception_ptr&) { --running; });
-    ++running;
-  }
+  for (int i = 0; i < o.rooms; ++i) spawn(io, ask(i), running);
   Result r("legal", "server");
-  Phase phase;
-  phase.pid = o.pid;
-  phase.finished = [&] { return running == 0; };
-  run_phase(io, w, o, phase, r);
+  run_counted(io, w, o, o.pid, running, r);
   r.print();
   return w.failures == 0 ? 0 : 1;
 }
 
 int record(const Options& o) {
-  asio::io_context io(1);
-  Driver d(io, driver_options(o), o.seed);
-  d.target.set_up(o.port);
+  Loop loop(o.port, o.timeout_ms, o.seed);
+  auto& [io, d] = loop;
   Recording recording;
   recording.scenario = o.scenario;
   bool ok = true;

@@ -46,46 +46,57 @@ void run_until(asio::io_context& io, const std::function<bool()>& done, double l
   io.restart();
 }
 
+// Connections opened at once, each counted as it is through (or failed): P6 and P4.
+struct Crowd {
+  explicit Crowd(int count, pid_t process) : n(count), pid(process), rss0(rss_kib(process)) {}
+  int n;
+  pid_t pid;
+  double rss0;
+  int done = 0, failed = 0;
+  double all_s = 0;
+  Clock::time_point t0 = Clock::now();
+
+  bool all() const { return done + failed == n; }
+  void through(bool ok) {
+    ++(ok ? done : failed);
+    if (all()) all_s = since(t0);
+  }
+  // Runs `io` until every one is through (or `limit_s`), then prints the figures.
+  void finish(asio::io_context& io, Result r, double limit_s) {
+    run_until(
+        io, [this] { return all(); }, limit_s);
+    r.figures["connections"] = done;
+    r.figures["failures"] = n - done;
+    r.figures["connect_all_s"] = all() ? all_s : limit_s;
+    r.figures["rss_kib_per_conn"] = (rss_kib(pid) - rss0) / n;
+    r.print();
+  }
+};
+
 void idle_echo(const Options& o) {
   if (o.echo_port == 0) return;
   asio::io_context io(1);
   std::vector<std::unique_ptr<EchoConn>> conns;
-  int done = 0, failed = 0;
   const std::string frame = command_frame();
-  const double rss0 = rss_kib(o.echo_pid);
-  const auto t0 = Clock::now();
-  double all_s = 0;
+  Crowd crowd(o.connections, o.echo_pid);
   for (int i = 0; i < o.connections; ++i) {
     conns.push_back(std::make_unique<EchoConn>(io));
     asio::co_spawn(
         io,
         [&, c = conns.back().get()]() -> asio::awaitable<void> {
-          const bool ok = co_await c->open(o.echo_port) && co_await c->roundtrip(frame);
-          ++(ok ? done : failed);
-          if (done + failed == o.connections) all_s = since(t0);
+          crowd.through(co_await c->open(o.echo_port) && co_await c->roundtrip(frame));
         },
         asio::detached);
   }
-  run_until(
-      io, [&] { return done + failed == o.connections; }, 60);
-  Result r("idle", "echo");
-  r.figures["connections"] = done;
-  r.figures["failures"] = failed;
-  r.figures["connect_all_s"] = all_s;
-  r.figures["rss_kib_per_conn"] = (rss_kib(o.echo_pid) - rss0) / o.connections;
-  r.print();
+  crowd.finish(io, Result("idle", "echo"), 60);
 }
 
 }  // namespace
 
 int idle(const Options& o) {
   idle_echo(o);
-  asio::io_context io(1);
-  reliability::DriverOptions options;
-  options.timeout = Millis(o.timeout_ms);
-  Driver d(io, options, o.seed);
-  d.target.set_up(o.port);
-  d.ledger.keep = false;
+  Loop loop(o.port, o.timeout_ms, o.seed);
+  auto& [io, d] = loop;
   const int rooms = std::max(1, o.connections / 100);
   std::vector<std::string> invites;
   Player creator;
@@ -110,10 +121,7 @@ int idle(const Options& o) {
     return 1;
   }
   std::vector<std::unique_ptr<Player>> players;
-  int done = 0, failed = 0;
-  double all_s = 0;
-  const double rss0 = rss_kib(o.pid);
-  const auto t0 = Clock::now();
+  Crowd crowd(o.connections, o.pid);
   for (int i = 0; i < o.connections; ++i) {
     players.push_back(std::make_unique<Player>());
     Player* p = players.back().get();
@@ -121,32 +129,22 @@ int idle(const Options& o) {
     asio::co_spawn(
         io,
         [&, p, invite]() -> asio::awaitable<void> {
-          const bool ok = co_await reliability::connect(d, *p) &&
-                          co_await reliability::join(d, *p, invite, "observer", "");
-          ++(ok ? done : failed);
-          if (done + failed == o.connections) all_s = since(t0);
+          crowd.through(co_await reliability::connect(d, *p) &&
+                        co_await reliability::join(d, *p, invite, "observer", ""));
         },
         asio::detached);
   }
-  run_until(
-      io, [&] { return done + failed == o.connections; }, 120);
-  Result r("idle", "server");
-  r.figures["connections"] = done;
-  r.figures["failures"] = failed + (o.connections - done - failed);
-  r.figures["connect_all_s"] = done + failed == o.connections ? all_s : 120;
-  r.figures["rss_kib_per_conn"] = (rss_kib(o.pid) - rss0) / o.connections;
-  r.print();
-  return failed == 0 ? 0 : 1;
+  crowd.finish(io, Result("idle", "server"), 120);
+  return crowd.done == o.connections ? 0 : 1;
 }
 
 int fill(const Options& o) {
-  asio::io_context io(1);
   reliability::DriverOptions options;
-  options.timeout = Millis(o.timeout_ms);
   options.new_games = false;
   options.observers_allowed = false;
-  Driver d(io, options, o.seed);
-  d.target.set_up(o.port);
+  Loop loop(o.port, o.timeout_ms, o.seed, options);
+  auto& [io, d] = loop;
+  d.ledger.keep = true;  // the acknowledged commands: where each game may be forked
   // Source games: random play with attacks, to the end.
   for (int i = 0; i < o.rooms; ++i) asio::co_spawn(io, d.play_room(i), asio::detached);
   io.run();
@@ -203,12 +201,8 @@ int probe(const Options& o) {
   for (std::string line; std::getline(in, line);) {
     if (!line.empty()) invites.push_back(line);
   }
-  asio::io_context io(1);
-  reliability::DriverOptions options;
-  options.timeout = Millis(o.timeout_ms);
-  Driver d(io, options, o.seed);
-  d.target.set_up(o.port);
-  d.ledger.keep = false;
+  Loop loop(o.port, o.timeout_ms, o.seed);
+  auto& [io, d] = loop;
   std::size_t served = 0, failures = 0;
   auto visit = [&](std::size_t k) -> asio::awaitable<void> {
     Player p;
