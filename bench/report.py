@@ -37,7 +37,7 @@ def fmt(v, digits=3):
 
 
 def ratio(a, b):
-    return f"{a / b:.3g}×" if a is not None and b else "—"
+    return f"{fmt(a / b)}×" if a is not None and b else "—"
 
 
 def met(ok):
