@@ -1,7 +1,8 @@
 # Instructions per operation under valgrind's callgrind, sourced by bench/run.sh: the server
 # and the echo each run under callgrind twice, driven for cg[0] and then cg[1] operations
 # (grognard_bench --limit); (Ir of the longer run - Ir of the shorter) / (cg[1] - cg[0]) is what
-# one more operation costs, start-up, room creation and shutdown cancelled out.
+# one more operation costs, start-up, room creation and shutdown cancelled out. The profile of
+# the longer run is kept: build/bench/callgrind.server.out and callgrind_legal.server.out.
 if command -v valgrind >/dev/null; then
   cg_run() {  # cg_run TAG N WORKLOAD ARGS...: the total Ir of the server and the echo
     local tag="$1" n="$2"
@@ -28,6 +29,8 @@ if command -v valgrind >/dev/null; then
     cg_run "$tag" "$n1" "$@"
     local s1=$ir_s e1=$ir_e
     cg_run "$tag" "$n2" "$@"
+    # The longer run's profile stays, for callgrind_annotate (where the instructions go).
+    cp "$work/cg.s" "$build/$tag.server.out"
     echo "RESULT workload=$tag target=server ir_per_op=$(((ir_s - s1) / (n2 - n1)))" \
       "ops=$((n2 - n1))" | tee -a "$results"
     if [ "$tag" = callgrind ]; then
