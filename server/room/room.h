@@ -146,6 +146,9 @@ class Room : public std::enable_shared_from_this<Room> {
     std::unique_ptr<engine::GameState> next;  // the rules state after the batch (null: same)
     std::vector<std::unique_ptr<engine::GameState>> befores;  // the state before each event
     std::function<void(bool ok)> after;  // acknowledge (on the strand, after the commit)
+    // A peer `after` seated with the batch's events in its answer (the join that begins the
+    // game): broadcast() does not push them to it again.
+    const Peer* seated_with_batch = nullptr;
   };
   struct PeerEntry {
     std::weak_ptr<Peer> peer;
@@ -227,6 +230,9 @@ class Room : public std::enable_shared_from_this<Room> {
   // The connection's registration in peers_ is dropped, if any.
   void drop_peer(const Peer* peer);
   engine::Viewer viewer_for(const std::string& seat_id) const;
+  // Appends the events of `p` that `viewer` may see, as it sees them (room_play.cpp).
+  void add_seen(const Pending& p, const engine::Viewer& viewer,
+                google::protobuf::RepeatedPtrField<v1::GameEvent>* out) const;
   std::optional<std::string> bound_seat(const std::shared_ptr<Peer>& peer) const;
   void bind(const std::shared_ptr<Peer>& peer, const SeatRecord& seat);
   std::shared_ptr<v1::ServerMessage> seated(const SeatRecord& seat, std::uint64_t request_id,

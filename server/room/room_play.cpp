@@ -258,6 +258,16 @@ void Room::state(std::shared_ptr<Peer> peer, v1::GetState req, std::uint64_t req
   });
 }
 
+void Room::add_seen(const Pending& p, const engine::Viewer& viewer,
+                    google::protobuf::RepeatedPtrField<v1::GameEvent>* out) const {
+  for (std::size_t i = 0; i < p.batch.events.size(); ++i) {
+    if (auto seen =
+            event_as_seen(rs_, *p.befores[i], p.batch.events[i], viewer, record_.chain_version)) {
+      *out->Add() = std::move(*seen);
+    }
+  }
+}
+
 void Room::broadcast(const Pending& p) {
   if (p.batch.events.empty()) return;
   engine::ToAct act = rs_.to_act(*state_);
@@ -268,7 +278,7 @@ void Room::broadcast(const Pending& p) {
   std::set<std::string> sees_nothing;
   for (const auto& [key, entry] : peers_) {
     auto peer = entry.peer.lock();
-    if (!peer) continue;
+    if (!peer || peer.get() == p.seated_with_batch) continue;
     const std::string& seen_as = entry.observer ? std::string() : entry.seat_id;
     if (sees_nothing.count(seen_as) != 0) continue;
     auto& msg = by_seat[seen_as];
@@ -280,12 +290,7 @@ void Room::broadcast(const Pending& p) {
       batch->set_to_act(act.summary);
       for (const auto& s : act.seats) batch->add_acting_seats(s);
       const engine::Viewer viewer = viewer_for(entry.seat_id);
-      for (std::size_t i = 0; i < p.batch.events.size(); ++i) {
-        if (auto seen = event_as_seen(rs_, *p.befores[i], p.batch.events[i], viewer,
-                                      record_.chain_version)) {
-          *batch->add_events() = std::move(*seen);
-        }
-      }
+      add_seen(p, viewer, batch->mutable_events());
       // A seat that may see none of the new events learns nothing, not even that they exist.
       if (batch->events_size() == 0) {
         sees_nothing.insert(seen_as);

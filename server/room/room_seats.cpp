@@ -180,7 +180,9 @@ void Room::join(std::shared_ptr<Peer> peer, v1::JoinRoom req, std::uint64_t requ
     auto p = make_pending();
     p->batch.seats.push_back(chosen);
     maybe_start(*p);
-    p->after = [this, peer, chosen, token, request_id](bool ok) {
+    p->seated_with_batch = peer.get();
+    // `after` runs inside commit(p), while p lives.
+    p->after = [this, peer, chosen, token, request_id, pending = p.get()](bool ok) {
       if (!ok) {
         peer->send(error_message(request_id, v1::UNAVAILABLE, "", "the seat could not be saved"));
         return;
@@ -190,6 +192,8 @@ void Room::join(std::shared_ptr<Peer> peer, v1::JoinRoom req, std::uint64_t requ
       bind(peer, chosen);
       auto m = seated(chosen, request_id, record_.last_seq);
       m->mutable_seated()->set_token(token);
+      // The join that begins the game: the opening events are in its answer, not pushed again.
+      add_seen(*pending, viewer_for(chosen.seat_id), m->mutable_seated()->mutable_events());
       peer->send(m);
     };
     commit(p);

@@ -52,8 +52,9 @@ TEST_CASE("a finished game is forked at an event, its new seats play on, and the
     INFO((seated.ok() ? "" : client::describe(seated.failure())));
     REQUIRE(seated.ok());
     p.seat = seated->seat_id();
-    absorb(p, *seated);
-    p.last_seq = n + 1;  // the note naming the source; events since come pushed
+    absorb(p, *seated);  // the seat that lets the fork go on gets its note (n + 2) here
+    // The note naming the source (n + 1); later events come pushed.
+    p.last_seq = std::max(p.last_seq, n + 1);
     fork.players.push_back(std::move(p));
   }
   sync_all(fork, n + 2);  // every seat taken: the game goes on

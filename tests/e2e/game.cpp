@@ -126,6 +126,7 @@ Game start_game(const ServerProcess& server, const GameOptions& options) {
     REQUIRE(seated->token().size() > 16);
     p.seat = seat;
     p.token = seated->token();
+    absorb(p, *seated);  // the seat that begins the game gets the opening events here
     started = seated->last_seq();
   }
   REQUIRE(started > 0);  // the second seat starts the game

@@ -26,7 +26,7 @@ void Ledger::violation(std::string what) {
 
 void Player::take(const v1::GameEvent& e, Ledger& ledger, bool overlap_ok) {
   if (e.seq() <= last_seq) {
-    if (!overlap_ok && e.seq() > joined_at) {
+    if (!overlap_ok) {
       ledger.violation("game " + game_id + " " + seat + ": event " + std::to_string(e.seq()) +
                        " came again (last seen " + std::to_string(last_seq) + ")");
     }

@@ -77,9 +77,6 @@ struct Player {
   std::unique_ptr<Conn> conn;
   std::string game_id, seat, token, invite_code;
   std::uint64_t last_seq = 0;
-  // Events up to here may come twice: the seat that starts the game by joining reads the
-  // opening events in its Seated and again in the batch pushed to the room.
-  std::uint64_t joined_at = 0;
   std::string status;                // of the room, from the latest batch
   std::vector<std::string> acting;   // the seats to act, from the latest batch
   bool catching_up = false;          // a resume's events are being fetched page by page

@@ -85,7 +85,6 @@ asio::awaitable<bool> join(Driver& d, Player& p, std::string invite_code, std::s
   // A seat taken late starts from the seq it was given (the view is as of it).
   for (const v1::GameEvent& e : s.events()) p.take(e, d.ledger, false);
   if (s.events().empty()) p.last_seq = s.last_seq();
-  p.joined_at = p.last_seq;
   co_return true;
 }
 

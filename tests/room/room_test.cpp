@@ -45,6 +45,41 @@ TEST_CASE("hidden information never reaches a seat that may not see it", "[room]
   CHECK(contains(t.north->all_serialized(), "banana"));
 }
 
+TEST_CASE("the seat that begins the game reads the opening events once, in its answer",
+          "[room][views][reliability]") {
+  World w;
+  const std::string code = w.create();
+  auto north = std::make_shared<FakePeer>("north");
+  auto south = std::make_shared<FakePeer>("south");
+  auto watcher = std::make_shared<FakePeer>("watcher");
+  REQUIRE(w.join(north, code, "player").has_seated());
+  REQUIRE(w.join(watcher, code, "observer").has_seated());
+  const v1::ServerMessage answer = w.join(south, code, "player");
+  REQUIRE(answer.has_seated());
+  REQUIRE(answer.seated().events_size() > 0);
+  CHECK(answer.seated().events(answer.seated().events_size() - 1).seq() ==
+        answer.seated().last_seq());
+  // Every seq each connection read, from answers and pushes alike.
+  const auto seqs = [](const FakePeer& p) {
+    std::vector<std::uint64_t> out;
+    for (const std::string& bytes : p.all_serialized()) {
+      v1::ServerMessage m;
+      REQUIRE(m.ParseFromString(bytes));
+      for (const auto& e : m.seated().events()) out.push_back(e.seq());
+      for (const auto& e : m.events().events()) out.push_back(e.seq());
+    }
+    return out;
+  };
+  // The opening events as each sees them (Secrets deals each player a card the other may not
+  // see): once each, in order.
+  std::vector<std::uint64_t> answered;
+  for (const auto& e : answer.seated().events()) answered.push_back(e.seq());
+  CHECK(seqs(*south) == answered);  // nothing pushed to it
+  CHECK(answered == std::vector<std::uint64_t>{1, 3});
+  CHECK(seqs(*north) == std::vector<std::uint64_t>{1, 2});  // pushed to the seat already in
+  CHECK(seqs(*watcher) == std::vector<std::uint64_t>{1});
+}
+
 TEST_CASE("the seed stays secret until the game ends, its hash is published at the start",
           "[room][dice]") {
   Table t;
