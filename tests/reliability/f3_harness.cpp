@@ -99,6 +99,7 @@ std::optional<Table> open_table(const ServerProcess& server, std::string* why) {
       return std::nullopt;
     }
     p.token = seated->token();
+    e2e::absorb(p, *seated);  // the seat that begins the game gets the opening events here
     started = seated->last_seq();
   }
   for (Player& p : t.players) {
