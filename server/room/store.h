@@ -34,7 +34,7 @@ std::optional<GameStatus> game_status_from_string(std::string_view s);
 inline constexpr int kChainVersion = 2;
 
 struct GameRecord {
-  std::string id;             // public game id ("g-7f3a9c21")
+  std::string id;             // public game id ("g-7f3a9c21e04b")
   std::string ruleset;        // "itchy"
   std::string scenario;       // the scenario's name
   std::string scenario_text;  // the whole scenario as loaded (protobuf text format)
