@@ -21,7 +21,7 @@ void Room::measure(std::shared_ptr<Peer> peer, v1::Measure req, std::uint64_t re
         req.to().size() > kMaxName) {
       peer->send(error_message(
           request_id, v1::INVALID_ARGUMENT, "",
-          "measure names two things of 1 to 100 characters: unit or figure ids, or points"));
+          "measure names two things of 1 to 100 bytes: unit or figure ids, or points"));
       return;
     }
     auto m = rs_.measure(*state_, viewer_for(*seat_id), req.from(), req.to());

@@ -67,8 +67,7 @@ void Room::command(std::shared_ptr<Peer> peer, v1::SendCommand req, std::uint64_
     const auto seat_id = bound_seat(peer);
     if (auto r = refuse_seat(seat_id)) return reject(r->code, r->clause, r->message);
     if (req.command_id().empty() || req.command_id().size() > kMaxCommandId) {
-      return reject(v1::INVALID_ARGUMENT, "",
-                    "a command needs a command_id of 1 to 128 characters");
+      return reject(v1::INVALID_ARGUMENT, "", "a command needs a command_id of 1 to 128 bytes");
     }
     // A command re-sent (after a reconnect, say) is answered, never applied twice; its id
     // re-used for another payload is refused.
@@ -174,7 +173,7 @@ void Room::chat(std::shared_ptr<Peer> peer, v1::SendChat req, std::uint64_t requ
     }
     if (req.text().empty() || req.text().size() > kMaxChat) {
       peer->send(error_message(request_id, v1::INVALID_ARGUMENT, "",
-                               "a chat message has 1 to 1000 characters"));
+                               "a chat message has 1 to 1000 bytes of UTF-8"));
       return;
     }
     if (auto r = refuse_chat(*seat_id)) {
