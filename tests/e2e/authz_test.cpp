@@ -42,6 +42,13 @@ google::protobuf::Any first_legal(Player& p) {
   return legal->commands(0);
 }
 
+// A game of two generals that observers may watch.
+Game watched_game(const ServerProcess& server) {
+  GameOptions watched;
+  watched.observers_allowed = true;
+  return start_game(server, watched);
+}
+
 }  // namespace
 
 TEST_CASE(
@@ -49,9 +56,7 @@ TEST_CASE(
     "token and a legal command included",
     "[e2e][authz][reliability]") {
   ServerProcess server;
-  GameOptions watched;
-  watched.observers_allowed = true;
-  Game g = start_game(server, watched);
+  Game g = watched_game(server);
   Player& acting = to_act(g);
   const google::protobuf::Any command = first_legal(acting);
   const std::uint64_t before = last_seq(g.players[0], g.game_id);
@@ -98,9 +103,7 @@ TEST_CASE(
     "are refused and nothing is stored or sent",
     "[e2e][authz][reliability]") {
   ServerProcess server;
-  GameOptions watched;
-  watched.observers_allowed = true;
-  Game g = start_game(server, watched);
+  Game g = watched_game(server);
   Game other_game = start_game(server);
   Player& acting = to_act(g);
   Player& waiting = other(g, acting);
