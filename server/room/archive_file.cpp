@@ -4,7 +4,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
-#include <memory>
 
 #include <google/protobuf/util/json_util.h>
 
@@ -78,28 +77,15 @@ engine::Error unwritable(std::string why) {
       "this archive cannot be written as JSON (" + std::move(why) + "); its binary form can"};
 }
 
-// The JSON printer streams an Any's bytes as they are: a value that sets a oneof twice (the
-// binary form keeps the last) would print both, and not read back. Each event's readable form
-// is written from its parsed message instead; a type this build does not know cannot be printed.
+// Each event's readable form as its parsed message's own bytes (canonical_any), so that the
+// JSON form prints and reads back.
 engine::Result<v1::GameArchive> canonical_readable(const v1::GameArchive& archive) {
-  namespace gp = ::google::protobuf;
   v1::GameArchive a = archive;
   for (v1::ArchivedEvent& e : *a.mutable_events()) {
     if (!e.readable().has_rules()) continue;
-    gp::Any& any = *e.mutable_readable()->mutable_rules();
-    const std::string_view url = any.type_url();
-    const std::string_view type = url.substr(url.rfind('/') + 1);
-    const gp::Descriptor* d =
-        gp::DescriptorPool::generated_pool()->FindMessageTypeByName(std::string(type));
-    if (d == nullptr) {
-      return unwritable("event " + std::to_string(e.seq()) + " is of type " + shown(type) +
-                        ", which this build does not know");
+    if (auto st = canonical_any(*e.mutable_readable()->mutable_rules()); !st.ok()) {
+      return unwritable("event " + std::to_string(e.seq()) + " is " + st.error().message);
     }
-    std::unique_ptr<gp::Message> m(gp::MessageFactory::generated_factory()->GetPrototype(d)->New());
-    if (!m->ParseFromString(any.value())) {
-      return unwritable("event " + std::to_string(e.seq()) + " is not a " + d->full_name());
-    }
-    any.set_value(m->SerializeAsString());
   }
   return a;
 }

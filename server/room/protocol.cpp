@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <memory>
 
 #include "engine/canonical.h"
 #include "engine/dice.h"
@@ -88,6 +89,23 @@ std::optional<Hash32> parse_hash(std::string_view hex) {
 
 Hash32 sha256_of(std::string_view text) {
   return engine::sha256(text).bytes;
+}
+
+engine::Status canonical_any(google::protobuf::Any& any) {
+  namespace gp = ::google::protobuf;
+  const std::string_view url = any.type_url();
+  const std::string type(url.substr(url.rfind('/') + 1));
+  const gp::Descriptor* d = gp::DescriptorPool::generated_pool()->FindMessageTypeByName(type);
+  if (d == nullptr) {
+    return engine::Error{engine::ErrorCode::kInvalidArgument, "",
+                         "of type " + shown(type) + ", which this build does not know"};
+  }
+  std::unique_ptr<gp::Message> m(gp::MessageFactory::generated_factory()->GetPrototype(d)->New());
+  if (!m->ParseFromString(any.value())) {
+    return engine::Error{engine::ErrorCode::kInvalidArgument, "", "not a " + d->full_name()};
+  }
+  any.set_value(m->SerializeAsString());
+  return engine::ok_status();
 }
 
 std::string utf8_prefix(std::string_view text, std::size_t max_bytes) {
