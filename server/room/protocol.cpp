@@ -105,6 +105,9 @@ engine::Status canonical_any(google::protobuf::Any& any) {
     return engine::Error{engine::ErrorCode::kInvalidArgument, "", "not a " + d->full_name()};
   }
   any.set_value(m->SerializeAsString());
+  // Readers find the type after the last '/', whatever comes before it; the JSON printer
+  // refuses any prefix but its own.
+  any.set_type_url("type.googleapis.com/" + d->full_name());
   return engine::ok_status();
 }
 

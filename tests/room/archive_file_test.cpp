@@ -316,6 +316,17 @@ TEST_CASE("the JSON form is written from each readable event's message, or refus
     REQUIRE(back->events(at).readable().rules().UnpackTo(&read));
     CHECK(read.kind_case() == v1::itchy::Event::kTurnEnded);
   }
+  SECTION("a type URL with another prefix (readers go by the type after the last '/') prints") {
+    v1::GameArchive a = g.archive;
+    a.mutable_events(at)->mutable_readable()->mutable_rules()->set_type_url(
+        "example.org/x/grognard.v1.itchy.Event");
+    auto json = room::write_archive(a, room::ArchiveForm::kJson);
+    REQUIRE(json.ok());
+    auto back = room::read_archive(*json);
+    REQUIRE(back.ok());
+    CHECK(back->events(at).readable().rules().type_url() ==
+          "type.googleapis.com/grognard.v1.itchy.Event");
+  }
   SECTION("an event of a type this build does not know: JSON refused, binary written") {
     v1::GameArchive a = g.archive;
     a.mutable_events(at)->mutable_readable()->mutable_rules()->set_type_url(
