@@ -14,9 +14,9 @@
 namespace grognard::store {
 
 engine::Result<std::optional<room::GameRecord>> query_game(Connection& c, const std::string& id);
-// An empty code matches no game.
 engine::Result<std::optional<room::GameRecord>> query_game_by_token(Connection& c,
                                                                     const room::Hash32& token);
+// An empty code matches no game.
 engine::Result<std::optional<room::GameRecord>> query_game_by_invite(Connection& c,
                                                                      const std::string& code);
 // Newest first (created_ms descending, then id). REQUIRES: filter.limit > 0 (else an error).

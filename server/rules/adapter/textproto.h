@@ -23,7 +23,8 @@ inline std::string line_col(int line, int column) {
   return "line " + std::to_string(line + 1) + ":" + std::to_string(column + 1) + ": ";
 }
 
-// The path of the first text field of `msg` that is not valid UTF-8 ("seats[1].briefing"), if any.
+// The path of the first text field of `msg` that is not valid UTF-8 ("seats[1].briefing"), if any
+// (not_utf8 says it in a sentence).
 // The text format takes any bytes in a string ("\\377" escapes too), but protobuf's binary form
 // refuses to read such a field back: every event and view carrying it would not fold.
 inline std::optional<std::string> invalid_utf8_field(const google::protobuf::Message& msg) {
@@ -50,6 +51,12 @@ inline std::optional<std::string> invalid_utf8_field(const google::protobuf::Mes
   return std::nullopt;
 }
 
+// "field seats[1].briefing is not UTF-8 text", if a text field of `msg` is not.
+inline std::optional<std::string> not_utf8(const google::protobuf::Message& msg) {
+  if (auto field = invalid_utf8_field(msg)) return "field " + *field + " is not UTF-8 text";
+  return std::nullopt;
+}
+
 // Parses `text` into `msg`, recording where each field stands in `tree`. On failure, the first
 // error the parser met, with its position, or the first text field that is not UTF-8.
 inline std::optional<std::string> parse_text(std::string_view text, google::protobuf::Message& msg,
@@ -69,8 +76,7 @@ inline std::optional<std::string> parse_text(std::string_view text, google::prot
   if (!parser.ParseFromString(std::string(text), &msg)) {
     return errors.error.value_or("the scenario text could not be read");
   }
-  if (auto field = invalid_utf8_field(msg)) return "field " + *field + " is not UTF-8 text";
-  return std::nullopt;
+  return not_utf8(msg);
 }
 
 // "line L:C: " for element `index` of field `name` of the message of type `type` that `tree`

@@ -245,9 +245,7 @@ Result<Scenario> parse_scenario(std::string_view textproto) {
   if (!parser.Parse(&stream, &msg)) {
     return scenario_error(errors.error().value_or("the scenario text does not parse"));
   }
-  if (auto field = adapter::invalid_utf8_field(msg)) {
-    return scenario_error("field " + *field + " is not UTF-8 text");
-  }
+  if (auto bad = adapter::not_utf8(msg)) return scenario_error(*bad);
 
   // I22: one bound for the grid, asked before the terrain is laid out on it.
   if (auto e = grid_size_error(GridSize{msg.width(), msg.height()})) return *e;
