@@ -13,6 +13,7 @@ namespace grognard::engine {
 
 class CanonicalWriter {
  public:
+  CanonicalWriter();
   CanonicalWriter& u8(std::uint8_t v);
   CanonicalWriter& boolean(bool v) { return u8(v ? 1 : 0); }
   CanonicalWriter& u32(std::uint32_t v);

@@ -80,7 +80,7 @@ class Ruleset {
   struct WireTypes {
     std::string command, event, view;
   };
-  virtual WireTypes wire_types() const = 0;
+  virtual const WireTypes& wire_types() const = 0;
 
   // The scenario's own title ("The Wells of Abu Hamra").
   virtual std::string title(const GameState& state) const = 0;
@@ -145,6 +145,17 @@ class Ruleset {
   // publish HMAC-SHA256(seed, full_hash) beside hash(), which anyone may check once the seed is
   // revealed. A rule set that hides nothing leaves this default: the same as hash().
   virtual StateHash full_hash(const GameState& state) const { return hash(state); }
+
+  // Both hashes of one state, as the room stores them with every event. A rule set whose full
+  // hash is its published one computes it once.
+  struct Hashes {
+    StateHash published, full;
+  };
+  virtual Hashes hashes(const GameState& state) const { return {hash(state), full_hash(state)}; }
+
+  // Every viewer sees the whole state and every event alike (Itchy & Scratchy): the room may
+  // render one view for all of them.
+  virtual bool hides_nothing() const { return false; }
 
   // Every seat and observer may read `event` whole, given the state before it. When not, the
   // room chains a digest of it keyed with the game's secret seed instead of its plain hash, so

@@ -32,6 +32,15 @@ struct ServerMetrics::Impl {
                                           .Name("grognard_commands_total")
                                           .Help("Commands handled, by outcome")
                                           .Register(*registry);
+  // One counter per outcome, made at start: each shows (as 0) before its first command.
+  std::array<pm::Counter*, room::kCommandOutcomes.size()> by_outcome = [this] {
+    std::array<pm::Counter*, room::kCommandOutcomes.size()> out{};
+    for (room::CommandOutcome o : room::kCommandOutcomes) {
+      out.at(static_cast<std::size_t>(o)) =
+          &commands.Add({{"outcome", std::string(room::to_string(o))}});
+    }
+    return out;
+  }();
   pm::Histogram& commit_seconds =
       pm::BuildHistogram()
           .Name("grognard_commit_seconds")
@@ -88,8 +97,8 @@ struct ServerMetrics::Impl {
 ServerMetrics::ServerMetrics() : impl_(std::make_unique<Impl>()) {}
 ServerMetrics::~ServerMetrics() = default;
 
-void ServerMetrics::command(std::string_view outcome) {
-  impl_->commands.Add({{"outcome", std::string(outcome)}}).Increment();
+void ServerMetrics::command(room::CommandOutcome outcome) {
+  impl_->by_outcome.at(static_cast<std::size_t>(outcome))->Increment();
 }
 
 void ServerMetrics::rooms(std::size_t open) {

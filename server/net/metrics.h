@@ -38,7 +38,7 @@ class ServerMetrics final : public room::Metrics {
   ServerMetrics& operator=(const ServerMetrics&) = delete;
 
   // room::Metrics
-  void command(std::string_view outcome) override;
+  void command(room::CommandOutcome outcome) override;
   void rooms(std::size_t open) override;
   void room_expired() override;
 

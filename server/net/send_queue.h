@@ -8,13 +8,16 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <string>
 
 namespace grognard::net {
 
 struct OutFrame {
-  std::string bytes;
+  // Shared: a message broadcast to many connections is encoded once (Session::deliver).
+  std::shared_ptr<const std::string> bytes;
   bool binary = true;
+  std::size_t size() const { return bytes ? bytes->size() : 0; }
 };
 
 class SendQueue {

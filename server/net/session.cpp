@@ -191,19 +191,19 @@ void Session::on_message(std::string_view data, bool binary) {
   format_ = binary ? Format::kBinary : Format::kJson;
   v1::ClientMessage message;
   if (auto error = decode(data, format_, message)) {
-    deliver(*room::error_message(error->request_id, v1::INVALID_ARGUMENT, "", error->message));
+    deliver(room::error_message(error->request_id, v1::INVALID_ARGUMENT, "", error->message));
     return;
   }
   if (auto reply = gate_.answer(message)) {
-    deliver(*reply);
+    deliver(reply);
     return;
   }
   try {
     hub_->lobby.handle(shared_from_this(), message);
   } catch (const std::exception& e) {
     spdlog::error("{}: lobby failed on {}: {}", name_, message.GetTypeName(), e.what());
-    deliver(*room::error_message(message.request_id(), v1::UNAVAILABLE, "",
-                                 "the server failed on this message"));
+    deliver(room::error_message(message.request_id(), v1::UNAVAILABLE, "",
+                                "the server failed on this message"));
   }
 }
 

@@ -91,7 +91,7 @@ class Session final : public room::Peer,
   void on_bad_header(FrameScanner::Verdict verdict);
   void finish(const std::string& why);
 
-  void deliver(const v1::ServerMessage& message);
+  void deliver(const std::shared_ptr<const v1::ServerMessage>& message);
   void write_next();
   void on_write(beast::error_code ec);
   bool backlogged() const;

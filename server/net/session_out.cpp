@@ -3,6 +3,9 @@
 #include <spdlog/spdlog.h>
 #include <boost/asio/dispatch.hpp>
 
+#include <array>
+#include <memory>
+
 #include "grognard/v1/protocol.pb.h"
 #include "net/codec.h"
 #include "net/session_impl.h"
@@ -12,7 +15,7 @@ namespace grognard::net::detail {
 void Session::send(std::shared_ptr<const v1::ServerMessage> message) {
   if (!message) return;
   asio::dispatch(strand_, [self = shared_from_this(), message = std::move(message)] {
-    self->deliver(*message);
+    self->deliver(message);
   });
 }
 
@@ -34,10 +37,33 @@ bool Session::backlogged() const {
          queue_.bytes() * 2 >= options.queue_bytes;
 }
 
-void Session::deliver(const v1::ServerMessage& message) {
+namespace {
+
+// The last message encoded on this thread in each format: a broadcast hands one message to
+// many connections one after another, and it is encoded once for all of them. Holding the
+// message keeps its address from being reused while it is remembered.
+struct LastEncoded {
+  std::shared_ptr<const v1::ServerMessage> message;
+  std::shared_ptr<const std::string> bytes;
+};
+
+std::shared_ptr<const std::string> encoded(const std::shared_ptr<const v1::ServerMessage>& message,
+                                           Format format) {
+  thread_local std::array<LastEncoded, 2> last;
+  LastEncoded& slot = last.at(static_cast<std::size_t>(format));
+  if (slot.message != message) {
+    slot.bytes = std::make_shared<const std::string>(encode(*message, format));
+    slot.message = message;
+  }
+  return slot.bytes;
+}
+
+}  // namespace
+
+void Session::deliver(const std::shared_ptr<const v1::ServerMessage>& message) {
   if (closing_ || !accepted_) return;
-  OutFrame frame{encode(message, format_), format_ == Format::kBinary};
-  const std::size_t frame_bytes = frame.bytes.size();
+  OutFrame frame{encoded(message, format_), format_ == Format::kBinary};
+  const std::size_t frame_bytes = frame.size();
   if (queue_.empty()) last_write_ = Clock::now();  // the stall clock starts with a backlog
   if (!queue_.push(std::move(frame))) {
     spdlog::warn("{}: send queue full ({} messages, {} bytes, next {} bytes): closing", name_,
@@ -64,7 +90,7 @@ void Session::write_next() {
   const OutFrame& frame = queue_.front();
   ws_.binary(frame.binary);
   ws_.async_write(
-      asio::buffer(frame.bytes),
+      asio::buffer(*frame.bytes),
       [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_write(ec); });
 }
 
@@ -91,8 +117,8 @@ void Session::shut(websocket::close_code code, const std::string& reason, std::s
   if (closing_ || !accepted_) return;
   spdlog::info("{}: closing: {}", name_, reason);
   hub_->metrics.disconnect(metric);
-  v1::ServerMessage closing;
-  closing.mutable_closing()->set_reason(reason);
+  auto closing = std::make_shared<v1::ServerMessage>();
+  closing->mutable_closing()->set_reason(reason);
   deliver(closing);
   close(code, reason, /*flush=*/true);
 }

@@ -113,7 +113,7 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
   auto seated_room = [&]() -> std::shared_ptr<Room> {
     auto b = peer->binding();
     if (!b) {
-      d.metrics.command("unauthenticated");
+      d.metrics.command(CommandOutcome::kUnauthenticated);
       peer->send(error_message(rid, v1::UNAUTHENTICATED, "",
                                "join a room (or resume your seat) before this"));
       return nullptr;

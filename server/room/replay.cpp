@@ -215,11 +215,12 @@ engine::Result<std::unique_ptr<engine::GameState>> verify_log(
     if (r.seq != expect++) return fault(r, corrupt(r, "sequence number out of order"));
     r.digest = event_digest(rs, game.seed, fold.state(), r);
     if (auto st = fold.step(r); !st.ok()) return fault(r, st.error());
-    if (rs.hash(fold.state()).bytes != r.state_hash && r.seq >= accepted_through) {
+    const engine::Ruleset::Hashes hashes = rs.hashes(fold.state());
+    if (hashes.published.bytes != r.state_hash && r.seq >= accepted_through) {
       return fault(r, corrupt(r, "state hash mismatch: stored " + hex(r.state_hash) + ", folded " +
-                                     rs.hash(fold.state()).hex()));
+                                     hashes.published.hex()));
     }
-    r.commitment = state_commitment(rs, game.seed, fold.state());
+    r.commitment = state_commitment(game.seed, hashes.full);
     chain = chain_hash(chain, r, game.chain_version);
     if (chain != r.chain) return fault(r, corrupt(r, "chain hash mismatch"));
   }

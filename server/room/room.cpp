@@ -23,7 +23,8 @@ Room::Room(asio::any_io_executor executor, const engine::Ruleset& ruleset, GameR
       deps_(std::move(deps)),
       record_(std::move(record)),
       initial_(std::move(initial)),
-      state_(initial_->clone()) {
+      state_(initial_->clone()),
+      act_(rs_.to_act(*state_)) {
   for (const SeatRecord& s : seats) keep_seat(s);
   refresh_info();
 }
@@ -49,6 +50,7 @@ std::shared_ptr<Room> Room::restore(asio::any_io_executor executor, const engine
     room->state_ = state_after(ruleset, *room->initial_, log, log.back().seq).value();
     if (problem != nullptr) *problem = "held, drifting: " + *checked.drift;
   }
+  room->act_ = ruleset.to_act(*room->state_);
   room->log_ = std::move(log);
   for (const EventRecord& e : room->log_) room->count_event(e);
   // Remember every stored command id: a command re-sent after a restart is answered, not
@@ -116,7 +118,11 @@ void Room::committed(std::shared_ptr<Pending> p, engine::Status status) {
     return;
   }
   record_ = *p->batch.game;
-  if (p->next) state_ = std::move(p->next);
+  if (p->next) {
+    p->kept.push_back(std::move(state_));  // the state before the batch, until it is broadcast
+    state_ = std::move(p->next);
+    act_ = p->act ? std::move(*p->act) : rs_.to_act(*state_);
+  }
   for (const SeatRecord& s : p->batch.seats) keep_seat(s);
   for (const SeatRecord& s : p->batch.seats) {
     if (s.claimed_ms != 0 && deps_.token_added) deps_.token_added(id_, s.token_sha256);
@@ -200,6 +206,7 @@ void Room::maybe_start(Pending& p) {
   note.set_text("The game begins. Dice: SHA-256 of the seed is " + hex(g.seed_sha256));
   note.set_seed_sha256(hex(g.seed_sha256));
   p.next = state_->clone();
+  p.next_unchanged = true;
   add_record(p, EventKind::kSystem, note.SerializeAsString(), "", "");
   engine::SeededDice dice(g.seed, g.dice_next);
   auto events = rs_.begin(*p.next, dice);
@@ -213,10 +220,16 @@ void Room::maybe_start(Pending& p) {
   spdlog::info("{}all seats taken: the game begins", log_prefix());
 }
 
+const engine::ToAct& Room::act_after(Pending& p) const {
+  if (!p.next) return act_;
+  if (!p.act) p.act = rs_.to_act(*p.next);
+  return *p.act;
+}
+
 void Room::maybe_finish(Pending& p) {
   GameRecord& g = *p.batch.game;
   if (g.status != GameStatus::kRunning || !p.next) return;
-  const engine::ToAct act = rs_.to_act(*p.next);
+  const engine::ToAct& act = act_after(p);
   if (!act.game_over) return;
   g.status = GameStatus::kFinished;
   g.ended_ms = deps_.clock();
@@ -238,31 +251,42 @@ void Room::add_record(Pending& p, EventKind kind, std::string payload, const std
   r.seq = (p.batch.events.empty() ? record_.last_seq : p.batch.events.back().seq) + 1;
   r.kind = kind;
   r.payload = std::move(payload);
-  const engine::GameState& after = p.next ? *p.next : *state_;
-  r.state_hash = rs_.hash(after).bytes;
+  const engine::GameState& after = rules_after(p);
+  const engine::Ruleset::Hashes hashes = rs_.hashes(after);
+  r.state_hash = hashes.published.bytes;
   r.seat = seat_id;
   r.audience = audience;
   r.digest = event_digest(rs_, record_.seed, before != nullptr ? *before : after, r);
-  r.commitment = state_commitment(rs_, record_.seed, after);
+  r.commitment = state_commitment(record_.seed, hashes.full);
   r.created_ms = deps_.clock();
   const Hash32 previous = !p.batch.events.empty() ? p.batch.events.back().chain
                           : log_.empty()          ? Hash32{}
                                                   : log_.back().chain;
   r.chain = chain_hash(previous, r, record_.chain_version);
-  p.befores.push_back((p.next ? *p.next : *state_).clone());
+  p.befores.push_back(before);
   p.batch.events.push_back(std::move(r));
 }
 
 engine::Status Room::add_rules_events(Pending& p, const std::vector<engine::Bytes>& events,
                                       const std::string& seat_id, const std::string& command_id) {
-  if (!p.next) p.next = state_->clone();
+  if (!p.next) {
+    p.next = state_->clone();
+    p.next_unchanged = true;
+  }
   bool first = true;
   for (const engine::Bytes& bytes : events) {
-    auto before = p.next->clone();
+    // The state before the event: the room's own while the batch has changed nothing (it stays
+    // until the batch is broadcast), else a copy.
+    const engine::GameState* before = state_.get();
+    if (!p.next_unchanged) {
+      p.kept.push_back(p.next->clone());
+      before = p.kept.back().get();
+    }
+    p.next_unchanged = false;
+    p.act.reset();
     auto st = rs_.apply(*p.next, bytes);
     if (!st.ok()) return st;
-    add_record(p, EventKind::kRules, bytes, seat_id, "", before.get());
-    p.befores.back() = std::move(before);
+    add_record(p, EventKind::kRules, bytes, seat_id, "", before);
     if (first && !command_id.empty()) {
       EventRecord& r = p.batch.events.back();
       r.command_id = command_id;  // not part of the chain hash

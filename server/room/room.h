@@ -144,7 +144,14 @@ class Room : public std::enable_shared_from_this<Room> {
   struct Pending {
     WriteBatch batch;                         // batch.game starts as a copy of record_
     std::unique_ptr<engine::GameState> next;  // the rules state after the batch (null: same)
-    std::vector<std::unique_ptr<engine::GameState>> befores;  // the state before each event
+    // `next` is still a copy of the room's state: the batch has applied no rules event yet.
+    bool next_unchanged = false;
+    // The rules state before each event (null before one that is not a rules event): the room's
+    // own state before the first rules event, else a copy kept in `kept` (with the room's state
+    // before the commit, once committed() has replaced it, until the batch is broadcast).
+    std::vector<const engine::GameState*> befores;
+    std::vector<std::unique_ptr<engine::GameState>> kept;
+    std::optional<engine::ToAct> act;    // rs_.to_act(*next), computed once
     std::function<void(bool ok)> after;  // acknowledge (on the strand, after the commit)
     // A peer `after` seated with the batch's events in its answer (the join that begins the
     // game): broadcast() does not push them to it again.
@@ -219,6 +226,11 @@ class Room : public std::enable_shared_from_this<Room> {
   // `before`: the rules state before a rules event (its digest may depend on it, room/seal.h).
   void add_record(Pending& p, EventKind kind, std::string payload, const std::string& seat,
                   const std::string& audience, const engine::GameState* before = nullptr);
+  // The rules state after `p` (its own, or the room's when it changes none) and who acts then.
+  const engine::GameState& rules_after(const Pending& p) const {
+    return p.next ? *p.next : *state_;
+  }
+  const engine::ToAct& act_after(Pending& p) const;
   void maybe_start(Pending& p);
   void maybe_finish(Pending& p);
 
@@ -258,7 +270,8 @@ class Room : public std::enable_shared_from_this<Room> {
   GameRecord record_;
   std::unique_ptr<engine::GameState> initial_;
   std::unique_ptr<engine::GameState> state_;
-  std::vector<SeatRecord> seats_;                // the game's seats; observers apart:
+  engine::ToAct act_;              // rs_.to_act(*state_), computed once whenever state_ changes
+  std::vector<SeatRecord> seats_;  // the game's seats; observers apart:
   std::map<std::string, SeatRecord> observers_;  // by seat id
   std::vector<EventRecord> log_;
   mutable FoldCache folds_;  // pages far into the log (room/replay.h)

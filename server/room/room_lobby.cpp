@@ -92,7 +92,7 @@ void Room::refresh_info() {
                   : !record_.drift.empty() ? drift_to_act(record_.drift)
                   : expired()              ? "This room " + record_.result
                   : aborted()              ? "This game was " + record_.result
-                                           : rs_.to_act(*state_).summary);
+                                           : act_.summary);
   // Observers are counted, not listed: a room's snapshot costs the same with 10,000 of them.
   for (const SeatRecord& s : seats_) {
     auto* si = info.add_seats();

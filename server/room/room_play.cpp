@@ -16,29 +16,6 @@ namespace {
 constexpr std::size_t kMaxCommandId = 128;
 constexpr std::size_t kMaxChat = 1000;
 
-const char* outcome_of(v1::Code code) {
-  switch (code) {
-    case v1::ILLEGAL:
-      return "illegal";
-    case v1::NOT_YOUR_TURN:
-      return "not_your_turn";
-    case v1::PERMISSION_DENIED:
-      return "permission_denied";
-    case v1::INVALID_ARGUMENT:
-      return "invalid";
-    case v1::UNAVAILABLE:
-      return "unavailable";
-    case v1::NOT_FOUND:
-      return "not_found";
-    case v1::UNAUTHENTICATED:
-      return "unauthenticated";
-    case v1::RESOURCE_EXHAUSTED:
-      return "resource_exhausted";
-    default:
-      return "failed_precondition";
-  }
-}
-
 // What a re-sent command is compared by: its type name (the part after the URL's last '/') and
 // its serialized bytes, as received.
 Hash32 payload_digest(const google::protobuf::Any& command) {
@@ -86,7 +63,7 @@ void Room::command(std::shared_ptr<Peer> peer, v1::SendCommand req, std::uint64_
                           std::to_string(*at) +
                           "; to give it again, send it with a new command_id");
       }
-      deps_.metrics.command("duplicate");
+      deps_.metrics.command(CommandOutcome::kDuplicate);
       auto m = reply(request_id);
       auto* r = m->mutable_command_result();
       r->set_command_id(req.command_id());
@@ -113,7 +90,7 @@ void Room::command(std::shared_ptr<Peer> peer, v1::SendCommand req, std::uint64_
       return reject(v1::UNAVAILABLE, "", "internal error: " + st.error().message);
     }
     if (!p->batch.events.empty()) {
-      const bool ends = rs_.to_act(*p->next).game_over;
+      const bool ends = act_after(*p).game_over;
       if (auto r = refuse_size(p->batch.events.back().seq, ends)) {
         return reject(r->code, r->clause, r->message);
       }
@@ -122,12 +99,12 @@ void Room::command(std::shared_ptr<Peer> peer, v1::SendCommand req, std::uint64_
     p->after = [this, peer, request_id, seat = *seat_id, command_id = req.command_id(),
                 digest](bool ok) {
       if (!ok) {
-        deps_.metrics.command("unavailable");
+        deps_.metrics.command(CommandOutcome::kUnavailable);
         peer->send(error_message(request_id, v1::UNAVAILABLE, "",
                                  "the command could not be saved: this game has stopped"));
         return;
       }
-      deps_.metrics.command("accepted");
+      deps_.metrics.command(CommandOutcome::kAccepted);
       command_digests_[{seat, command_id}] = digest;
       // The seat that gave the command, even if the connection has left it since.
       const CommandRecord& c = commands_.at({seat, command_id});
@@ -260,8 +237,9 @@ void Room::state(std::shared_ptr<Peer> peer, v1::GetState req, std::uint64_t req
 void Room::add_seen(const Pending& p, const engine::Viewer& viewer,
                     google::protobuf::RepeatedPtrField<v1::GameEvent>* out) const {
   for (std::size_t i = 0; i < p.batch.events.size(); ++i) {
-    if (auto seen =
-            event_as_seen(rs_, *p.befores[i], p.batch.events[i], viewer, record_.chain_version)) {
+    // Only a rules event is seen through the state before it (the others' is null).
+    const engine::GameState& before = p.befores[i] != nullptr ? *p.befores[i] : *state_;
+    if (auto seen = event_as_seen(rs_, before, p.batch.events[i], viewer, record_.chain_version)) {
       *out->Add() = std::move(*seen);
     }
   }
@@ -269,16 +247,20 @@ void Room::add_seen(const Pending& p, const engine::Viewer& viewer,
 
 void Room::broadcast(const Pending& p) {
   if (p.batch.events.empty()) return;
-  engine::ToAct act = rs_.to_act(*state_);
+  engine::ToAct act = act_;
   if (expired()) act = engine::ToAct{{}, false, "This room " + record_.result, {}};
   if (aborted()) act = engine::ToAct{{}, true, "This game was " + record_.result, {}};
-  // One message per way of seeing the game: every observer sees it alike.
+  // One message per way of seeing the game: every observer sees it alike, and everybody does
+  // where the rule set hides nothing and no chat in the batch is addressed to one seat.
+  const bool alike =
+      rs_.hides_nothing() && std::none_of(p.batch.events.begin(), p.batch.events.end(),
+                                          [](const EventRecord& e) { return !e.audience.empty(); });
   std::map<std::string, std::shared_ptr<const v1::ServerMessage>> by_seat;
   std::set<std::string> sees_nothing;
   for (const auto& [key, entry] : peers_) {
     auto peer = entry.peer.lock();
     if (!peer || peer.get() == p.seated_with_batch) continue;
-    const std::string& seen_as = entry.observer ? std::string() : entry.seat_id;
+    const std::string& seen_as = entry.observer || alike ? std::string() : entry.seat_id;
     if (sees_nothing.count(seen_as) != 0) continue;
     auto& msg = by_seat[seen_as];
     if (!msg) {
@@ -288,7 +270,7 @@ void Room::broadcast(const Pending& p) {
       batch->set_status(to_string(record_.status));
       batch->set_to_act(act.summary);
       for (const auto& s : act.seats) batch->add_acting_seats(s);
-      const engine::Viewer viewer = viewer_for(entry.seat_id);
+      const engine::Viewer viewer = viewer_for(seen_as);
       add_seen(p, viewer, batch->mutable_events());
       // A seat that may see none of the new events learns nothing, not even that they exist.
       if (batch->events_size() == 0) {

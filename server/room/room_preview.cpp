@@ -44,7 +44,7 @@ std::optional<Room::Refusal> Room::refuse_status() const {
 
 std::optional<Room::Refusal> Room::refuse_turn(const std::string& seat_id) const {
   // The turn gate: the rule set says who may act now; the room knows nothing else.
-  const engine::ToAct act = rs_.to_act(*state_);
+  const engine::ToAct& act = act_;
   if (std::find(act.seats.begin(), act.seats.end(), seat_id) == act.seats.end() &&
       std::find(act.out_of_turn.begin(), act.out_of_turn.end(), seat_id) == act.out_of_turn.end()) {
     return Refusal{v1::NOT_YOUR_TURN, "", "not your turn: " + act.summary};

@@ -88,7 +88,7 @@ std::shared_ptr<v1::ServerMessage> Room::seated(const SeatRecord& s, std::uint64
       out->set_next_seq(page->next_seq);
     }
   }
-  const engine::ToAct act = rs_.to_act(*state_);
+  const engine::ToAct& act = act_;
   out->set_to_act(act.summary);
   for (const auto& seat_id : act.seats) out->add_acting_seats(seat_id);
   return m;
@@ -129,7 +129,7 @@ std::string taken_message(const SeatRecord& s) {
 void Room::join(std::shared_ptr<Peer> peer, v1::JoinRoom req, std::uint64_t request_id) {
   run([this, peer, req = std::move(req), request_id] {
     auto reject = [&](v1::Code code, std::string msg) {
-      deps_.metrics.command("rejected_join");
+      deps_.metrics.command(CommandOutcome::kRejectedJoin);
       peer->send(error_message(request_id, code, "", std::move(msg)));
     };
     if (failed_ || stopped_) return reject(v1::UNAVAILABLE, "this game has stopped: " + failure_);

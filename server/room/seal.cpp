@@ -37,7 +37,10 @@ Hash32 event_digest(const engine::Ruleset& rs, const engine::Seed& seed,
 
 Hash32 state_commitment(const engine::Ruleset& rs, const engine::Seed& seed,
                         const engine::GameState& after) {
-  const engine::StateHash full = rs.full_hash(after);
+  return state_commitment(seed, rs.full_hash(after));
+}
+
+Hash32 state_commitment(const engine::Seed& seed, const engine::StateHash& full) {
   const std::string_view bytes{reinterpret_cast<const char*>(full.bytes.data()), full.bytes.size()};
   return engine::hmac_sha256(key(seed), bytes).bytes;
 }

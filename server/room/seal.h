@@ -25,6 +25,8 @@ Hash32 event_digest(const engine::Ruleset& rs, const engine::Seed& seed,
 // HMAC-SHA256(seed, the rule set's full hash of `after`).
 Hash32 state_commitment(const engine::Ruleset& rs, const engine::Seed& seed,
                         const engine::GameState& after);
+// The same, given that full hash (engine::Ruleset::hashes).
+Hash32 state_commitment(const engine::Seed& seed, const engine::StateHash& full);
 
 // Fills the digest and commitment of every record of `log`, folding from `initial`.
 engine::Status seal_log(const engine::Ruleset& rs, const engine::Seed& seed,

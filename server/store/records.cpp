@@ -1,5 +1,6 @@
 #include "store/records.h"
 
+#include <algorithm>
 #include <array>
 #include <span>
 #include <string_view>
@@ -78,17 +79,53 @@ std::string insert_sql(std::string_view table, Columns columns, std::size_t keys
   return sql + ") DO UPDATE SET " + updates;
 }
 
+// The columns of `games` that its indexes hold (migrations/): an UPDATE that sets none of them
+// leaves every index page as it is.
+constexpr std::array<std::string_view, 5> kGameIndexed{"invite_code", "created_ms", "ruleset",
+                                                       "status", "source_game"};
+
+bool has(std::span<const std::string_view> names, std::string_view name) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+// UPDATE games SET c = ?N, … WHERE id = ?1 AND k = ?M, …: sets every column but the scenario's
+// text and the indexed ones, which it requires unchanged (each column numbered as in
+// insert_sql's statement).
+std::string update_game_sql() {
+  std::string sets, same;
+  for (std::size_t i = 1; i < kGame.size(); ++i) {
+    const std::string c = std::string(kGame[i]) + " = ?" + std::to_string(i + 1);
+    if (has(kGameIndexed, kGame[i])) {
+      same += " AND " + c;
+    } else if (kGame[i] != "scenario_text") {
+      sets += (sets.empty() ? "" : ", ") + c;
+    }
+  }
+  return "UPDATE games SET " + sets + " WHERE id = ?1" + same;
+}
+
+void bind_game(Query& q, const GameRecord& g, bool with_scenario_text) {
+  q.text(1, g.id).text(2, g.ruleset).text(3, g.scenario);
+  if (with_scenario_text) q.text(4, g.scenario_text);
+  q.text(5, g.invite_code).boolean(6, g.listed).boolean(7, g.observers_allowed);
+  q.text(8, room::to_string(g.status)).blob(9, g.seed).blob(10, g.seed_sha256);
+  q.u64(11, g.dice_next).u64(12, g.last_seq).i64(13, g.created_ms).i64(14, g.updated_ms);
+  q.i64(15, g.ended_ms).text(16, g.result).i64(17, g.chain_version);
+  q.i64(18, g.ruleset_version).text(19, g.source_game).u64(20, g.source_seq);
+  q.u64(21, g.dice_from).text(22, g.drift).i64(23, g.imported_ms);
+}
+
+// A game's row is written with every batch of its room, mostly to move its last event on: an
+// update that leaves its scenario's text (kilobytes, never changed once stored) and its indexed
+// columns alone, so that one page changes. A new game, or one whose status changes, is written
+// whole.
 engine::Status write_game(Connection& c, const GameRecord& g) {
-  static const std::string sql = insert_sql("games", kGame, 1);
-  return run_query(c, sql, kClause, "write game " + g.id, [&](Query& q) {
-    q.text(1, g.id).text(2, g.ruleset).text(3, g.scenario).text(4, g.scenario_text);
-    q.text(5, g.invite_code).boolean(6, g.listed).boolean(7, g.observers_allowed);
-    q.text(8, room::to_string(g.status)).blob(9, g.seed).blob(10, g.seed_sha256);
-    q.u64(11, g.dice_next).u64(12, g.last_seq).i64(13, g.created_ms).i64(14, g.updated_ms);
-    q.i64(15, g.ended_ms).text(16, g.result).i64(17, g.chain_version);
-    q.i64(18, g.ruleset_version).text(19, g.source_game).u64(20, g.source_seq);
-    q.u64(21, g.dice_from).text(22, g.drift).i64(23, g.imported_ms);
-  });
+  static const std::string update = update_game_sql();
+  static const std::string upsert = insert_sql("games", kGame, 1);
+  const std::string what = "write game " + g.id;
+  auto st = run_query(c, update, kClause, what, [&](Query& q) { bind_game(q, g, false); });
+  if (!st || sqlite3_changes(c.db()) != 0) return st;
+  return run_query(c, upsert, kClause, what, [&](Query& q) { bind_game(q, g, true); });
 }
 
 engine::Status write_seat(Connection& c, const SeatRecord& s) {

@@ -15,7 +15,7 @@ namespace {
 
 class NoMetrics final : public room::Metrics {
  public:
-  void command(std::string_view) override {}
+  void command(room::CommandOutcome) override {}
   void rooms(std::size_t) override {}
   void room_expired() override {}
 };

@@ -26,7 +26,10 @@ class SecretsRuleset final : public engine::Ruleset {
  public:
   std::string_view name() const override { return "secrets"; }
   int version() const override { return 1; }
-  WireTypes wire_types() const override { return {"test.Command", "test.Event", "test.View"}; }
+  const WireTypes& wire_types() const override {
+    static const WireTypes types{"test.Command", "test.Event", "test.View"};
+    return types;
+  }
   std::string title(const engine::GameState&) const override { return "Secrets"; }
   engine::Result<std::unique_ptr<engine::GameState>> load_scenario(
       std::string_view text) const override;

@@ -24,7 +24,7 @@ class ChangedSecrets final : public engine::Ruleset {
  public:
   std::string_view name() const override { return base_.name(); }
   int version() const override { return base_.version() + 1; }
-  WireTypes wire_types() const override { return base_.wire_types(); }
+  const WireTypes& wire_types() const override { return base_.wire_types(); }
   std::string title(const engine::GameState& s) const override { return base_.title(s); }
   engine::Result<std::unique_ptr<engine::GameState>> load_scenario(
       std::string_view text) const override {

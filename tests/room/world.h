@@ -20,7 +20,7 @@ namespace grognard::testing {
 
 class CountingMetrics final : public room::Metrics {
  public:
-  void command(std::string_view) override {}
+  void command(room::CommandOutcome) override {}
   void rooms(std::size_t open) override { open_ = open; }
   void room_expired() override { ++expired_; }
   std::size_t open() const { return open_; }

@@ -166,10 +166,11 @@ class WireRuleset final : public engine::Ruleset {
   std::string_view name() const override { return Traits::kName; }
   int version() const override { return Traits::kVersion; }
 
-  WireTypes wire_types() const override {
-    return {Traits::WireCommand::descriptor()->full_name(),
-            Traits::WireEvent::descriptor()->full_name(),
-            Traits::WireView::descriptor()->full_name()};
+  const WireTypes& wire_types() const override {
+    static const WireTypes types{Traits::WireCommand::descriptor()->full_name(),
+                                 Traits::WireEvent::descriptor()->full_name(),
+                                 Traits::WireView::descriptor()->full_name()};
+    return types;
   }
 
   std::string title(const engine::GameState& state) const override {
@@ -267,9 +268,7 @@ class WireRuleset final : public engine::Ruleset {
         out = Traits::advise(native(state), seat, *cmd, parsed);
       }
     }
-    if constexpr (requires { Traits::kHidesNothing; }) {
-      if constexpr (Traits::kHidesNothing) out.shown = events.size();
-    }
+    if constexpr (hides_nothing_v()) out.shown = events.size();
     return out;
   }
 
@@ -285,13 +284,26 @@ class WireRuleset final : public engine::Ruleset {
     return Traits::full_hash(native(state));
   }
 
+  // A rule set that hides nothing publishes its full hash: computed once.
+  Hashes hashes(const engine::GameState& state) const override {
+    if constexpr (hides_nothing_v()) {
+      const engine::StateHash h = Traits::hash(native(state));
+      return {h, h};
+    } else {
+      return {Traits::hash(native(state)), Traits::full_hash(native(state))};
+    }
+  }
+
+  bool hides_nothing() const override { return hides_nothing_v(); }
+
   // A rule set that hides nothing says so (`static constexpr bool kHidesNothing = true`), and
   // the room need not ask view_event for every seat of every event it stores.
   bool event_public(const engine::GameState& before, const engine::Bytes& event) const override {
-    if constexpr (requires { Traits::kHidesNothing; }) {
-      if constexpr (Traits::kHidesNothing) return true;
+    if constexpr (hides_nothing_v()) {
+      return true;
+    } else {
+      return engine::Ruleset::event_public(before, event);
     }
-    return engine::Ruleset::event_public(before, event);
   }
 
   // Taking back (docs/protocol.md): an event that holds a thrown die, or that some viewer may
@@ -311,6 +323,14 @@ class WireRuleset final : public engine::Ruleset {
   }
 
  private:
+  static constexpr bool hides_nothing_v() {
+    if constexpr (requires { Traits::kHidesNothing; }) {
+      return Traits::kHidesNothing;
+    } else {
+      return false;
+    }
+  }
+
   // REQUIRES: `s` came from load_scenario (or a clone of one).
   static const State& native(const engine::GameState& s) {
     return static_cast<const GameState&>(s).state;

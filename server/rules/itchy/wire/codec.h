@@ -23,6 +23,7 @@ engine::Result<Event> from_pb(const pb::Event& event);
 
 // The whole state as a seat sees it (Itchy & Scratchy hides nothing).
 pb::View to_view(const State& state);
+void to_view(const State& state, pb::View& out);  // into `out`, which may live on an arena
 
 // Serialized bytes <-> native. Bytes that are not a message give kInvalidArgument.
 std::string serialize(const Command& command);

@@ -1,5 +1,7 @@
 #include "rules/itchy/wire/ruleset.h"
 
+#include <google/protobuf/arena.h>
+
 #include <utility>
 #include <variant>
 
@@ -122,8 +124,12 @@ struct Traits {
 
   static engine::ToAct to_act(const State& s);
 
+  // Built on an arena: a view is a few dozen small messages, allocated and freed at once.
   static Bytes view(const State& s, const engine::Viewer&) {
-    return to_view(s).SerializeAsString();
+    google::protobuf::Arena arena;
+    auto* view = google::protobuf::Arena::CreateMessage<pb::View>(&arena);
+    to_view(s, *view);
+    return view->SerializeAsString();
   }
   static std::optional<Bytes> view_event(const State&, const Event&, const Bytes& bytes,
                                          const engine::Viewer&) {

@@ -42,6 +42,11 @@ void fill_side(pb::SideView* out, const SideState& s) {
 
 pb::View to_view(const State& state) {
   pb::View out;
+  to_view(state, out);
+  return out;
+}
+
+void to_view(const State& state, pb::View& out) {
   out.set_scenario_name(state.scenario_name);
   out.set_width(state.size.width);
   out.set_height(state.size.height);
@@ -78,7 +83,6 @@ pb::View to_view(const State& state) {
   out.set_winner(state.winner.value_or(-1));  // -1: no winner (yet)
   out.set_end_reason(state.end_reason);
   for (int s : state.score) out.add_score(s);
-  return out;
 }
 
 }  // namespace grognard::itchy::wire
