@@ -116,9 +116,6 @@ int main(int argc, char** argv) {
   if (!config.net.trusted_proxies.empty()) {
     spdlog::info("X-Forwarded-For trusted from {}", fmt::join(config.net.trusted_proxies, ", "));
   }
-  for (const std::string& problem : lobby.recover()) {
-    spdlog::error("recovery: {}", problem);
-  }
 
   // Signals are caught from here on, before the "listening" line: a SIGTERM sent as soon as
   // it is read still shuts down gracefully.
@@ -154,6 +151,10 @@ int main(int argc, char** argv) {
 
   std::vector<std::thread> threads;
   for (int i = 0; i < config.net.threads; ++i) threads.emplace_back([&ioc] { run_io(ioc); });
+  // Games load while the server serves: one asked for first is loaded at once (room/lobby.h).
+  lobby.recover_while_serving([](const std::vector<std::string>& problems) {
+    for (const std::string& problem : problems) spdlog::error("recovery: {}", problem);
+  });
   std::atomic<bool> stop_checking{false};
   std::thread checker([&] { app::check_ended_games(*store, registry, lobby, stop_checking); });
 

@@ -47,36 +47,9 @@ Lobby::Lobby(boost::asio::any_io_executor executor, Store& store, const Registry
     : impl_(std::make_unique<Impl>(std::move(executor), store, registry, metrics, std::move(clock),
                                    options)) {}
 
-Lobby::~Lobby() = default;
-
-std::vector<std::string> Lobby::recover() {
-  std::vector<std::string> problems;
-  const auto start = std::chrono::steady_clock::now();
-  auto games = impl_->store.unfinished_games();
-  if (!games.ok()) return {"cannot list unfinished games: " + games.error().message};
-  std::uint64_t events = 0;
-  for (GameRecord& g : *games) {
-    events += g.last_seq;
-    std::string problem;
-    auto room = impl_->load(g, &problem);
-    if (!room) {
-      problems.push_back("game " + g.id + " cannot be loaded: " + problem);
-      continue;
-    }
-    if (!problem.empty()) {
-      problems.push_back("game " + g.id + ": " + problem);
-      spdlog::error("[game {}] {}", g.id, problem);
-    } else {
-      spdlog::info("[game {}] recovered: {} events, state hash verified", g.id, g.last_seq);
-    }
-    (void)impl_->add_loaded(std::move(room));
-  }
-  // One line for operators and the benchmarks (docs/performance.md, P5).
-  const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
-  spdlog::info("loaded {} waiting and running games ({} events) in {:.2f} s", games->size(), events,
-               took.count());
-  if (auto problem = impl_->remember_expired()) problems.push_back(*problem);
-  return problems;
+Lobby::~Lobby() {
+  impl_->quitting = true;
+  if (impl_->loader.joinable()) impl_->loader.join();
 }
 
 namespace {
@@ -131,7 +104,7 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
       if (auto refusal = d.refuse_guessing(*peer, rid)) return peer->send(refusal);
       const std::string& code = msg.join_room().invite_code();
       auto room = d.by_invite(code);
-      if (!room) room = d.ended_by_invite(code);
+      if (!room) room = d.stored_by_invite(code);
       if (!room) {
         if (auto expired = d.tombstones.by_invite(code)) {
           return peer->send(error_message(rid, v1::NOT_FOUND, "", *expired));
@@ -146,7 +119,7 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
       if (auto refusal = d.refuse_guessing(*peer, rid)) return peer->send(refusal);
       const Hash32 token_hash = sha256_of(msg.resume().token());
       auto room = d.by_token(token_hash);
-      if (!room) room = d.ended_by_token(token_hash);
+      if (!room) room = d.stored_by_token(token_hash);
       if (!room) {
         if (auto expired = d.tombstones.by_token(token_hash)) {
           return peer->send(error_message(rid, v1::NOT_FOUND, "", *expired));
@@ -246,6 +219,7 @@ void Lobby::detach(const std::shared_ptr<Peer>& peer) {
 }
 
 void Lobby::stop(std::function<void()> all_stopped) {
+  impl_->quitting = true;  // the loader stops after the game it is loading (lobby_load.cpp)
   if (impl_->expiry) impl_->expiry->stop();  // before mu: a tick takes mu
   std::vector<std::shared_ptr<Room>> rooms;
   {

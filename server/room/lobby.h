@@ -45,6 +45,12 @@ class Lobby {
   // Remembers the newest expired games' invite codes and seat tokens (max_rooms of them) so
   // that a join or resume is told they expired.
   std::vector<std::string> recover();
+  // The same on a thread of its own, while the server serves (restart at scale,
+  // docs/performance.md): a game a seat resumes with its token, or someone joins with its invite
+  // code, before its turn is loaded at once. `done` gets recover()'s problems on that thread once
+  // every game is loaded (not when the lobby stops first: the loader then ends after the game it
+  // is loading). The lobby's destructor waits for the loader.
+  void recover_while_serving(std::function<void(std::vector<std::string>)> done);
 
   void handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& message);
   // The connection closed: its seat stays its own, marked disconnected.

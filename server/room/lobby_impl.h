@@ -4,11 +4,13 @@
 // lobby_expiry.cpp (rooms that wait too long for their players). Private to server/room.
 
 #include <algorithm>
+#include <atomic>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 #include <unordered_map>
 
 #include <boost/asio/any_io_executor.hpp>
@@ -77,12 +79,17 @@ struct Lobby::Impl {
   std::shared_ptr<Room> by_id(const std::string& id) const;
   std::shared_ptr<Room> by_invite(const std::string& code) const;
   std::shared_ptr<Room> by_token(const Hash32& token_hash) const;
-  // An ended game that is not in the table, loaded again from the store (lobby_ended.cpp):
-  // the game holding a seat with this token, or with this invite code. nullptr when the store
-  // has no such game, or it has not ended (waiting and running games are loaded at start).
-  std::shared_ptr<Room> ended_by_token(const Hash32& token_hash);
-  std::shared_ptr<Room> ended_by_invite(const std::string& code);
-  std::shared_ptr<Room> reload_ended(const engine::Result<std::optional<GameRecord>>& found);
+  // Loading games back (lobby_load.cpp): every waiting and running game, as Lobby::recover
+  // does, stopping early once `quitting`; the loader thread that runs it while serving.
+  std::vector<std::string> recover_games();
+  std::atomic<bool> quitting{false};
+  std::thread loader;
+  // A stored game not in the table, loaded from the store at once: the game holding a seat with
+  // this token, or with this invite code. nullptr when the store has no such game, it expired,
+  // or it cannot be loaded.
+  std::shared_ptr<Room> stored_by_token(const Hash32& token_hash);
+  std::shared_ptr<Room> stored_by_invite(const std::string& code);
+  std::shared_ptr<Room> reload(const engine::Result<std::optional<GameRecord>>& found);
   // Drops the ended rooms nobody is in whose game ended options.ended_room_linger ago.
   void let_go_ended();
   // Holds a place for one more room of `creator` (null: the operator's), within max_rooms
@@ -93,7 +100,8 @@ struct Lobby::Impl {
   // Adds `room` in the place held for it.
   void add(std::shared_ptr<Room> room, const std::shared_ptr<Peer>& creator);
   // Adds a room loaded from the store (no place held: what the store holds is loaded whatever
-  // the bound) and returns the one the table keeps: another loaded first is kept instead.
+  // the bound) and returns the one the table keeps: another loaded first is kept instead. A
+  // room loaded once the lobby has stopped is stopped too.
   std::shared_ptr<Room> add_loaded(std::shared_ptr<Room> room);
   // Removes `room` from the table, if it is there.
   void drop(const std::shared_ptr<Room>& room);

@@ -80,13 +80,16 @@ void Lobby::Impl::add(std::shared_ptr<Room> room, const std::shared_ptr<Peer>& c
 std::shared_ptr<Room> Lobby::Impl::add_loaded(std::shared_ptr<Room> room) {
   std::size_t open = 0;
   std::shared_ptr<Room> kept;
+  bool stop_it = false;
   {
     std::lock_guard lock(mu);
     auto [it, added] = rooms.try_emplace(room->id(), room);
     if (added) index_locked(room);
     kept = it->second;
     open = rooms.size();
+    stop_it = added && stopped;
   }
+  if (stop_it) kept->stop({});
   metrics.rooms(open);
   return kept;
 }

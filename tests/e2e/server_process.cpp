@@ -37,6 +37,17 @@ std::filesystem::path make_temp_dir() {
   return pattern;
 }
 
+// What the server logs once its games are loaded back (room/lobby_load.cpp), or once it knows
+// they cannot be: it serves while they load, and the tests expect them all in memory as before.
+constexpr std::string_view kLoaded = "waiting and running games";
+constexpr std::string_view kCannotLoad = "recovery: cannot list";
+
+std::size_t count_of(const std::string& text, std::string_view what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
 // The port at the end of "grognard-server listening on ws://127.0.0.1:PORT".
 std::uint16_t port_of(const std::string& line) {
   const auto colon = line.rfind(':');
@@ -77,6 +88,11 @@ void ServerProcess::start() {
   for (std::string& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
   const std::string log_path = log_.string();
+  const auto loaded_before = [this] {
+    const std::string text = log();
+    return count_of(text, kLoaded) + count_of(text, kCannotLoad);
+  };
+  const std::size_t loads = loaded_before();
 
   int out[2];
   if (pipe2(out, O_CLOEXEC) != 0) throw std::runtime_error("pipe2 failed");
@@ -127,6 +143,9 @@ void ServerProcess::start() {
     kill();
     throw std::runtime_error("grognard-server did not start (stdout: \"" + line +
                              "\"); its log:\n" + log());
+  }
+  while (loaded_before() == loads && running() && SteadyClock::now() < deadline) {
+    std::this_thread::sleep_for(5ms);
   }
 }
 

@@ -1,9 +1,10 @@
-// Ended games come back on demand (room/lobby_ended.cpp): the lobby loads only waiting and
-// running games at start, and lets an ended room nobody is in go an hour after the end; a seat
-// resuming with its token, or a join with the invite code, loads the game again from the store.
+// Games come back on demand (room/lobby_load.cpp): the lobby loads waiting and running games at
+// start while it serves, and lets an ended room nobody is in go an hour after the end; a seat
+// resuming with its token, or a join with the invite code, loads a game not in memory at once.
 #include <catch2/catch.hpp>
 
 #include <chrono>
+#include <future>
 
 #include "world.h"
 
@@ -73,19 +74,61 @@ TEST_CASE("a seat of a game that ended while the server was down resumes it and 
   CHECK(unknown.error().message() == "unknown seat token");
 }
 
-TEST_CASE("a game not ended is never loaded on demand: it is loaded at start or not at all",
-          "[room][resume][reliability]") {
+TEST_CASE("a waiting or running game not loaded yet is loaded the moment it is asked for",
+          "[room][resume][reliability][perf.restart]") {
   Table t;  // running
   const std::string waiting = t.w.create();
-  // A lobby that did not recover (as if its start had failed on these games).
+  // A lobby that has not loaded its games yet (they load while the server serves).
   t.w.lobby = t.w.make_lobby();
+  CHECK(t.w.lobby->open_rooms() == 0);
   auto back = resume(t.w, t.north_token);
-  REQUIRE(back.has_error());
-  CHECK(back.error().message() == "unknown seat token");
+  REQUIRE(back.has_seated());
+  CHECK(back.seated().game_id() == t.id);
+  CHECK(back.seated().room().status() == "running");
+  CHECK(t.w.lobby->open_rooms() == 1);
   auto join = t.w.join(std::make_shared<FakePeer>("late"), waiting, "player");
+  REQUIRE(join.has_seated());
+  CHECK(t.w.lobby->open_rooms() == 2);
+
+  // Loading them all afterwards keeps the rooms already loaded, and those seated in them.
+  REQUIRE(t.w.lobby->recover().empty());
+  CHECK(t.w.lobby->open_rooms() == 2);
+  auto again = resume(t.w, t.south_token);
+  REQUIRE(again.has_seated());
+  CHECK(again.seated().game_id() == t.id);
+}
+
+TEST_CASE("games load on a thread of their own while the lobby serves",
+          "[room][resume][reliability][perf.restart]") {
+  Table t;
+  const std::string waiting = t.w.create();
+  t.w.lobby = t.w.make_lobby();
+  std::promise<std::vector<std::string>> loaded;
+  t.w.lobby->recover_while_serving(
+      [&loaded](std::vector<std::string> problems) { loaded.set_value(std::move(problems)); });
+  auto problems = loaded.get_future();
+  REQUIRE(problems.wait_for(std::chrono::seconds(30)) == std::future_status::ready);
+  CHECK(problems.get().empty());
+  CHECK(t.w.lobby->open_rooms() == 2);
+  auto join = t.w.join(std::make_shared<FakePeer>("late"), waiting, "player");
+  CHECK(join.has_seated());
+}
+
+TEST_CASE("an expired room is never loaded again: its join is told it expired",
+          "[room][resume][reliability]") {
+  room::LobbyOptions options;
+  options.waiting_room_limit = std::chrono::hours(1);
+  World w(options);
+  const std::string code = w.create();
+  w.now += 2 * 60 * kMinute;
+  w.lobby->tidy_rooms();
+  w.settle();
+  REQUIRE(w.lobby->open_rooms() == 0);
+  w.lobby = w.make_lobby();  // a restart that has not remembered the expired rooms yet
+  auto join = w.join(std::make_shared<FakePeer>("late"), code, "player");
   REQUIRE(join.has_error());
   CHECK(join.error().code() == v1::NOT_FOUND);
-  CHECK(t.w.lobby->open_rooms() == 0);
+  CHECK(w.lobby->open_rooms() == 0);
 }
 
 TEST_CASE("an ended room nobody is in is let go an hour after the end, and comes back",

@@ -1,0 +1,120 @@
+// Games come back from the store (docs/design.md, "Rooms and the lobby"): at start every waiting
+// and running game is loaded, on a thread of its own while the server already serves
+// (Lobby::recover_while_serving); any stored game a seat resumes with its token, or someone
+// joins with its invite code, is loaded at once if it is not in memory yet: one the loader has
+// not reached, or one that ended and was let go (a room that ended goes once nobody is in it,
+// when the table is full or an hour after the game ended). Each is loaded with its state hash
+// checked, and kept while anyone is in it.
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+
+#include "room/lobby_impl.h"
+
+namespace grognard::room {
+
+std::vector<std::string> Lobby::Impl::recover_games() {
+  std::vector<std::string> problems;
+  const auto start = std::chrono::steady_clock::now();
+  auto games = store.unfinished_games();
+  if (!games.ok()) return {"cannot list unfinished games: " + games.error().message};
+  std::uint64_t events = 0;
+  std::size_t loaded = 0;
+  for (GameRecord& g : *games) {
+    if (quitting) break;
+    events += g.last_seq;
+    ++loaded;
+    if (by_id(g.id)) continue;  // asked for, and loaded on demand, before its turn
+    std::string problem;
+    auto room = load(g, &problem);
+    if (!room) {
+      problems.push_back("game " + g.id + " cannot be loaded: " + problem);
+      continue;
+    }
+    if (!problem.empty()) {
+      problems.push_back("game " + g.id + ": " + problem);
+      spdlog::error("[game {}] {}", g.id, problem);
+    } else {
+      spdlog::info("[game {}] recovered: {} events, state hash verified", g.id, g.last_seq);
+    }
+    (void)add_loaded(std::move(room));
+  }
+  // One line for operators and the benchmarks (docs/performance.md, P5).
+  const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+  if (loaded < games->size()) {
+    spdlog::info("loading stopped by the shutdown: {} of {} waiting and running games loaded",
+                 loaded, games->size());
+    return problems;
+  }
+  spdlog::info("loaded {} waiting and running games ({} events) in {:.2f} s", games->size(), events,
+               took.count());
+  if (auto problem = remember_expired()) problems.push_back(*problem);
+  return problems;
+}
+
+std::vector<std::string> Lobby::recover() {
+  return impl_->recover_games();
+}
+
+void Lobby::recover_while_serving(std::function<void(std::vector<std::string>)> done) {
+  spdlog::info(
+      "loading waiting and running games while serving: a game asked for first is "
+      "loaded at once");
+  impl_->loader = std::thread([this, done = std::move(done)] {
+    auto problems = impl_->recover_games();
+    if (done) done(std::move(problems));
+  });
+}
+
+std::shared_ptr<Room> Lobby::Impl::reload(const engine::Result<std::optional<GameRecord>>& found) {
+  if (!found.ok()) {
+    spdlog::error("store: looking up a game: {}", found.error().message);
+    return nullptr;
+  }
+  // An expired room is told as such (tombstones), never loaded again.
+  if (!*found || (*found)->status == GameStatus::kExpired) return nullptr;
+  const GameRecord& g = **found;
+  if (auto loaded = by_id(g.id)) return loaded;
+  std::string problem;
+  auto room = load(g, &problem);
+  if (!room) {
+    spdlog::error("[game {}] cannot be loaded: {}", g.id, problem);
+    return nullptr;
+  }
+  if (!problem.empty()) spdlog::warn("[game {}] {}", g.id, problem);
+  auto kept = add_loaded(std::move(room));
+  spdlog::info("[game {}] loaded on demand: {}, {} events, state hash verified", g.id,
+               to_string(g.status), g.last_seq);
+  return kept;
+}
+
+std::shared_ptr<Room> Lobby::Impl::stored_by_token(const Hash32& token_hash) {
+  auto room = reload(store.game_by_token(token_hash));
+  return room && room->owns_token(token_hash) ? room : nullptr;
+}
+
+std::shared_ptr<Room> Lobby::Impl::stored_by_invite(const std::string& code) {
+  return reload(store.game_by_invite(code));
+}
+
+void Lobby::Impl::let_go_ended() {
+  const std::int64_t linger = options.ended_room_linger.count();
+  if (linger <= 0) return;
+  const std::int64_t cutoff = clock() - linger;
+  std::size_t dropped = 0;
+  std::size_t open = 0;
+  {
+    std::lock_guard lock(mu);
+    for (auto it = rooms.begin(); it != rooms.end();) {
+      const bool idle = it->second->ended_idle_since(cutoff);
+      it = idle ? drop_locked(it) : std::next(it);
+      dropped += idle ? 1 : 0;
+    }
+    open = rooms.size();
+  }
+  if (dropped == 0) return;
+  metrics.rooms(open);
+  spdlog::debug("{} ended rooms nobody is in let go from memory", dropped);
+}
+
+}  // namespace grognard::room
