@@ -46,9 +46,10 @@ std::vector<std::string> Lobby::Impl::recover_games() {
                  loaded, games->size());
     return problems;
   }
+  if (auto problem = remember_expired()) problems.push_back(*problem);
+  // Last: what waits for the server to be loaded (the e2e tests) waits for this line.
   spdlog::info("loaded {} waiting and running games ({} events) in {:.2f} s", games->size(), events,
                took.count());
-  if (auto problem = remember_expired()) problems.push_back(*problem);
   return problems;
 }
 
