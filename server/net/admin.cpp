@@ -8,7 +8,7 @@
 
 #include "engine/canonical.h"
 #include "grognard/v1/admin.pb.h"
-#include "room/protocol.h"
+#include "room/messages.h"
 
 namespace grognard::net {
 

@@ -9,7 +9,7 @@
 
 #include "grognard/parse.h"
 #include "grognard/v1/protocol.pb.h"
-#include "room/protocol.h"
+#include "room/messages.h"
 
 namespace grognard::net {
 

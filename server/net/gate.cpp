@@ -1,7 +1,7 @@
 #include "net/gate.h"
 
 #include "grognard/v1/protocol.pb.h"
-#include "room/protocol.h"
+#include "room/messages.h"
 
 #ifndef GROGNARD_VERSION
 #error "GROGNARD_VERSION must be defined by the build"

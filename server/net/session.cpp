@@ -12,7 +12,7 @@
 #include "grognard/v1/protocol.pb.h"
 #include "net/codec.h"
 #include "net/session_impl.h"
-#include "room/protocol.h"
+#include "room/messages.h"
 #include "room/room.h"
 
 namespace grognard::net {

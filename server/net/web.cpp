@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "engine/canonical.h"
-#include "room/protocol.h"
+#include "room/messages.h"
 
 namespace grognard::net {
 

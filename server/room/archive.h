@@ -9,7 +9,7 @@
 
 #include "room/lobby_options.h"
 #include "room/peer.h"
-#include "room/protocol.h"
+#include "room/messages.h"
 #include "room/registry.h"
 #include "room/store.h"
 

@@ -13,7 +13,7 @@
 
 #include "engine/result.h"
 #include "room/peer.h"
-#include "room/protocol.h"
+#include "room/messages.h"
 #include "room/registry.h"
 #include "room/store.h"
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "engine/dice.h"
-#include "room/protocol.h"
+#include "room/messages.h"
 
 namespace grognard::room {
 

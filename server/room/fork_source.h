@@ -3,7 +3,7 @@
 // RoomInfo.forked_from and GameSummary.forked_from show it.
 
 #include <optional>
-#include "room/protocol.h"
+#include "room/messages.h"
 
 #include "engine/result.h"
 #include "room/store.h"

@@ -9,7 +9,7 @@
 #include "room/archive.h"
 #include "room/archive_file.h"
 #include "room/lobby_impl.h"
-#include "room/protocol.h"
+#include "room/messages.h"
 
 namespace grognard::room {
 

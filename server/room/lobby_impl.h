@@ -16,10 +16,11 @@
 #include <boost/asio/any_io_executor.hpp>
 
 #include "room/creator_quota.h"
-#include "room/expiry.h"
+#include "room/periodic.h"
+#include "room/tombstones.h"
 #include "room/join_failures.h"
 #include "room/lobby.h"
-#include "room/protocol.h"
+#include "room/messages.h"
 #include "room/room.h"
 
 namespace grognard::room {

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "engine/ruleset.h"
-#include "room/protocol.h"
+#include "room/messages.h"
 #include "room/store.h"
 
 namespace grognard::room {

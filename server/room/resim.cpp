@@ -5,7 +5,7 @@
 #include <exception>
 #include <set>
 
-#include "room/protocol.h"
+#include "room/messages.h"
 #include "room/replay.h"
 
 namespace grognard::room {

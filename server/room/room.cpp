@@ -122,6 +122,7 @@ void Room::committed(std::shared_ptr<Pending> p, engine::Status status) {
     p->kept.push_back(std::move(state_));  // the state before the batch, until it is broadcast
     state_ = std::move(p->next);
     act_ = p->act ? std::move(*p->act) : rs_.to_act(*state_);
+    legal_.clear();
   }
   for (const SeatRecord& s : p->batch.seats) keep_seat(s);
   for (const SeatRecord& s : p->batch.seats) {

@@ -23,9 +23,9 @@
 
 #include "engine/ruleset.h"
 #include "room/lobby.h"
+#include "room/messages.h"
 #include "room/metrics.h"
 #include "room/peer.h"
-#include "room/protocol.h"
 #include "room/replay.h"
 #include "room/store.h"
 
@@ -270,8 +270,11 @@ class Room : public std::enable_shared_from_this<Room> {
   GameRecord record_;
   std::unique_ptr<engine::GameState> initial_;
   std::unique_ptr<engine::GameState> state_;
-  engine::ToAct act_;              // rs_.to_act(*state_), computed once whenever state_ changes
-  std::vector<SeatRecord> seats_;  // the game's seats; observers apart:
+  engine::ToAct act_;  // rs_.to_act(*state_), computed once whenever state_ changes
+  // The legal commands of each seat that asked since state_ last changed (Room::legal): a seat's
+  // client asks again after every push it gets, and each of its connections asks alike.
+  std::map<std::string, v1::LegalCommands> legal_;
+  std::vector<SeatRecord> seats_;                // the game's seats; observers apart:
   std::map<std::string, SeatRecord> observers_;  // by seat id
   std::vector<EventRecord> log_;
   mutable FoldCache folds_;  // pages far into the log (room/replay.h)

@@ -127,12 +127,17 @@ void Room::legal(std::shared_ptr<Peer> peer, std::uint64_t request_id) {
       return;
     }
     auto m = reply(request_id);
-    auto* out = m->mutable_legal();
-    if (!failed_ && !stopped_ && record_.status == GameStatus::kRunning) {
+    if (failed_ || stopped_ || record_.status != GameStatus::kRunning) {
+      m->mutable_legal();
+      return peer->send(m);
+    }
+    auto [cached, fresh] = legal_.try_emplace(*seat_id);
+    if (fresh) {
       for (const engine::Bytes& c : rs_.legal(*state_, *seat_id)) {
-        pack_any(out->add_commands(), rs_.wire_types().command, c);
+        pack_any(cached->second.add_commands(), rs_.wire_types().command, c);
       }
     }
+    *m->mutable_legal() = cached->second;
     peer->send(m);
   });
 }

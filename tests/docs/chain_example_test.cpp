@@ -12,7 +12,7 @@
 #include "doc_blocks.h"
 #include "engine/canonical.h"
 #include "grognard/v1/protocol.pb.h"
-#include "room/protocol.h"
+#include "room/messages.h"
 #include "room/seal.h"
 #include "room/store.h"
 #include "rules/itchy/wire/ruleset.h"

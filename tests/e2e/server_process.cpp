@@ -39,7 +39,7 @@ std::filesystem::path make_temp_dir() {
 
 // What the server logs once its games are loaded back (room/lobby_load.cpp), or once it knows
 // they cannot be: it serves while they load, and the tests expect them all in memory as before.
-constexpr std::string_view kLoaded = "waiting and running games";
+constexpr std::string_view kLoaded = "waiting and running games (";
 constexpr std::string_view kCannotLoad = "recovery: cannot list";
 
 std::size_t count_of(const std::string& text, std::string_view what) {

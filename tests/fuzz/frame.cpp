@@ -5,7 +5,7 @@
 
 #include "grognard/v1/protocol.pb.h"
 #include "net/codec.h"
-#include "room/protocol.h"
+#include "room/messages.h"
 #include "targets.h"
 
 namespace grognard::fuzz {

@@ -16,7 +16,7 @@
 #include "engine/canonical.h"
 #include "fork_world.h"
 #include "grognard/v1/sharpe.pb.h"
-#include "room/protocol.h"
+#include "room/messages.h"
 #include "support/random_choice.h"
 
 using namespace grognard;

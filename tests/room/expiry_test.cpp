@@ -5,7 +5,7 @@
 
 #include <chrono>
 
-#include "room/expiry.h"
+#include "room/tombstones.h"
 #include "world.h"
 
 using namespace grognard;

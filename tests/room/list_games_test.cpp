@@ -3,7 +3,7 @@
 // has ended.
 #include <catch2/catch.hpp>
 
-#include "room/protocol.h"
+#include "room/messages.h"
 #include "room/room.h"
 #include "world.h"
 

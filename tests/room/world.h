@@ -14,7 +14,7 @@
 
 #include "fakes.h"
 #include "room/lobby.h"
-#include "room/protocol.h"
+#include "room/messages.h"
 
 namespace grognard::testing {
 

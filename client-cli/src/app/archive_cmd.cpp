@@ -8,7 +8,7 @@
 #include "app/errors.h"
 #include "client/websocket.h"
 #include "room/archive_file.h"
-#include "room/protocol.h"
+#include "room/messages.h"
 
 namespace grognard::cli {
 

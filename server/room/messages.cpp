@@ -1,4 +1,4 @@
-#include "room/protocol.h"
+#include "room/messages.h"
 
 #include <algorithm>
 #include <cctype>

@@ -1,24 +1,19 @@
 #pragma once
-// Rooms that wait too long for their players expire (LobbyOptions::waiting_room_limit). The
-// pieces the lobby builds that on: the words used for an expired room, how often to look for
-// one, a timer that ticks on a strand, and what is remembered of expired rooms so that a late
-// join or resume is told what became of the room.
+// Rooms that wait too long for their players expire (LobbyOptions::waiting_room_limit): the
+// words used for an expired room, how often to look for one (room/periodic.h ticks), and what is
+// remembered of expired rooms so that a late join or resume is told what became of the room.
 
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <deque>
-#include <functional>
-#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
-#include <boost/asio/any_io_executor.hpp>
-
-#include "room/protocol.h"
+#include "room/messages.h"
 #include "room/store.h"
 
 namespace grognard::room {
@@ -28,25 +23,6 @@ std::string expiry_reason(std::chrono::milliseconds limit);
 // How often to look for waiting rooms past `limit`: a sixtieth of it, between 50 ms and one
 // minute, so a room expires at most that late.
 std::chrono::milliseconds expiry_interval(std::chrono::milliseconds limit);
-
-// Calls `tick` every `interval` on a strand of `executor` until stopped or destroyed. Creates
-// no thread. Thread-safety: stop() and the destructor may be called from any thread; neither
-// may race with the other.
-class Periodic {
- public:
-  Periodic(boost::asio::any_io_executor executor, std::chrono::milliseconds interval,
-           std::function<void()> tick);
-  ~Periodic();
-  Periodic(const Periodic&) = delete;
-  Periodic& operator=(const Periodic&) = delete;
-
-  // No tick starts after this returns (one running now finishes first).
-  void stop();
-
- private:
-  struct State;
-  std::shared_ptr<State> state_;
-};
 
 // Expired rooms by invite code and by seat token, with the sentence that tells a late comer
 // what became of the room. Holds the newest `capacity` rooms. Thread-safe.

@@ -1,5 +1,5 @@
-// What the lobby sees of a room (the snapshot other threads read) and what it asks of a room
-// on its own: to expire when it has waited too long for its players.
+// What the lobby sees of a room (the snapshot other threads read) and what the lobby and the
+// operator ask of it: to expire when it has waited too long for its players, to close.
 #include <algorithm>
 
 #include <spdlog/spdlog.h>
