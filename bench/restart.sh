@@ -13,8 +13,9 @@ restarted=$pid
 "${on_gen[@]}" "$gen" --workload probe --port "$port" --file "$work/invites" \
   --timeout-ms 120000 | tee "$work/probe.txt" | grep RESULT || true
 stop "$restarted"
-# From the server's log: the games folded back ("[game G] recovered: N events") and when, from
-# its "database" line to the last of them; from the clock: start to listening and to every game
+# From the server's log: the games folded back, by the loader ("[game G] recovered: N events")
+# or on demand for the probe ("[game G] loaded on demand: running, N events"), and when, from its
+# "database" line to the last of them; from the clock: start to listening and to every game
 # answering.
 python3 - "$work/restart.log" "$t0" "$work/probe.txt" >>"$results" <<'PY'
 import re, sys
@@ -27,7 +28,8 @@ opened = last = listening = None
 for line in open(log, errors="replace"):
     if " database " in line and opened is None:
         opened = ts(line)
-    m = re.search(r"recovered: (\d+) events", line)
+    m = re.search(r"recovered: (\d+) events", line) or \
+        re.search(r"loaded on demand: \w+, (\d+) events", line)
     if m:
         events += int(m.group(1)); games += 1; last = ts(line)
     if "listening on" in line and listening is None:

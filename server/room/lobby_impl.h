@@ -5,10 +5,12 @@
 
 #include <algorithm>
 #include <atomic>
+#include <condition_variable>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <thread>
 #include <unordered_map>
@@ -16,12 +18,12 @@
 #include <boost/asio/any_io_executor.hpp>
 
 #include "room/creator_quota.h"
-#include "room/periodic.h"
-#include "room/tombstones.h"
 #include "room/join_failures.h"
 #include "room/lobby.h"
 #include "room/messages.h"
+#include "room/periodic.h"
 #include "room/room.h"
+#include "room/tombstones.h"
 
 namespace grognard::room {
 
@@ -85,6 +87,13 @@ struct Lobby::Impl {
   std::vector<std::string> recover_games();
   std::atomic<bool> quitting{false};
   std::thread loader;
+  // `g`'s room: the one in the table, else loaded from the store once: a thread that finds
+  // another loading it (the loader and a join, say) waits for that load instead of doing it
+  // again. Null when it cannot be loaded: `*problem` says why (or that it loaded stopped or
+  // held); `*fresh` is set when this call loaded it.
+  std::shared_ptr<Room> load_once(const GameRecord& g, std::string* problem, bool* fresh);
+  std::set<std::string> loading;         // ids being loaded (under mu)
+  std::condition_variable loading_done;  // with mu: a load ended
   // A stored game not in the table, loaded from the store at once: the game holding a seat with
   // this token, or with this invite code. nullptr when the store has no such game, it expired,
   // or it cannot be loaded.

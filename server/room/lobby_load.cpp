@@ -24,20 +24,19 @@ std::vector<std::string> Lobby::Impl::recover_games() {
     if (quitting) break;
     events += g.last_seq;
     ++loaded;
-    if (by_id(g.id)) continue;  // asked for, and loaded on demand, before its turn
     std::string problem;
-    auto room = load(g, &problem);
+    bool fresh = false;
+    auto room = load_once(g, &problem, &fresh);
     if (!room) {
       problems.push_back("game " + g.id + " cannot be loaded: " + problem);
-      continue;
-    }
-    if (!problem.empty()) {
+    } else if (!fresh) {
+      continue;  // asked for, and loaded on demand, before its turn
+    } else if (!problem.empty()) {
       problems.push_back("game " + g.id + ": " + problem);
       spdlog::error("[game {}] {}", g.id, problem);
     } else {
       spdlog::info("[game {}] recovered: {} events, state hash verified", g.id, g.last_seq);
     }
-    (void)add_loaded(std::move(room));
   }
   // One line for operators and the benchmarks (docs/performance.md, P5).
   const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
@@ -77,16 +76,44 @@ std::shared_ptr<Room> Lobby::Impl::reload(const engine::Result<std::optional<Gam
   const GameRecord& g = **found;
   if (auto loaded = by_id(g.id)) return loaded;
   std::string problem;
-  auto room = load(g, &problem);
+  bool fresh = false;
+  auto room = load_once(g, &problem, &fresh);
   if (!room) {
     spdlog::error("[game {}] cannot be loaded: {}", g.id, problem);
     return nullptr;
   }
+  if (!fresh) return room;  // the loader had it on its way
   if (!problem.empty()) spdlog::warn("[game {}] {}", g.id, problem);
-  auto kept = add_loaded(std::move(room));
   spdlog::info("[game {}] loaded on demand: {}, {} events, state hash verified", g.id,
                to_string(g.status), g.last_seq);
-  return kept;
+  return room;
+}
+
+std::shared_ptr<Room> Lobby::Impl::load_once(const GameRecord& g, std::string* problem,
+                                             bool* fresh) {
+  *fresh = false;
+  {
+    std::unique_lock lock(mu);
+    loading_done.wait(lock, [&] { return loading.count(g.id) == 0; });
+    if (auto it = rooms.find(g.id); it != rooms.end()) return it->second;
+    loading.insert(g.id);
+  }
+  // The id leaves `loading` however the load ends.
+  struct Done {
+    Impl& impl;
+    const std::string& id;
+    ~Done() {
+      {
+        std::lock_guard lock(impl.mu);
+        impl.loading.erase(id);
+      }
+      impl.loading_done.notify_all();
+    }
+  } done{*this, g.id};
+  auto room = load(g, problem);
+  if (!room) return nullptr;
+  *fresh = true;
+  return add_loaded(std::move(room));
 }
 
 std::shared_ptr<Room> Lobby::Impl::stored_by_token(const Hash32& token_hash) {
