@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "room/lobby_options.h"
-#include "room/peer.h"
 #include "room/messages.h"
+#include "room/peer.h"
 #include "room/registry.h"
 #include "room/store.h"
 

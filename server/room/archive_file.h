@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "engine/result.h"
-#include "room/peer.h"
 #include "room/messages.h"
+#include "room/peer.h"
 #include "room/registry.h"
 #include "room/store.h"
 
