@@ -1,6 +1,7 @@
 #include "engine/dice.h"
 
-#include <openssl/hmac.h>
+#include "engine/canonical.h"
+
 #include <openssl/rand.h>
 
 #include <stdexcept>
@@ -43,11 +44,10 @@ int derive_face(const Seed& seed, std::uint64_t n, int sides) {
     std::uint8_t msg[12];
     put_be(msg, n, 8);
     put_be(msg + 8, attempt, 4);
-    std::uint8_t mac[32];
-    unsigned int mac_len = 0;
-    HMAC(EVP_sha256(), seed.data(), static_cast<int>(seed.size()), msg, sizeof msg, mac, &mac_len);
+    const StateHash mac = hmac_sha256({reinterpret_cast<const char*>(seed.data()), seed.size()},
+                                      {reinterpret_cast<const char*>(msg), sizeof msg});
     for (int w = 0; w < 4; ++w) {
-      std::uint64_t v = get_be64(mac + 8 * w);
+      std::uint64_t v = get_be64(mac.bytes.data() + 8 * w);
       if (rem == 0 || v < limit) return static_cast<int>(v % s) + 1;
     }
   }
