@@ -122,7 +122,7 @@ void bind_game(Query& q, const GameRecord& g, bool with_scenario_text) {
 engine::Status write_game(Connection& c, const GameRecord& g) {
   static const std::string update = update_game_sql();
   static const std::string upsert = insert_sql("games", kGame, 1);
-  const std::string what = "write game " + g.id;
+  const auto what = [&] { return "write game " + g.id; };
   auto st = run_query(c, update, kClause, what, [&](Query& q) { bind_game(q, g, false); });
   if (!st || sqlite3_changes(c.db()) != 0) return st;
   return run_query(c, upsert, kClause, what, [&](Query& q) { bind_game(q, g, true); });
@@ -130,7 +130,8 @@ engine::Status write_game(Connection& c, const GameRecord& g) {
 
 engine::Status write_seat(Connection& c, const SeatRecord& s) {
   static const std::string sql = insert_sql("seats", kSeat, 2);
-  return run_query(c, sql, kClause, "write seat " + s.game_id + "/" + s.seat_id, [&](Query& q) {
+  const auto what = [&] { return "write seat " + s.game_id + "/" + s.seat_id; };
+  return run_query(c, sql, kClause, what, [&](Query& q) {
     q.text(1, s.game_id).text(2, s.seat_id).text(3, s.role).text(4, s.label);
     q.text(5, s.player_name).blob(6, s.token_sha256).i64(7, s.claimed_ms);
   });
@@ -138,7 +139,7 @@ engine::Status write_seat(Connection& c, const SeatRecord& s) {
 
 engine::Status write_event(Connection& c, const EventRecord& e) {
   static const std::string sql = insert_sql("events", kEvent, 0);
-  const std::string what = "append event " + e.game_id + "#" + std::to_string(e.seq);
+  const auto what = [&] { return "append event " + e.game_id + "#" + std::to_string(e.seq); };
   return run_query(c, sql, kClause, what, [&](Query& q) {
     q.text(1, e.game_id).u64(2, e.seq).i64(3, static_cast<std::int64_t>(e.kind));
     q.blob(4, e.payload).blob(5, e.state_hash).blob(6, e.chain).text(7, e.seat);
@@ -153,7 +154,9 @@ engine::Status write_event(Connection& c, const EventRecord& e) {
 
 engine::Status write_command(Connection& c, const CommandRecord& r) {
   static const std::string sql = insert_sql("commands", kCommand, 0);
-  const std::string what = "record command " + r.game_id + "/" + r.seat + "/" + r.command_id;
+  const auto what = [&] {
+    return "record command " + r.game_id + "/" + r.seat + "/" + r.command_id;
+  };
   return run_query(c, sql, kClause, what, [&](Query& q) {
     q.text(1, r.game_id).text(2, r.seat).text(3, r.command_id);
     q.u64(4, r.first_seq).u64(5, r.last_seq);

@@ -57,7 +57,8 @@ engine::Result<sqlite3_stmt*> Connection::prepare(const std::string& sql) {
 }
 
 engine::Status Connection::run(const std::string& sql, std::string clause) {
-  return run_query(*this, sql, clause, sql, [](Query&) {});
+  return run_query(
+      *this, sql, clause, [&] { return sql; }, [](Query&) {});
 }
 
 Query::~Query() {
@@ -66,7 +67,7 @@ Query::~Query() {
 }
 
 Query& Query::text(int i, std::string_view v) {
-  note(sqlite3_bind_text64(stmt_, i, v.data(), v.size(), SQLITE_TRANSIENT, SQLITE_UTF8));
+  note(sqlite3_bind_text64(stmt_, i, v.data(), v.size(), keep_, SQLITE_UTF8));
   return *this;
 }
 
@@ -77,7 +78,7 @@ Query& Query::blob(int i, std::string_view bytes) {
 Query& Query::blob_bytes(int i, const void* data, std::size_t size) {
   // A non-null pointer with size 0 binds an empty blob (a null pointer would bind NULL).
   static const char kEmpty = 0;
-  note(sqlite3_bind_blob64(stmt_, i, size == 0 ? &kEmpty : data, size, SQLITE_TRANSIENT));
+  note(sqlite3_bind_blob64(stmt_, i, size == 0 ? &kEmpty : data, size, keep_));
   return *this;
 }
 

@@ -59,10 +59,14 @@ class Connection {
 };
 
 // One use of a prepared statement: bind, step, read columns. Resets the statement and
-// clears its bindings when it goes out of scope. Values are copied when bound.
+// clears its bindings when it goes out of scope. Values are copied when bound, unless the
+// Query is made with Query::kBorrow: then text and blobs are bound where they lie, and must
+// outlive the Query (the writer binds fields of the records it stores).
 class Query {
  public:
+  enum Borrow { kBorrow };
   explicit Query(sqlite3_stmt* stmt) : stmt_(stmt) {}
+  Query(sqlite3_stmt* stmt, Borrow) : stmt_(stmt), keep_(SQLITE_STATIC) {}
   ~Query();
   Query(const Query&) = delete;
   Query& operator=(const Query&) = delete;
@@ -97,18 +101,21 @@ class Query {
   }
 
   sqlite3_stmt* stmt_;
+  sqlite3_destructor_type keep_ = SQLITE_TRANSIENT;  // how text and blobs are bound
   int bind_error_ = SQLITE_OK;
 };
 
-// Runs a prepared, cached statement that returns no rows, after `bind` fills its parameters.
-template <class Bind>
+// Runs a prepared, cached statement that returns no rows, after `bind` fills its parameters
+// without copies (Query::kBorrow: whatever it binds must outlive this call). `what()` names
+// the statement's work in an error, and is called only then.
+template <class Bind, class What>
 engine::Status run_query(Connection& c, const std::string& sql, const std::string& clause,
-                         std::string_view what, Bind&& bind) {
+                         What&& what, Bind&& bind) {
   auto stmt = c.prepare(sql);
   if (!stmt) return stmt.error();
-  Query q(*stmt);
+  Query q(*stmt, Query::kBorrow);
   bind(q);
-  if (q.step() != SQLITE_DONE) return sqlite_error(c.db(), clause, what);
+  if (q.step() != SQLITE_DONE) return sqlite_error(c.db(), clause, what());
   return engine::ok_status();
 }
 
