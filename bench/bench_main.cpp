@@ -2,10 +2,12 @@
 // Asio event loop, C++20 coroutines: thousands of WebSocket connections from one core.
 //
 //   grognard_bench --workload commands --port P --pid PID [--echo-port E --echo-pid EPID]
+//                  [--floor-port F --floor-pid FPID]
 //                  [--rooms 64] [--rate 0] [--observers 0] [--seconds 10] [--warmup 2]
 //                  [--recording bench/games/itchy-intro.txt] [--limit N]
 //   grognard_bench --workload mixed|legal|idle|record|fill|probe ...
-// Prints one RESULT line per target (server, echo); bench/run.sh runs it and writes the report.
+// Prints one RESULT line per target (server, echo, floor); bench/run.sh runs it and writes the
+// report.
 
 #include <CLI/CLI.hpp>
 
@@ -28,6 +30,9 @@ int main(int argc, char** argv) {
   app.add_option("--pid", o.pid, "The server's process id (CPU time and memory)");
   app.add_option("--echo-port", o.echo_port, "The echo server's port (0: no echo phase)");
   app.add_option("--echo-pid", o.echo_pid, "The echo server's process id");
+  app.add_option("--floor-port", o.floor_port,
+                 "grognard_echo --durable's port (commands: 0, no floor phase)");
+  app.add_option("--floor-pid", o.floor_pid, "grognard_echo --durable's process id");
   app.add_option("--rooms", o.rooms, "Rooms played at once (record: games recorded)");
   app.add_option("--observers", o.observers, "Observers per room");
   app.add_option("--rate", o.rate, "Commands per second over all rooms (0: closed loop)");

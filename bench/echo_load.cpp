@@ -48,11 +48,34 @@ asio::awaitable<bool> EchoConn::roundtrip(const std::string& frame) {
   co_return !read && m == frame.size();
 }
 
+asio::awaitable<bool> EchoConn::join_pair(int pair, int side) {
+  impl_->ws.text(true);
+  auto [wrote, n] = co_await impl_->ws.async_write(
+      asio::buffer(std::to_string(pair) + " " + std::to_string(side)), kTuple);
+  impl_->ws.binary(true);
+  if (wrote) co_return false;
+  auto [read, ack] = co_await impl_->ws.async_read(impl_->buffer, kTuple);
+  impl_->buffer.consume(impl_->buffer.size());
+  co_return !read && ack == 8;
+}
+
+asio::awaitable<bool> EchoConn::turn(EchoConn& other, const std::string& frame) {
+  auto [wrote, n] = co_await impl_->ws.async_write(asio::buffer(frame), kTuple);
+  if (wrote) co_return false;
+  auto [read, ack] = co_await impl_->ws.async_read(impl_->buffer, kTuple);
+  impl_->buffer.consume(impl_->buffer.size());
+  if (read || ack != 8) co_return false;
+  auto [passed, m] = co_await other.impl_->ws.async_read(other.impl_->buffer, kTuple);
+  other.impl_->buffer.consume(other.impl_->buffer.size());
+  co_return !passed && m == frame.size() + 32;  // the frame and its link
+}
+
 asio::awaitable<void> echo_pair(asio::io_context& io, std::uint16_t port, std::string frame,
-                                Pacer pace, Window& w) {
+                                Pacer pace, Window& w, bool durable, int pair) {
   EchoConn c[2] = {EchoConn(io), EchoConn(io)};
-  for (EchoConn& e : c) {
-    const bool opened = co_await e.open(port);
+  for (int side = 0; side < 2; ++side) {
+    bool opened = co_await c[side].open(port);
+    if (opened && durable) opened = co_await c[side].join_pair(pair, side);
     if (!opened) {
       ++w.failures;
       co_return;
@@ -68,7 +91,12 @@ asio::awaitable<void> echo_pair(asio::io_context& io, std::uint16_t port, std::s
       co_await timer.async_wait(kTuple);
       if (w.stop) break;
     }
-    const bool ok = co_await c[turn].roundtrip(frame);
+    bool ok = false;
+    if (durable) {
+      ok = co_await c[turn].turn(c[turn ^ 1], frame);
+    } else {
+      ok = co_await c[turn].roundtrip(frame);
+    }
     if (!ok) {
       ++w.failures;
       co_return;

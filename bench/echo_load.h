@@ -25,6 +25,10 @@ class EchoConn {
   asio::awaitable<bool> open(std::uint16_t port);
   // Sends `frame` (binary) and reads the answer.
   asio::awaitable<bool> roundtrip(const std::string& frame);
+  // The floor (grognard_echo --durable): says which pair and side this connection is; then
+  // sends `frame` as a turn, reads its acknowledgement and reads the turn on `other`.
+  asio::awaitable<bool> join_pair(int pair, int side);
+  asio::awaitable<bool> turn(EchoConn& other, const std::string& frame);
 
  private:
   struct Impl;
@@ -32,9 +36,9 @@ class EchoConn {
 };
 
 // Two connections taking turns, one frame in flight, as a room of two generals does, until
-// `w.stop`; paced by `pace`.
+// `w.stop`; paced by `pace`. `durable`: against grognard_echo --durable, as pair `pair`.
 asio::awaitable<void> echo_pair(asio::io_context& io, std::uint16_t port, std::string frame,
-                                Pacer pace, Window& w);
+                                Pacer pace, Window& w, bool durable = false, int pair = 0);
 
 // A frame of the size and kind a general sends: a binary SendCommand with a move.
 std::string command_frame();

@@ -3,7 +3,9 @@
 // generator drives it with the same frames and connections as grognard-server, in the same
 // run, and every figure is also given as a ratio to the echo's.
 //
-//   grognard_echo [--listen 127.0.0.1:0]
+//   grognard_echo [--listen 127.0.0.1:0] [--durable DB]
+// With --durable it is the floor of a durable turn instead (bench/durable_turns.h): each frame
+// stored and fsync'd before it is answered, and passed on to the other side of its pair.
 // Prints "grognard_echo listening on ws://HOST:PORT" on stdout once it accepts connections;
 // stops on SIGINT or SIGTERM.
 
@@ -17,7 +19,10 @@
 #include <boost/beast/websocket.hpp>
 #include <cstdio>
 #include <iostream>
+#include <optional>
 #include <string>
+
+#include "durable_turns.h"
 
 namespace asio = boost::asio;
 namespace beast = boost::beast;
@@ -44,11 +49,13 @@ asio::awaitable<void> echo(tcp::socket socket) {
   }
 }
 
-asio::awaitable<void> listen(tcp::acceptor& acceptor) {
+asio::awaitable<void> listen(tcp::acceptor& acceptor, grognard::bench::DurableTurns* durable) {
   for (;;) {
     auto [ec, socket] = co_await acceptor.async_accept(kTuple);
     if (ec) co_return;
-    asio::co_spawn(acceptor.get_executor(), echo(std::move(socket)), asio::detached);
+    asio::co_spawn(acceptor.get_executor(),
+                   durable != nullptr ? durable->serve(std::move(socket)) : echo(std::move(socket)),
+                   asio::detached);
   }
 }
 
@@ -56,21 +63,29 @@ asio::awaitable<void> listen(tcp::acceptor& acceptor) {
 
 int main(int argc, char** argv) {
   std::string listen_at = "127.0.0.1:0";
-  if (argc == 3 && std::string(argv[1]) == "--listen") {
-    listen_at = argv[2];
-  } else if (argc != 1) {
-    std::fprintf(stderr, "usage: grognard_echo [--listen HOST:PORT]\n");
-    return 2;
+  std::string durable_db;
+  for (int i = 1; i < argc; i += 2) {
+    const std::string flag = argv[i];
+    if (i + 1 < argc && flag == "--listen") {
+      listen_at = argv[i + 1];
+    } else if (i + 1 < argc && flag == "--durable") {
+      durable_db = argv[i + 1];
+    } else {
+      std::fprintf(stderr, "usage: grognard_echo [--listen HOST:PORT] [--durable DB]\n");
+      return 2;
+    }
   }
   const auto colon = listen_at.rfind(':');
   asio::io_context io(1);
+  std::optional<grognard::bench::DurableTurns> durable;
+  if (!durable_db.empty()) durable.emplace(io, durable_db);
   tcp::acceptor acceptor(
       io, tcp::endpoint(asio::ip::make_address(listen_at.substr(0, colon)),
                         static_cast<unsigned short>(std::stoi(listen_at.substr(colon + 1)))));
   acceptor.listen(asio::socket_base::max_listen_connections);
   asio::signal_set signals(io, SIGINT, SIGTERM);
   signals.async_wait([&](const boost::system::error_code&, int) { io.stop(); });
-  asio::co_spawn(io, listen(acceptor), asio::detached);
+  asio::co_spawn(io, listen(acceptor, durable ? &*durable : nullptr), asio::detached);
   std::cout << "grognard_echo listening on ws://" << listen_at.substr(0, colon) << ":"
             << acceptor.local_endpoint().port() << std::endl;
   io.run();

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The benchmark suite (docs/performance.md): builds what it needs in build/bench (Release with
-# debug info), runs every workload against grognard-server and the echo server, and writes the
+# debug info), runs every workload against grognard-server and the echo server (the commands
+# workload also against the floor, grognard_echo --durable), and writes the
 # report to build/bench/report.md (the figures, one RESULT line each, to build/bench/results.txt).
 #
 #   bash bench/run.sh            the full run (about 15-20 minutes), medians of three runs
@@ -75,19 +76,23 @@ stop() {  # stop PID: SIGTERM and wait (the server's graceful shutdown)
   kill -TERM "$1" 2>/dev/null || true
   wait "$1" 2>/dev/null || true
 }
-servers() {  # a fresh server (new database) and echo, both pinned; sets sp/sport/ep/eport
+servers() {  # a fresh server (new database), echo and floor, all pinned; sets sp/sport/ep/eport/fp/fport
   rm -f "$work"/db*
   start server "${on_server[@]}" "$server_bin" --listen 127.0.0.1:0 --db "$work/db" "${flags[@]}"
   sp=$pid sport=$port
   start echo "${on_server[@]}" "$build/bench/grognard_echo"
   ep=$pid eport=$port
+  start floor "${on_server[@]}" "$build/bench/grognard_echo" --durable "$work/db.floor"
+  fp=$pid fport=$port
 }
 run() {  # run WORKLOAD ARGS...: one run of the generator against fresh servers
   servers
   "${on_gen[@]}" "$gen" --workload "$@" --port "$sport" --pid "$sp" --echo-port "$eport" \
-    --echo-pid "$ep" --recording "$recording" | tee -a "$results" | grep RESULT || true
+    --echo-pid "$ep" --floor-port "$fport" --floor-pid "$fp" --recording "$recording" |
+    tee -a "$results" | grep RESULT || true
   stop "$sp"
   stop "$ep"
+  stop "$fp"
 }
 
 if [ "$quick" = 1 ]; then

@@ -1,7 +1,9 @@
 #pragma once
 // The workloads of the load generator (docs/performance.md, "Workloads"). Each runs against the
 // server at `port` (process `pid`, for its CPU time and memory) and, when `echo_port` is set,
-// first against the echo server with the same connections and frames; each prints RESULT lines.
+// first against the echo server with the same connections and frames (and the commands
+// workload, when `floor_port` is set, against the floor: grognard_echo --durable); each prints
+// RESULT lines.
 
 #include <sys/types.h>
 
@@ -12,8 +14,8 @@
 namespace grognard::bench {
 
 struct Options {
-  std::uint16_t port = 0, echo_port = 0;
-  pid_t pid = 0, echo_pid = 0;
+  std::uint16_t port = 0, echo_port = 0, floor_port = 0;
+  pid_t pid = 0, echo_pid = 0, floor_pid = 0;
   double warmup_s = 2, seconds = 10;
   int rooms = 64;
   int observers = 0;                         // per room

@@ -46,18 +46,20 @@ void run_counted(asio::io_context& io, Window& w, const Options& o, pid_t pid, c
   run_phase(io, w, o, phase, r);
 }
 
-// The echo with o.rooms pairs of connections, paced as the workload is.
-void echo_phase(const Options& o, const std::string& workload) {
-  if (o.echo_port == 0) return;
+// The echo with o.rooms pairs of connections, paced as the workload is; `durable`: the floor
+// (grognard_echo --durable) instead.
+void echo_phase(const Options& o, const std::string& workload, bool durable = false) {
+  const std::uint16_t port = durable ? o.floor_port : o.echo_port;
+  if (port == 0) return;
   asio::io_context io(1);
   Window w;
   w.limit = o.limit;
   int running = 0;
   const std::string frame = command_frame();
   for (int i = 0; i < o.rooms; ++i)
-    spawn(io, echo_pair(io, o.echo_port, frame, pacer(o, i), w), running);
-  Result r(workload, "echo");
-  run_counted(io, w, o, o.echo_pid, running, r);
+    spawn(io, echo_pair(io, port, frame, pacer(o, i), w, durable, i), running);
+  Result r(workload, durable ? "floor" : "echo");
+  run_counted(io, w, o, durable ? o.floor_pid : o.echo_pid, running, r);
   r.print();
 }
 
@@ -72,6 +74,7 @@ int commands(const Options& o) {
   }
   const std::string name = o.rate > 0 ? "open" : "commands";
   echo_phase(o, name);
+  echo_phase(o, name, /*durable=*/true);
   Loop loop(o.port, o.timeout_ms, o.seed);
   auto& [io, d] = loop;
   Window w;
