@@ -45,7 +45,7 @@ Run run_rooms(int rooms, std::size_t commands_per_room) {
         room::WriteBatch b;
         b.events = make_events(game, 2 * c + 1, 2, previous);  // two events per command
         previous = b.events.back().chain;
-        b.commands = {make_command(game, "side:0", "c-" + std::to_string(c), 2 * c + 1, 2 * c + 2)};
+        b.events[0].command_id = "c-" + std::to_string(c);  // the command's first event
         if (!append_sync(*store, std::move(b)).ok()) failed = true;
       }
     });

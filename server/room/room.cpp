@@ -102,7 +102,7 @@ void Room::commit(std::shared_ptr<Pending> p) {
   GameRecord& g = *p->batch.game;
   if (!p->batch.events.empty()) g.last_seq = p->batch.events.back().seq;
   g.updated_ms = deps_.clock();
-  for (CommandRecord& c : p->batch.commands) c.last_seq = g.last_seq;
+  for (CommandRecord& c : p->commands) c.last_seq = g.last_seq;
   auto self = shared_from_this();
   deps_.store.append(p->batch, [self, p](engine::Status status) {
     asio::post(self->strand_, [self, p, status] { self->committed(p, status); });
@@ -128,8 +128,8 @@ void Room::committed(std::shared_ptr<Pending> p, engine::Status status) {
   for (const SeatRecord& s : p->batch.seats) {
     if (s.claimed_ms != 0 && deps_.token_added) deps_.token_added(id_, s.token_sha256);
   }
-  for (const CommandRecord& c : p->batch.commands) commands_[{c.seat, c.command_id}] = c;
-  if (!p->batch.commands.empty()) lapse_offer();  // a new command cancels a take-back asked
+  for (const CommandRecord& c : p->commands) commands_[{c.seat, c.command_id}] = c;
+  if (!p->commands.empty()) lapse_offer();  // a new command cancels a take-back asked
   for (const EventRecord& e : p->batch.events) {
     log_.push_back(e);
     count_event(e);
@@ -291,7 +291,7 @@ engine::Status Room::add_rules_events(Pending& p, const std::vector<engine::Byte
     if (first && !command_id.empty()) {
       EventRecord& r = p.batch.events.back();
       r.command_id = command_id;  // not part of the chain hash
-      p.batch.commands.push_back(CommandRecord{id_, seat_id, command_id, r.seq, r.seq});
+      p.commands.push_back(CommandRecord{id_, seat_id, command_id, r.seq, r.seq});
     }
     first = false;
   }

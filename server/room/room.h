@@ -143,6 +143,7 @@ class Room : public std::enable_shared_from_this<Room> {
   // One decision on its way to the store: what will be committed, and what the room becomes.
   struct Pending {
     WriteBatch batch;                         // batch.game starts as a copy of record_
+    std::vector<CommandRecord> commands;      // the commands the batch's events answer
     std::unique_ptr<engine::GameState> next;  // the rules state after the batch (null: same)
     // `next` is still a copy of the room's state: the batch has applied no rules event yet.
     bool next_unchanged = false;

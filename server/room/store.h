@@ -98,7 +98,9 @@ struct EventRecord {
   Hash32 commitment{};
 };
 
-// Remembers a command's id so that a re-sent command is answered, not applied twice.
+// Remembers a command's id so that a re-sent command is answered, not applied twice. Not a row
+// of its own: the command's first event carries its seat and id (EventRecord::command_id), and
+// a room finds its commands in its log when it is loaded (room/room.cpp).
 struct CommandRecord {
   std::string game_id;
   std::string seat;
@@ -112,7 +114,6 @@ struct WriteBatch {
   std::optional<GameRecord> game;  // insert or replace the game row
   std::vector<SeatRecord> seats;   // insert or replace
   std::vector<EventRecord> events;
-  std::vector<CommandRecord> commands;
 };
 
 struct GameFilter {
@@ -145,9 +146,6 @@ class Store {
   // Events with from <= seq <= to (to == 0: to the end), in order.
   virtual engine::Result<std::vector<EventRecord>> events(const std::string& game_id,
                                                           std::uint64_t from, std::uint64_t to) = 0;
-  virtual engine::Result<std::optional<CommandRecord>> command(const std::string& game_id,
-                                                               const std::string& seat,
-                                                               const std::string& command_id) = 0;
 
   // Blocks until everything queued so far is committed (or failed). For shutdown and tests.
   virtual void flush() = 0;

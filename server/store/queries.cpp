@@ -8,7 +8,6 @@
 namespace grognard::store {
 namespace {
 
-using room::CommandRecord;
 using room::EventRecord;
 using room::GameRecord;
 using room::SeatRecord;
@@ -125,17 +124,6 @@ engine::Result<std::vector<EventRecord>> query_events(Connection& c, const std::
   const std::uint64_t lower = from > kMax ? kMax : from;
   return select_all<EventRecord>(
       c, sql, [&](Query& q) { q.text(1, game_id).u64(2, lower).u64(3, upper); }, read_event);
-}
-
-engine::Result<std::optional<CommandRecord>> query_command(Connection& c,
-                                                           const std::string& game_id,
-                                                           const std::string& seat,
-                                                           const std::string& command_id) {
-  static const std::string sql = "SELECT " + kCommandColumns +
-                                 " FROM commands WHERE game_id = ? AND seat = ? AND command_id = ?";
-  return first(select_all<CommandRecord>(
-      c, sql, [&](Query& q) { q.text(1, game_id).text(2, seat).text(3, command_id); },
-      read_command));
 }
 
 }  // namespace grognard::store

@@ -31,9 +31,5 @@ engine::Result<std::vector<room::SeatRecord>> query_seats(Connection& c,
 engine::Result<std::vector<room::EventRecord>> query_events(Connection& c,
                                                             const std::string& game_id,
                                                             std::uint64_t from, std::uint64_t to);
-engine::Result<std::optional<room::CommandRecord>> query_command(Connection& c,
-                                                                 const std::string& game_id,
-                                                                 const std::string& seat,
-                                                                 const std::string& command_id);
 
 }  // namespace grognard::store

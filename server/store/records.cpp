@@ -8,7 +8,6 @@
 namespace grognard::store {
 namespace {
 
-using room::CommandRecord;
 using room::EventRecord;
 using room::GameRecord;
 using room::SeatRecord;
@@ -46,8 +45,6 @@ constexpr std::array<std::string_view, 7> kSeat{"game_id",     "seat_id",      "
 constexpr std::array<std::string_view, 11> kEvent{
     "game_id", "seq",        "kind",     "payload",    "state_hash",     "chain",
     "seat",    "command_id", "audience", "created_ms", "withheld_digest"};
-constexpr std::array<std::string_view, 5> kCommand{"game_id", "seat", "command_id", "first_seq",
-                                                   "last_seq"};
 
 std::string join(Columns columns, std::string_view separator = ", ") {
   std::string out;
@@ -152,23 +149,11 @@ engine::Status write_event(Connection& c, const EventRecord& e) {
   });
 }
 
-engine::Status write_command(Connection& c, const CommandRecord& r) {
-  static const std::string sql = insert_sql("commands", kCommand, 0);
-  const auto what = [&] {
-    return "record command " + r.game_id + "/" + r.seat + "/" + r.command_id;
-  };
-  return run_query(c, sql, kClause, what, [&](Query& q) {
-    q.text(1, r.game_id).text(2, r.seat).text(3, r.command_id);
-    q.u64(4, r.first_seq).u64(5, r.last_seq);
-  });
-}
-
 }  // namespace
 
 const std::string kGameColumns = join(kGame);
 const std::string kSeatColumns = join(kSeat);
 const std::string kEventColumns = join(kEvent);
-const std::string kCommandColumns = join(kCommand);
 
 engine::Result<GameRecord> read_game(const Query& q) {
   GameRecord g;
@@ -240,16 +225,6 @@ engine::Result<EventRecord> read_event(const Query& q) {
   return e;
 }
 
-CommandRecord read_command(const Query& q) {
-  CommandRecord r;
-  r.game_id = q.col_text(0);
-  r.seat = q.col_text(1);
-  r.command_id = q.col_text(2);
-  r.first_seq = q.col_u64(3);
-  r.last_seq = q.col_u64(4);
-  return r;
-}
-
 engine::Status write_batch(Connection& c, const room::WriteBatch& batch) {
   if (batch.game) {
     if (auto st = write_game(c, *batch.game); !st) return st;
@@ -259,9 +234,6 @@ engine::Status write_batch(Connection& c, const room::WriteBatch& batch) {
   }
   for (const EventRecord& e : batch.events) {
     if (auto st = write_event(c, e); !st) return st;
-  }
-  for (const CommandRecord& r : batch.commands) {
-    if (auto st = write_command(c, r); !st) return st;
   }
   return engine::ok_status();
 }

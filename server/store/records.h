@@ -14,15 +14,13 @@ namespace grognard::store {
 extern const std::string kGameColumns;
 extern const std::string kSeatColumns;
 extern const std::string kEventColumns;
-extern const std::string kCommandColumns;
 
 engine::Result<room::GameRecord> read_game(const Query& q);
 room::SeatRecord read_seat(const Query& q);
 engine::Result<room::EventRecord> read_event(const Query& q);
-room::CommandRecord read_command(const Query& q);
 
 // Writes every row of the batch on `c` inside the caller's transaction: the game and seats
-// are inserted or updated, events and commands inserted (a duplicate is an error).
+// are inserted or updated, events inserted (a duplicate is an error).
 // On error some rows of the batch may be written; the caller rolls them back.
 engine::Status write_batch(Connection& c, const room::WriteBatch& batch);
 

@@ -275,11 +275,4 @@ engine::Result<std::vector<room::EventRecord>> SqliteStore::events(const std::st
   return query_events(*lease.value(), game_id, from, to);
 }
 
-engine::Result<std::optional<room::CommandRecord>> SqliteStore::command(
-    const std::string& game_id, const std::string& seat, const std::string& command_id) {
-  auto lease = readers_.acquire();
-  if (!lease) return lease.error();
-  return query_command(*lease.value(), game_id, seat, command_id);
-}
-
 }  // namespace grognard::store

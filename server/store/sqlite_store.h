@@ -75,8 +75,6 @@ class SqliteStore final : public room::Store {
   engine::Result<std::vector<room::EventRecord>> events(const std::string& game_id,
                                                         std::uint64_t from,
                                                         std::uint64_t to) override;
-  engine::Result<std::optional<room::CommandRecord>> command(
-      const std::string& game_id, const std::string& seat, const std::string& command_id) override;
 
   void flush() override;
 

@@ -253,12 +253,6 @@ engine::Result<std::vector<room::EventRecord>> MemoryStore::events(const std::st
   return out;
 }
 
-engine::Result<std::optional<room::CommandRecord>> MemoryStore::command(const std::string&,
-                                                                        const std::string&,
-                                                                        const std::string&) {
-  return std::optional<room::CommandRecord>{};
-}
-
 // --- FakePeer ------------------------------------------------------------------------------
 
 void FakePeer::send(std::shared_ptr<const v1::ServerMessage> message) {

@@ -63,8 +63,6 @@ class MemoryStore final : public room::Store {
   engine::Result<std::vector<room::EventRecord>> events(const std::string& game_id,
                                                         std::uint64_t from,
                                                         std::uint64_t to) override;
-  engine::Result<std::optional<room::CommandRecord>> command(const std::string&, const std::string&,
-                                                             const std::string&) override;
   void flush() override {}
 
   void hold(bool on);

@@ -56,11 +56,6 @@ class ObserversApart final : public room::Store {
                                                         std::uint64_t to) override {
     return inner_.events(id, from, to);
   }
-  engine::Result<std::optional<room::CommandRecord>> command(const std::string& g,
-                                                             const std::string& s,
-                                                             const std::string& c) override {
-    return inner_.command(g, s, c);
-  }
   void flush() override { inner_.flush(); }
 
  private:

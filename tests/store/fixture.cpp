@@ -183,14 +183,6 @@ void check_same(const room::EventRecord& a, const room::EventRecord& b) {
   CHECK(a.withheld_digest == b.withheld_digest);
 }
 
-void check_same(const room::CommandRecord& a, const room::CommandRecord& b) {
-  CHECK(a.game_id == b.game_id);
-  CHECK(a.seat == b.seat);
-  CHECK(a.command_id == b.command_id);
-  CHECK(a.first_seq == b.first_seq);
-  CHECK(a.last_seq == b.last_seq);
-}
-
 RawDb::RawDb(const std::string& path) {
   REQUIRE(sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
                           nullptr) == SQLITE_OK);

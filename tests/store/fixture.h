@@ -55,7 +55,6 @@ std::vector<Migration> migrations_up_to(int version);
 void check_same(const room::GameRecord& a, const room::GameRecord& b);
 void check_same(const room::SeatRecord& a, const room::SeatRecord& b);
 void check_same(const room::EventRecord& a, const room::EventRecord& b);
-void check_same(const room::CommandRecord& a, const room::CommandRecord& b);
 
 // A plain connection for arranging and inspecting a database with raw SQL.
 class RawDb {

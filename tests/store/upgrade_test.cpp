@@ -46,7 +46,7 @@ struct Data {
   std::vector<room::GameRecord> games;
   std::vector<room::SeatRecord> seats;
   std::vector<room::EventRecord> events;
-  std::vector<room::CommandRecord> commands;
+  std::vector<room::CommandRecord> commands;  // versions 1-5 only: 0006 drops the table
 };
 
 Data representative_data() {
@@ -174,7 +174,15 @@ const std::map<int, std::function<void(RawDb&, Data&)>>& fixtures() {
          before_version_4(d);
        }},
       {4, [](RawDb& db, Data& d) { write_version_4(db, d); }},
+      {5, [](RawDb& db, Data& d) { write_version_4(db, d); }},  // 0005 added an index only
   };
+  return all;
+}
+
+// The tables a migration dropped, by the migration that dropped them: what they held is
+// elsewhere (0006: a command is its first event's seat and command_id).
+const std::map<std::string, int>& dropped_tables() {
+  static const std::map<std::string, int> all{{"commands", 6}};
   return all;
 }
 
@@ -233,9 +241,17 @@ TEST_CASE("every earlier schema version upgrades to the newest with its data int
       {
         RawDb db(path);
         CHECK(schema_version(db.get()).value() == newest);
-        auto after = before;
+        auto kept = before;
+        std::erase_if(kept, [&](const auto& table) {
+          const std::string name = table.first.substr(0, table.first.find('('));
+          const auto dropped = dropped_tables().find(name);
+          if (dropped == dropped_tables().end()) return false;
+          CHECK(db.rows("SELECT name FROM sqlite_master WHERE name = '" + name + "'").empty());
+          return dropped->second > k;
+        });
+        auto after = kept;
         fill(db, after);
-        CHECK(after == before);  // every old row, every old column, byte for byte
+        CHECK(after == kept);  // every old row, every old column, byte for byte
       }
 
       // The typed reads see the same records.
@@ -258,10 +274,6 @@ TEST_CASE("every earlier schema version upgrades to the newest with its data int
       REQUIRE(seats->size() == 2);
       check_same((*seats)[0], data.seats[2]);
       check_same((*seats)[1], data.seats[3]);
-      auto cmd = store.command("g-running", "side:0", "c-1");
-      REQUIRE(cmd.ok());
-      REQUIRE(cmd->has_value());
-      check_same(**cmd, data.commands[0]);
       CHECK(store.game_by_invite("it's-quoted").value().value().id == "g-over");
 
       // And the newest schema works on the upgraded file.
