@@ -4,13 +4,9 @@
 #include <sqlite3.h>
 
 #include <array>
-#include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
 #include <boost/asio/post.hpp>
-#include <boost/asio/use_awaitable.hpp>
-#include <boost/beast/core.hpp>
-#include <boost/beast/websocket.hpp>
 #include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
@@ -22,16 +18,12 @@
 #include <thread>
 #include <vector>
 
-namespace grognard::bench {
+#include "beast_names.h"
 
-namespace asio = boost::asio;
-namespace beast = boost::beast;
-namespace websocket = beast::websocket;
-using tcp = asio::ip::tcp;
+namespace grognard::bench {
 
 namespace {
 
-constexpr auto kTuple = asio::as_tuple(asio::use_awaitable);
 using Link = std::array<unsigned char, 32>;
 
 // One connection; touched only on the io thread.

@@ -1,21 +1,12 @@
 #include "echo_load.h"
 
-#include <boost/asio/as_tuple.hpp>
-#include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
-#include <boost/asio/use_awaitable.hpp>
-#include <boost/beast/core.hpp>
-#include <boost/beast/websocket.hpp>
 
+#include "beast_names.h"
 #include "client/codec.h"
 #include "grognard/v1/itchy.pb.h"
 
 namespace grognard::bench {
-
-namespace beast = boost::beast;
-namespace websocket = beast::websocket;
-using tcp = asio::ip::tcp;
-constexpr auto kTuple = asio::as_tuple(asio::use_awaitable);
 
 struct EchoConn::Impl {
   explicit Impl(asio::io_context& io) : ws(io) {}

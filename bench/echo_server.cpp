@@ -9,29 +9,20 @@
 // Prints "grognard_echo listening on ws://HOST:PORT" on stdout once it accepts connections;
 // stops on SIGINT or SIGTERM.
 
-#include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
-#include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/signal_set.hpp>
-#include <boost/asio/use_awaitable.hpp>
-#include <boost/beast/core.hpp>
-#include <boost/beast/websocket.hpp>
 #include <cstdio>
 #include <iostream>
 #include <optional>
 #include <string>
 
+#include "beast_names.h"
 #include "durable_turns.h"
 
-namespace asio = boost::asio;
-namespace beast = boost::beast;
-namespace websocket = beast::websocket;
-using tcp = asio::ip::tcp;
+using namespace grognard::bench;
 
 namespace {
-
-constexpr auto kTuple = asio::as_tuple(asio::use_awaitable);
 
 asio::awaitable<void> echo(tcp::socket socket) {
   socket.set_option(tcp::no_delay(true));
