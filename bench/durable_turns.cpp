@@ -14,7 +14,6 @@
 #include <map>
 #include <mutex>
 #include <sstream>
-#include <stdexcept>
 #include <thread>
 #include <vector>
 
@@ -127,10 +126,11 @@ struct DurableTurns::Impl : std::enable_shared_from_this<Impl> {
   }
   void send(const std::shared_ptr<Conn>& c, std::string frame) {
     c->out.push_back(std::move(frame));
-    if (!c->writing) asio::co_spawn(io, drain(c), asio::detached);
+    if (c->writing) return;
+    c->writing = true;  // before the coroutine runs: one async_write at a time on the stream
+    asio::co_spawn(io, drain(c), asio::detached);
   }
   static asio::awaitable<void> drain(std::shared_ptr<Conn> c) {
-    c->writing = true;
     while (!c->out.empty()) {
       auto [ec, n] = co_await c->ws.async_write(asio::buffer(c->out.front()), kTuple);
       if (ec) break;

@@ -20,7 +20,7 @@ namespace grognard::bench {
 
 class DurableTurns {
  public:
-  // Opens (creates) the database at `path`; throws std::runtime_error when SQLite refuses.
+  // Opens (creates) the database at `path`; exits with SQLite's message when it cannot.
   DurableTurns(boost::asio::io_context& io, const std::string& path);
   ~DurableTurns();
   DurableTurns(const DurableTurns&) = delete;

@@ -230,23 +230,31 @@ std::vector<std::string> check_database(const std::filesystem::path& db,
       sqlite3_bind_text(st, 2, a.seat.c_str(), -1, SQLITE_TRANSIENT);
       sqlite3_bind_text(st, 3, a.command_id.c_str(), -1, SQLITE_TRANSIENT);
     };
-    // A command is its first event's seat and id, and the events up to its last (migration
-    // 0006): all of them must be there.
+    // A command is its first event's seat and id, then the events up to its last, which carry
+    // no id (migration 0006): all of them must be there, as acknowledged.
     const auto events = text_of(
         "SELECT seq FROM events WHERE game_id = ?1 AND seat = ?2 AND command_id = ?3", bind);
-    const std::string count = "SELECT count(*) FROM events WHERE game_id = ?1 AND seq BETWEEN " +
-                              std::to_string(a.first_seq) + " AND " + std::to_string(a.last_seq);
-    const auto run = text_of(count.c_str(), [&](sqlite3_stmt* st) {
+    const std::string in_run =
+        "SELECT seq, command_id FROM events WHERE game_id = ?1 AND seq "
+        "BETWEEN " +
+        std::to_string(a.first_seq) + " AND " + std::to_string(a.last_seq) + " ORDER BY seq";
+    const auto run = text_of(in_run.c_str(), [&](sqlite3_stmt* st) {
       sqlite3_bind_text(st, 1, a.game_id.c_str(), -1, SQLITE_TRANSIENT);
     });
+    std::vector<std::string> want_run;
+    for (std::uint64_t seq = a.first_seq; seq <= a.last_seq; ++seq) {
+      want_run.push_back(std::to_string(seq) + " " + (seq == a.first_seq ? a.command_id : ""));
+    }
     const std::string want = std::to_string(a.first_seq) + " " + std::to_string(a.last_seq);
     const std::string what = "acknowledged command " + a.command_id + " of " + a.seat +
                              " in game " + a.game_id + " (events " + want + ")";
     if (events != std::vector<std::string>{std::to_string(a.first_seq)}) {
       problems.push_back(what + ": " + std::to_string(events.size()) + " events carry its id");
     }
-    if (run != std::vector<std::string>{std::to_string(a.last_seq - a.first_seq + 1)}) {
-      problems.push_back(what + ": " + (run.empty() ? "0" : run[0]) + " of its events are stored");
+    if (run != want_run) {
+      problems.push_back(what + ": " + std::to_string(run.size()) +
+                         " events stored in its range, not its run of " +
+                         std::to_string(want_run.size()));
     }
   }
   return problems;

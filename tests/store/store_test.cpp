@@ -37,7 +37,7 @@ TEST_CASE("games, seats and events (with their command ids) read back exactly as
   const room::GameRecord game = make_game("g-7f3a9c21");
   room::WriteBatch batch = new_game_batch(game);
   batch.events = make_events(game.id, 1, 3);
-  batch.events[0].command_id = "c-1";
+  batch.events[0].command_id = "c-first";
   const room::WriteBatch written = batch;
   REQUIRE(append_sync(*store, std::move(batch)).ok());
 
@@ -58,7 +58,7 @@ TEST_CASE("games, seats and events (with their command ids) read back exactly as
   for (std::size_t i = 0; i < 3; ++i) check_same((*events)[i], written.events[i]);
   CHECK((*events)[0].payload.size() == 11);  // NUL bytes kept
 
-  CHECK((*events)[0].command_id == "c-1");
+  CHECK((*events)[0].command_id == "c-first");
 
   CHECK_FALSE(store->game("g-none").value().has_value());
   CHECK(store->seats("g-none").value().empty());

@@ -58,7 +58,12 @@ Data representative_data() {
   for (const auto& g : d.games) {
     d.seats.push_back(make_seat(g.id, "side:0", "wellesley"));
     d.seats.push_back(make_seat(g.id, "side:1", "o'brien"));
-    for (auto& e : make_events(g.id, 1, 3)) d.events.push_back(e);
+    // Command c-1 of side:0 is events 1 and 2: its first event carries its seat and id, the
+    // next none, as the server stores them.
+    auto events = make_events(g.id, 1, 3);
+    events[0].seat = "side:0";
+    events[1].command_id.clear();
+    for (auto& e : events) d.events.push_back(e);
     d.commands.push_back(make_command(g.id, "side:0", "c-1", 1, 2));
   }
   return d;
@@ -252,6 +257,20 @@ TEST_CASE("every earlier schema version upgrades to the newest with its data int
         auto after = kept;
         fill(db, after);
         CHECK(after == kept);  // every old row, every old column, byte for byte
+        // What the commands table held is still in the events: each command's first event
+        // has its seat and id, the rest of its run no id (what a room rebuilds its commands from).
+        for (const room::CommandRecord& c : data.commands) {
+          INFO(c.game_id << " " << c.command_id);
+          std::vector<std::string> run;
+          for (std::uint64_t seq = c.first_seq; seq <= c.last_seq; ++seq) {
+            run.push_back(std::to_string(seq) + " | " + (seq == c.first_seq ? c.command_id : ""));
+          }
+          const std::string game = "FROM events WHERE game_id = " + lit(c.game_id);
+          CHECK(db.rows("SELECT seq, command_id " + game + " AND seq BETWEEN " + lit(c.first_seq) +
+                        " AND " + lit(c.last_seq) + " ORDER BY seq") == run);
+          CHECK(db.rows("SELECT seat " + game + " AND seq = " + lit(c.first_seq)) ==
+                std::vector<std::string>{c.seat});
+        }
       }
 
       // The typed reads see the same records.
