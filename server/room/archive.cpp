@@ -47,7 +47,7 @@ engine::Result<EndedGame> load_ended_game(Store& store, const Registry& registry
   auto log = store.events(id, 1, 0);
   if (!log.ok()) return log.error();
   out.log = std::move(*log);
-  auto sealed = seal_log(*out.rs, out.game.seed, *out.initial, out.log);
+  auto sealed = seal_log(*out.rs, out.game.seed, *out.initial, out.log, out.game.chain_version);
   if (!sealed.ok()) return sealed.error();
   return out;
 }

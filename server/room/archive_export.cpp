@@ -95,7 +95,8 @@ engine::Result<v1::GameArchive> export_archive(Store& store, const Registry& reg
   if (!seats.ok()) return seats.error();
   auto log = store.events(g.id, 1, 0);
   if (!log.ok()) return log.error();
-  if (auto sealed = seal_log(*rs, g.seed, **initial, *log); !sealed.ok()) return sealed.error();
+  if (auto sealed = seal_log(*rs, g.seed, **initial, *log, g.chain_version); !sealed.ok())
+    return sealed.error();
 
   v1::GameArchive out;
   fill_header(g, *seats, now_ms, *out.mutable_header());

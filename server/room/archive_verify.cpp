@@ -83,7 +83,7 @@ class Checker {
     }
     for (EventRecord& r : log) {
       const v1::ArchivedEvent& e = a_.events(static_cast<int>(r.seq - 1));
-      r.digest = event_digest(rs_, seed_, fold.state(), r);
+      r.digest = event_digest(rs_, seed_, fold.state(), r, version);
       if (hex(r.digest) != e.digest()) {
         return Refusal{r.seq, "its digest does not match its payload: the payload was changed"};
       }
@@ -177,7 +177,7 @@ std::optional<Refusal> check_header(const Registry& registry, const v1::ArchiveH
   if (h.status() != "finished" && h.status() != "aborted") {
     return Refusal{0, "status \"" + shown(h.status()) + "\": only ended games are archived"};
   }
-  if (h.chain_version() != 1 && h.chain_version() != 2) {
+  if (h.chain_version() < 1 || h.chain_version() > 3) {
     return Refusal{0, "chain version " + std::to_string(h.chain_version()) + " is unknown"};
   }
   return std::nullopt;

@@ -104,7 +104,7 @@ engine::Result<std::vector<EventRecord>> fork_log(const engine::Ruleset& rs,
     e.game_id = g.id;
     e.command_id.clear();
     if (e.kind == EventKind::kChat && !e.audience.empty() && !e.withheld_digest) {
-      e.withheld_digest = event_digest(rs, g.seed, initial, e);
+      e.withheld_digest = event_digest(rs, g.seed, initial, e, g.chain_version);
       e.payload.clear();
     }
   }
@@ -118,7 +118,7 @@ engine::Result<std::vector<EventRecord>> fork_log(const engine::Ruleset& rs,
   note.state_hash = source.back().state_hash;
   note.created_ms = clock();
   source.push_back(std::move(note));
-  if (auto st = seal_log(rs, g.seed, initial, source); !st.ok()) return st.error();
+  if (auto st = seal_log(rs, g.seed, initial, source, g.chain_version); !st.ok()) return st.error();
   Hash32 previous{};
   for (EventRecord& e : source) previous = e.chain = chain_hash(previous, e, g.chain_version);
   return source;

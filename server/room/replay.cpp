@@ -213,7 +213,7 @@ engine::Result<std::unique_ptr<engine::GameState>> verify_log(
   };
   for (EventRecord& r : log) {
     if (r.seq != expect++) return fault(r, corrupt(r, "sequence number out of order"));
-    r.digest = event_digest(rs, game.seed, fold.state(), r);
+    r.digest = event_digest(rs, game.seed, fold.state(), r, game.chain_version);
     if (auto st = fold.step(r); !st.ok()) return fault(r, st.error());
     const engine::Ruleset::Hashes hashes = rs.hashes(fold.state());
     if (hashes.published.bytes != r.state_hash && r.seq >= accepted_through) {

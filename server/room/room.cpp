@@ -42,7 +42,9 @@ std::shared_ptr<Room> Room::restore(asio::any_io_executor executor, const engine
   room->record_.drift = checked.drift.value_or("");
   if (!checked.drift) {
     room->state_ = std::move(checked.state);
-  } else if (auto st = seal_log(ruleset, room->record_.seed, *room->initial_, log); !st.ok()) {
+  } else if (auto st = seal_log(ruleset, room->record_.seed, *room->initial_, log,
+                                room->record_.chain_version);
+             !st.ok()) {
     room->failed_ = true;
     room->failure_ = st.error().message;
     if (problem != nullptr) *problem = "loaded stopped: " + st.error().message;
@@ -257,7 +259,8 @@ void Room::add_record(Pending& p, EventKind kind, std::string payload, const std
   r.state_hash = hashes.published.bytes;
   r.seat = seat_id;
   r.audience = audience;
-  r.digest = event_digest(rs_, record_.seed, before != nullptr ? *before : after, r);
+  r.digest = event_digest(rs_, record_.seed, before != nullptr ? *before : after, r,
+                          record_.chain_version);
   r.commitment = state_commitment(record_.seed, hashes.full);
   r.created_ms = deps_.clock();
   const Hash32 previous = !p.batch.events.empty() ? p.batch.events.back().chain

@@ -13,7 +13,8 @@ std::string_view key(const engine::Seed& seed) {
 }
 
 bool readable_by_all(const engine::Ruleset& rs, const engine::GameState& before,
-                     const EventRecord& r) {
+                     const EventRecord& r, int chain_version) {
+  if (chain_version >= 3 && !rs.hides_nothing()) return false;  // R20: every digest keyed
   switch (r.kind) {
     case EventKind::kRules:
       return rs.event_public(before, r.payload);
@@ -29,9 +30,9 @@ bool readable_by_all(const engine::Ruleset& rs, const engine::GameState& before,
 }  // namespace
 
 Hash32 event_digest(const engine::Ruleset& rs, const engine::Seed& seed,
-                    const engine::GameState& before, const EventRecord& r) {
+                    const engine::GameState& before, const EventRecord& r, int chain_version) {
   if (r.withheld_digest) return *r.withheld_digest;  // imported without its payload
-  if (readable_by_all(rs, before, r)) return engine::sha256(r.payload).bytes;
+  if (readable_by_all(rs, before, r, chain_version)) return engine::sha256(r.payload).bytes;
   return engine::hmac_sha256(key(seed), r.payload).bytes;
 }
 
@@ -46,10 +47,11 @@ Hash32 state_commitment(const engine::Seed& seed, const engine::StateHash& full)
 }
 
 engine::Status seal_log(const engine::Ruleset& rs, const engine::Seed& seed,
-                        const engine::GameState& initial, std::vector<EventRecord>& log) {
+                        const engine::GameState& initial, std::vector<EventRecord>& log,
+                        int chain_version) {
   Fold fold(rs, initial, log);
   for (EventRecord& r : log) {
-    r.digest = event_digest(rs, seed, fold.state(), r);
+    r.digest = event_digest(rs, seed, fold.state(), r, chain_version);
     if (auto st = fold.step(r); !st.ok()) return st;
     r.commitment = state_commitment(rs, seed, fold.state());
   }

@@ -30,8 +30,9 @@ bool revealed(GameStatus s);
 std::optional<GameStatus> game_status_from_string(std::string_view s);
 
 // The form of the event chain that new games use (docs/protocol.md): 1, each link covers the
-// payload itself; 2, it covers the payload's digest (EventRecord::digest).
-inline constexpr int kChainVersion = 2;
+// payload itself; 2, it covers the payload's digest (EventRecord::digest); 3, as 2, and in a game
+// whose rule set can hide anything every digest is keyed (room/seal.h, event_digest).
+inline constexpr int kChainVersion = 3;
 
 struct GameRecord {
   std::string id;             // public game id ("g-7f3a9c21e04b")

@@ -79,9 +79,9 @@ void record(Example& ex, const engine::Ruleset& rs, const engine::Seed& seed,
             const Hash32& previous, bool commitment) {
   const std::string n = "event " + std::to_string(r.seq);
   r.state_hash = rs.hash(after).bytes;
-  r.digest = room::event_digest(rs, seed, before, r);
+  r.digest = room::event_digest(rs, seed, before, r, room::kChainVersion);
   r.commitment = room::state_commitment(rs, seed, after);
-  r.chain = room::chain_hash(previous, r, 2);
+  r.chain = room::chain_hash(previous, r, room::kChainVersion);
   ex.add(n + " payload", bytes_hex(r.payload));
   ex.add(n + " digest", room::hex(r.digest));
   ex.add(n + " state hash", room::hex(r.state_hash));

@@ -276,7 +276,7 @@ TEST_CASE(
   REQUIRE(t.w.command(t.north, "add 2", "c1").has_command_result());
   const std::string id = t.north->binding()->room->id();
   const room::GameRecord g = **t.w.store.game(id);
-  REQUIRE(g.chain_version == 2);
+  REQUIRE(g.chain_version == 3);
   const std::string key(reinterpret_cast<const char*>(g.seed.data()), g.seed.size());
   room::Hash32 previous{};
   int secrets = 0;
@@ -284,15 +284,19 @@ TEST_CASE(
     const bool secret = e.kind == room::EventKind::kRules && e.payload.rfind("secret ", 0) == 0;
     secrets += secret ? 1 : 0;
     INFO("event " << e.seq << ": " << e.payload);
-    if (secret) {
-      CHECK(e.digest == engine::hmac_sha256(key, e.payload).bytes);
-      // Nobody is sent the plain hash of a hidden payload, which would confirm a guess.
-      const std::string plain = room::hex(engine::sha256(e.payload).bytes);
-      CHECK_FALSE(contains(t.south->all_serialized(), plain));
-      CHECK_FALSE(contains(t.north->all_serialized(), plain));
-    } else {
-      CHECK(e.digest == engine::sha256(e.payload).bytes);
-    }
+    // Chain version 3: the Secrets rule set can hide something, so every digest is keyed, and
+    // nobody is sent the plain hash of any payload: one would confirm a guess of a hidden
+    // payload, and tell which events were blanked for someone (R20).
+    CHECK(e.digest == engine::hmac_sha256(key, e.payload).bytes);
+    const std::string plain = room::hex(engine::sha256(e.payload).bytes);
+    CHECK_FALSE(contains(t.south->all_serialized(), plain));
+    CHECK_FALSE(contains(t.north->all_serialized(), plain));
+    // Under version 2 only the hidden ones were keyed.
+    const grognard::testing::SecretsRuleset rs;
+    const auto initial = rs.load_scenario("apple banana");
+    REQUIRE(initial.ok());
+    CHECK(room::event_digest(rs, g.seed, **initial, e, 2) ==
+          (secret ? e.digest : engine::sha256(e.payload).bytes));
     // The Secrets rule set hides nothing from its own hash: the commitment keys the same one.
     const std::string_view h{reinterpret_cast<const char*>(e.state_hash.data()),
                              e.state_hash.size()};

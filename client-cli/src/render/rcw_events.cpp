@@ -29,6 +29,12 @@ std::string revealed(const rcw::UnitsRevealed& e) {
 }
 
 std::string command_thrown(const rcw::View& v, const rcw::CommandThrown& e) {
+  // R20, R49: the enemy's throw reaches us as its outcome alone.
+  if (e.outcome_only()) {
+    return unit_name(v, e.unit()) + (e.passed() ? " is under command (R5)"
+                                                : " fails its command throw: its Move and Close "
+                                                  "Assault are lost (R5)");
+  }
   std::string out = "Command throw (R5) for " + unit_name(v, e.unit()) + ", ";
   if (e.hq().empty())
     out += "no HQ of its side left";
@@ -43,6 +49,10 @@ std::string command_thrown(const rcw::View& v, const rcw::CommandThrown& e) {
 }
 
 std::string rallied(const rcw::View& v, const rcw::Rallied& e) {
+  if (e.outcome_only()) {  // R20, R49: the enemy's rally, its outcome alone
+    return unit_name(v, e.unit()) +
+           (e.success() ? " rallies, no longer pinned (R6)" : " fails to rally, still pinned (R6)");
+  }
   std::string out = unit_name(v, e.unit()) + " tries to rally (R6): " + words::die(e.roll());
   const std::string mods = modifiers(e.parts());
   if (!mods.empty()) out += " " + mods;

@@ -109,6 +109,9 @@ struct CommandThrown {  // §5, R5, R16
   // R47: false when the unit did not have to throw (within 12" of its HQ, or an HQ or FAO): a
   // concealed unit throws all the same, so that its hidden turn looks the same wherever it is.
   bool counted = true;
+  // R20, R49: as the enemy and observers read it while the game runs: `unit` and `passed` alone
+  // (redact() sets it; no stored event has it).
+  bool outcome_only = false;
 };
 struct ActionSkipped {  // an action not carried out, and why
   UnitId unit;
@@ -122,6 +125,9 @@ struct Rallied {  // §7, R6
   std::vector<Modifier> parts;
   int total = 0;
   bool success = false;
+  // R20, R49: as the enemy and observers read it while the game runs: `unit` and `success`
+  // alone (redact() sets it; no stored event has it).
+  bool outcome_only = false;
 };
 struct Limbered {  // §4c, R9
   UnitId unit;

@@ -100,6 +100,12 @@ bool sees_id(const State& s, const Sight& who, const UnitId& id) {
   return u == nullptr || sees(s, who, *u);
 }
 
+// The unit (or the train whose car `id` names) is of the viewer's own side.
+bool own(const State& s, const Sight& who, const UnitId& id) {
+  const Unit* u = s.owner(id);
+  return u != nullptr && who.side && *who.side == u->side;
+}
+
 }  // namespace
 
 std::optional<Event> redact(const State& before, const Event& event, const Sight& who) {
@@ -125,15 +131,23 @@ std::optional<Event> redact(const State& before, const Event& event, const Sight
       },
       event);
   if (actor != nullptr && !sees_id(before, who, *actor)) return std::nullopt;
-  // R16, R20, R37: a command throw names the nearest HQ; a viewer who does not see that one
-  // reads no HQ and no distance.
-  if (const auto* t = std::get_if<CommandThrown>(&event); t != nullptr && t->hq) {
-    if (!sees_id(before, who, *t->hq)) {
-      CommandThrown copy = *t;
-      copy.hq.reset();
-      copy.hq_distance = 0;
-      return copy;
-    }
+  // R20, R37, R49: the enemy and observers read a command throw or a rally as its outcome alone:
+  // its die, modifiers, whether it counted and the HQ it names would tell where a concealed HQ
+  // stands (within 12", or adjacent). Its own side reads it whole.
+  if (const auto* t = std::get_if<CommandThrown>(&event);
+      t != nullptr && !own(before, who, t->unit)) {
+    CommandThrown out;
+    out.unit = t->unit;
+    out.passed = t->passed;
+    out.outcome_only = true;
+    return out;
+  }
+  if (const auto* r = std::get_if<Rallied>(&event); r != nullptr && !own(before, who, r->unit)) {
+    Rallied out;
+    out.unit = r->unit;
+    out.success = r->success;
+    out.outcome_only = true;
+    return out;
   }
   // R27, R20: an observer the viewer does not see is left out of the shot.
   if (const auto* shot = std::get_if<Shot>(&event)) {
@@ -149,6 +163,10 @@ std::optional<Event> redact(const State& before, const Event& event, const Sight
 State seen_by(const State& state, const Sight& who) {
   if (who.all) return state;
   State out = state;
+  // R20, R50: a side's briefing is its own (and everyone's once the game is over).
+  for (int side = 0; side < kSides; ++side) {
+    if (!who.side || *who.side != side) out.sides[side].briefing.clear();
+  }
   out.units.clear();
   std::optional<std::size_t> active;
   for (std::size_t i = 0; i < state.units.size(); ++i) {

@@ -20,10 +20,24 @@ std::optional<std::pair<std::size_t, double>> nearest_hq(const State& s, std::si
   return best;
 }
 
+// R16, R23: where a unit's distance to its HQ is measured from: its centre, or a train's first
+// live car (its leading car destroyed, the next one leads).
+Point command_point(const Unit& u) {
+  if (u.type == UnitType::kTrain) {
+    for (const Car& c : u.cars) {
+      if (!c.destroyed) return c.pos;
+    }
+  }
+  return u.pos;
+}
+
 // §5, R5, R16, R23: the command throw, when the first Move or Close Assault comes up.
 // R47, R48: a concealed unit throws as soon as it is activated, whatever it declared and
 // wherever it stands; the die counts only when a Move or Close Assault must throw, so that the
 // dice and events of its hidden turn do not betray where it stands, what it is or what it does.
+// R49: a visible unit that declared a Move or Close Assault throws too when it need not (within
+// 12" of its HQ, which may be concealed): the die does not count, and the dice numbers and
+// events do not tell where its HQ is.
 void command_throw(Emitter& e, Dice& dice) {
   const std::size_t idx = e.s.active->unit;
   const Unit& u = e.s.units[idx];
@@ -32,15 +46,12 @@ void command_throw(Emitter& e, Dice& dice) {
     return k == ActionKind::kMove || k == ActionKind::kAssault;
   };
   // R5: HQ and FAO never throw; nor does a unit that declared no Move or Close Assault.
-  bool counted = u.type != UnitType::kHq && u.type != UnitType::kFao &&
-                 (moves(a.actions[0]) || moves(a.actions[1]));
-  // R23: a train measures from its first car.
-  const Point from = u.type == UnitType::kTrain && !u.cars.empty() ? u.cars[0].pos : u.pos;
-  const auto hq = nearest_hq(e.s, idx, from);
-  if (hq && engine::within(engine::Inches{hq->second}, engine::Inches{kCommandRadius})) {
-    counted = false;
-  }
-  if (!counted && !u.concealed) return;
+  const bool throws = u.type != UnitType::kHq && u.type != UnitType::kFao &&
+                      (moves(a.actions[0]) || moves(a.actions[1]));
+  if (!throws && !u.concealed) return;
+  const auto hq = nearest_hq(e.s, idx, command_point(u));
+  const bool counted =
+      throws && !(hq && engine::within(engine::Inches{hq->second}, engine::Inches{kCommandRadius}));
   CommandThrown t;
   t.counted = counted;
   t.unit = u.id;

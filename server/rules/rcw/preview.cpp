@@ -2,7 +2,7 @@
 // allowance it spends. Nothing here reads a unit the seat does not see (R20).
 #include <algorithm>
 
-#include "rules/rcw/internal.h"
+#include "rules/rcw/flow.h"
 
 namespace grognard::rcw {
 
@@ -25,6 +25,15 @@ std::vector<std::string> move_notes(const State& s, const MoveOrder& m) {
           "previewed"};
 }
 
+// R14, R29: how a previewed command would end the game, without the points (R20).
+std::string end_note(const State& s, const Command& c, const GameEnded& g) {
+  const std::string counted = "the points are counted when it ends, with every unit revealed (R20)";
+  if (std::holds_alternative<Concede>(c) && g.winner) {
+    return "this concedes the game: " + detail::side_name(s, *g.winner) + " win (R14); " + counted;
+  }
+  return "this ends the game (" + g.reason + "); " + counted;
+}
+
 }  // namespace
 
 engine::Advice advise(const State& s, const std::string& seat, const Command& c,
@@ -38,6 +47,13 @@ engine::Advice advise(const State& s, const std::string& seat, const Command& c,
   const auto side = side_of_seat(seat);
   out.shown = events.size();
   for (std::size_t i = 0; i < events.size(); ++i) {
+    if (const auto* g = std::get_if<GameEnded>(&events[i])) {
+      // R20, R29: the points, and with them the winner at the turn limit, count the objectives
+      // that concealed units hold: a preview never shows them, only that the game would end.
+      out.shown = std::min(out.shown, i);
+      out.notes.push_back(end_note(s, c, *g));
+      break;
+    }
     const auto* r = std::get_if<UnitsRevealed>(&events[i]);
     if (r == nullptr) continue;
     for (const Unit& u : r->units) {

@@ -280,7 +280,7 @@ TestGame hidden_in_woods(bool hidden) {
                  .unit("Q", 1, UnitType::kInfantry, {30, 18}, 180)
                  .woods(26, 16, 34, 24));
   if (hidden) g.conceal("Q");
-  g.accept(kSide0, activate("M", kMove, kMove));
+  g.accept(kSide0, activate("M", kMove, kMove), {1});
   return g;
 }
 

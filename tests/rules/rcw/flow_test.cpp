@@ -104,7 +104,7 @@ TEST_CASE("a move stops where it first comes within 3in of a hidden enemy", "[R1
   auto sc = field().unit("W", 1, UnitType::kInfantry, {10, 18}, 180);
   TestGame g(sc);
   g.conceal("W");
-  g.accept(kSide0, activate("A", kMove, kMove));
+  g.accept(kSide0, activate("A", kMove, kMove), {1});
   auto ev = g.accept(kSide0, move_to({{10, 16}}, 90));
   auto mv = only<Moved>(ev);
   REQUIRE(mv.path.size() == 1);
@@ -158,7 +158,7 @@ TEST_CASE("a pinned unit declares Rally first, the HQ adjacent helps", "[R6][R25
   CHECK(g.reject(kSide0, activate("A", kMove, kRally)).clause == clause::kRallyFirst);
   CHECK(g.reject(kSide0, activate("B", kRally, kMove)).clause == clause::kNotPinned);
   g.edit("H0").pos = {10, 7};
-  auto ev = g.accept(kSide0, activate("A", kRally, kMove), {3});
+  auto ev = g.accept(kSide0, activate("A", kRally, kMove), {3, 1});
   auto r = only<Rallied>(ev);
   CHECK(r.total == 4);
   CHECK(r.success);
@@ -187,7 +187,7 @@ TEST_CASE("limber state through the two actions", "[R9]") {
   CHECK(g.reject(kSide0, activate("V", kLimber, kShoot)).clause == clause::kLimberVillage);
   CHECK(g.reject(kSide0, activate("A", kLimber, kMove)).clause == clause::kCannotDo);
   CHECK(g.reject(kSide0, activate("H0", kShoot, kMove)).clause == clause::kCannotDo);
-  auto ev = g.accept(kSide0, activate("G", kLimber, kMove));
+  auto ev = g.accept(kSide0, activate("G", kLimber, kMove), {1});
   CHECK(only<Limbered>(ev).limbered);
   CHECK(g.unit("G").limbered);
 }
@@ -203,7 +203,7 @@ TEST_CASE("the train runs along its line and stops near a hidden enemy", "[R13][
   g.edit_car("c2").pinned = true;
   CHECK(g.reject(kSide0, activate("T", kMove, kRally)).clause == clause::kRallyFirst);
   g.edit_car("c2").pinned = false;
-  g.accept(kSide0, activate("T", kMove, kMove));
+  g.accept(kSide0, activate("T", kMove, kMove), {1});
   CHECK(g.reject(kSide0, rail_move(50)).clause == clause::kMoveAllowance);
   CHECK(g.reject(kSide0, move_to({{40, 24}}, 90)).clause == clause::kRails);
   auto mv = only<Moved>(g.accept(kSide0, rail_move(45)));

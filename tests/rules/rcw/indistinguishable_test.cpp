@@ -1,168 +1,106 @@
-// R20: a concealed unit is absent from everything the enemy and observers receive. For states
-// reached by random play, each concealed unit is put somewhere else it could stand (still
-// concealed), or taken away altogether; the enemy's and an observer's views, the published hash,
-// who is to act and the enemy's legal commands must not change, and neither must what they see
-// of the events the game's next command produces. The full hash must change (or this test could
-// not fail).
+// R20: a concealed unit is absent from everything the enemy and observers receive, and nothing
+// they receive can be worked out from it. For states reached by random play, each concealed unit
+// is put somewhere else it could stand (still concealed), or taken away altogether; the enemy's
+// and an observer's views, the published hash, who is to act and the enemy's legal commands
+// must not change, and neither must what they see of the events the game's next command
+// produces, of every command the enemy may give there and its preview, or of the command throws
+// and rallies of the visible units of a concealed HQ's side. The full hash must change (or this
+// test could not fail).
 #include <catch2/catch.hpp>
 
-#include <map>
-#include <memory>
 #include <string>
 
 #include "../../support/random_choice.h"
-#include "engine/ruleset.h"
 #include "hidden_variants.h"
+#include "indistinguishable.h"
 #include "random_play.h"
-#include "rules/rcw/wire/codec.h"
-#include "rules/rcw/wire/ruleset.h"
 
 using namespace grognard;
 using namespace grognard::rcw;
+using namespace grognard::rcw::testing;
 
 namespace {
 
-using engine::Role;
-using engine::Viewer;
 using test_support::Chooser;
 
-const engine::Ruleset& ruleset() {
-  static const std::unique_ptr<engine::Ruleset> r = wire::make_rcw_ruleset();
-  return *r;
-}
-
-// Leaks found, by kind, with the first example of each.
-struct Findings {
-  std::map<std::string, std::pair<int, std::string>> leaks;
-  int states = 0, deploy_states = 0, play_states = 0, variants = 0, commands = 0, events = 0;
-  int deploy_pairs = 0, activations = 0;
-  void leak(const std::string& kind, const std::string& example) {
-    auto& [n, first] = leaks[kind];
-    if (n++ == 0) first = example;
+// A few of the enemy's commands at `s`: some legal() offers, and the two it may always try.
+std::vector<Command> enemy_commands(const State& s, const std::string& enemy, Chooser& ch) {
+  std::vector<Command> out{Concede{}, EndTurn{}};
+  for (const Command& c : legal(s, enemy)) {
+    if (ch.below(8) == 0) out.push_back(c);
   }
-};
-
-// Where the first difference of two texts is, with some of each around it.
-std::string first_difference(const std::string& a, const std::string& b) {
-  std::size_t i = 0;
-  while (i < a.size() && i < b.size() && a[i] == b[i]) ++i;
-  const std::size_t from = i > 80 ? i - 80 : 0;
-  return "\n  one:   ..." + a.substr(from, 240) + "\n  other: ..." + b.substr(from, 240);
+  return out;
 }
 
-std::string view_text(const std::string& bytes) {
-  wire::pb::View v;
-  v.ParseFromString(bytes);
-  return v.ShortDebugString();
-}
-std::string event_text(const std::optional<std::string>& bytes) {
-  if (!bytes) return "(nothing)";
-  wire::pb::Event e;
-  e.ParseFromString(*bytes);
-  return e.ShortDebugString();
-}
-
-// Everything the enemy `seat` and an observer receive of states `a` and `b` is the same. When
-// `differ`, the two states are not the same: the full hash and the view of the unit's own
-// side (`own`) must tell them apart, or these comparisons could not fail.
-void compare_states(const State& a, const State& b, const std::string& enemy, const std::string& ex,
-                    Findings& f, bool differ = true) {
-  ++f.variants;
-  const wire::RcwGameState ga(a), gb(b);
-  const Viewer viewers[] = {Viewer{Role::kGeneral, enemy, false},
-                            Viewer{Role::kObserver, "", false}};
-  for (const Viewer& v : viewers) {
-    const std::string va = ruleset().view(ga, v), vb = ruleset().view(gb, v);
-    if (va != vb) {
-      f.leak(std::string(v.seat.empty() ? "an observer's" : "the enemy's") + " view differs",
-             ex + first_difference(view_text(va), view_text(vb)));
+// Every comparison of one concealed unit `i` of state `s`, before `cmd` from `seat`.
+void compare_unit(const State& s, std::size_t i, const std::string& seat, const Command& cmd,
+                  const std::string& ex, Chooser& ch, Findings& f) {
+  const Unit& u = s.units[i];
+  const std::string enemy = seat_of(1 - u.side);
+  const State erased = testing::erased(s, i);
+  compare_states(s, erased, enemy, ex + ", taken away", f);
+  const auto other = testing::moved(s, i, ch);
+  const std::string to = other ? ex + ", put at " + engine::to_string(other->units[i].pos) : ex;
+  // The enemy's own commands and their previews, with the unit there, elsewhere or nowhere.
+  for (const Command& c : enemy_commands(s, enemy, ch)) {
+    compare_enemy_command(s, erased, c, u.id, enemy, ex + ", taken away", f);
+    if (other) compare_enemy_command(s, *other, c, u.id, enemy, to, f);
+  }
+  // R49: a concealed HQ's side activates a unit the enemy sees: its command throw, and its
+  // rally when it is pinned (the same pin in both states).
+  if (u.type == UnitType::kHq && s.phase == Phase::kPlay && s.side == u.side && !s.active) {
+    for (const Command& c : legal(s, seat_of(u.side))) {
+      const auto* act = std::get_if<Activate>(&c);
+      if (act == nullptr || ch.below(2) != 0) continue;
+      const Unit* mover = s.find(act->unit);
+      if (mover == nullptr || mover->concealed) continue;
+      compare_activation(s, erased, *act, u.id, enemy, ex + ", taken away", f);
+      if (other) compare_activation(s, *other, *act, u.id, enemy, to, f);
+    }
+    for (const Unit& m : s.units) {
+      if (m.side != u.side || m.concealed || !m.on_table() || m.activated || m.pinned ||
+          m.type == UnitType::kTrain || ch.below(2) != 0) {
+        continue;
+      }
+      auto pinned = [&m](State t) {
+        t.find(m.id)->pinned = true;
+        return t;
+      };
+      const Activate rally{m.id, ActionKind::kRally, ActionKind::kMove};
+      compare_activation(pinned(s), pinned(erased), rally, u.id, enemy, ex + ", taken away", f);
+      if (other) compare_activation(pinned(s), pinned(*other), rally, u.id, enemy, to, f);
     }
   }
-  if (ruleset().hash(ga) != ruleset().hash(gb) || public_hash(a) != public_hash(b)) {
-    f.leak("the published hash differs", ex);
-  }
-  if (differ && ruleset().full_hash(ga) == ruleset().full_hash(gb)) {
-    f.leak("the full hash does not tell the variants apart", ex);
-  }
-  const Viewer own{Role::kGeneral, enemy == seat_of(0) ? seat_of(1) : seat_of(0), false};
-  if (differ && ruleset().view(ga, own) == ruleset().view(gb, own)) {
-    f.leak("the own side's view does not tell the variants apart", ex);
-  }
-  const engine::ToAct ta = ruleset().to_act(ga), tb = ruleset().to_act(gb);
-  if (ta.seats != tb.seats || ta.summary != tb.summary || ta.game_over != tb.game_over ||
-      ta.out_of_turn != tb.out_of_turn) {
-    f.leak("to_act differs", ex + "\n  one: " + ta.summary + "\n  other: " + tb.summary);
-  }
-  const auto la = ruleset().legal(ga, enemy), lb = ruleset().legal(gb, enemy);
-  if (la != lb) {
-    f.leak("the enemy's legal() differs", ex + ": " + std::to_string(la.size()) + " vs " +
-                                              std::to_string(lb.size()) + " commands");
-  }
-}
-
-// `ca` on state `a` and `cb` on state `b`, from `seat`, with the same dice: while unit `id`
-// stays concealed through the command in both, the enemy and an observer see the same events
-// and the same state after them.
-void compare_command(const State& a, const Command& ca, const State& b, const Command& cb,
-                     const UnitId& id, const std::string& seat, const std::string& enemy,
-                     const std::string& ex, Findings& f) {
-  engine::SeededDice da(test_support::seed_for(99, 0x3d)), db(test_support::seed_for(99, 0x3d));
-  const wire::RcwGameState ga(a), gb(b);
-  auto ra = ruleset().decide(ga, seat, wire::serialize(ca), da);
-  auto rb = ruleset().decide(gb, seat, wire::serialize(cb), db);
-  if (!ra.ok() || !rb.ok()) return;  // refused where the unit stands: its own side knows
-  wire::RcwGameState sa(a), sb(b);
-  std::vector<std::pair<wire::RcwGameState, std::string>> steps_a, steps_b;
-  for (const std::string& e : *ra) {
-    steps_a.emplace_back(sa, e);
-    REQUIRE(ruleset().apply(sa, e).ok());
-  }
-  for (const std::string& e : *rb) {
-    steps_b.emplace_back(sb, e);
-    REQUIRE(ruleset().apply(sb, e).ok());
-  }
-  const Unit* ua = sa.state.find(id);
-  const Unit* ub = sb.state.find(id);
-  if (ua == nullptr || ub == nullptr || !ua->concealed || !ub->concealed) return;
-  ++f.commands;
-  const std::string what = ex + ", command " + testing::describe(ca) + " from " + seat;
-  if (steps_a.size() != steps_b.size()) {
-    // What the enemy receives of each, and what the events are.
-    auto names = [&enemy](const auto& steps) {
-      std::string out;
-      for (const auto& [before, bytes] : steps) {
-        const auto seen = ruleset().view_event(before, bytes, Viewer{Role::kGeneral, enemy, false});
-        out += " " + event_text(seen).substr(0, 12) + " (" + event_text(bytes).substr(0, 16) + ")";
-      }
-      return out;
-    };
-    f.leak("the number of events differs",
-           what + "\n  one:  " + names(steps_a) + "\n  other:" + names(steps_b));
-    return;
-  }
-  const Viewer viewers[] = {Viewer{Role::kGeneral, enemy, false},
-                            Viewer{Role::kObserver, "", false}};
-  for (std::size_t i = 0; i < steps_a.size(); ++i) {
-    ++f.events;
-    for (const Viewer& v : viewers) {
-      const auto ea = ruleset().view_event(steps_a[i].first, steps_a[i].second, v);
-      const auto eb = ruleset().view_event(steps_b[i].first, steps_b[i].second, v);
-      if (ea != eb) {
-        f.leak("the event seen by " + std::string(v.seat.empty() ? "an observer" : "the enemy") +
-                   " differs",
-               what + first_difference(event_text(ea), event_text(eb)));
-      }
+  if (!other) return;
+  compare_states(s, *other, enemy, to, f);
+  compare_command(s, cmd, *other, cmd, u.id, seat, enemy, to, f);
+  if (s.phase == Phase::kPlay && s.side == u.side && !s.active) {
+    // §4, R5: its own activation, whatever it declares (the throws it makes, a rally).
+    for (const Command& c : legal(s, seat_of(u.side))) {
+      const auto* act = std::get_if<Activate>(&c);
+      if (act == nullptr || act->unit != u.id || ch.below(3) != 0) continue;
+      ++f.activations;
+      compare_command(s, c, *other, c, u.id, seat_of(u.side), enemy, to, f);
     }
   }
-  compare_states(sa.state, sb.state, enemy, what + " (after it)", f, false);
+  if (s.phase == Phase::kDeploy && !s.confirmed[u.side]) {
+    // R19: the placement itself, here or there, is the same placeholder to them.
+    const auto third = testing::moved(s, i, ch);
+    if (!third) return;
+    const Unit& w = other->units[i];
+    const Unit& x = third->units[i];
+    ++f.deploy_pairs;
+    compare_command(s, Deploy{u.id, w.pos, w.facing}, s, Deploy{u.id, x.pos, x.facing}, u.id,
+                    seat_of(u.side), enemy, to + " or " + engine::to_string(x.pos), f);
+  }
 }
 
 }  // namespace
 
 TEST_CASE(
     "R20: where a concealed unit stands, and whether it exists, reaches neither the enemy "
-    "nor observers",
-    "[rcw.hidden][R20][R10][R19]") {
+    "nor observers, nor can be worked out from what they receive",
+    "[rcw.hidden][R20][R10][R19][R49][R51]") {
   Findings f;
   const auto scenarios = testing::random_play_scenarios();
   const int games = 36;
@@ -174,43 +112,24 @@ TEST_CASE(
     testing::Hooks hooks;
     hooks.before_command = [&](const State& s, const std::string& seat, const Command& cmd) {
       const int here = step++;
-      // A few states a game, both in deployment and in play.
-      if (ch.below(s.phase == Phase::kDeploy ? 4 : 10) != 0) return;
+      // A few states a game, both in deployment and in play; more of those where a side with a
+      // concealed HQ is about to activate a unit (R49).
+      bool hq_turn = false;
+      for (const Unit& u : s.units) {
+        hq_turn = hq_turn || (u.type == UnitType::kHq && u.concealed && u.on_table() &&
+                              s.phase == Phase::kPlay && s.side == u.side && !s.active);
+      }
+      if (ch.below(s.phase == Phase::kDeploy ? 4 : hq_turn ? 2 : 10) != 0) return;
       ++f.states;
       (s.phase == Phase::kDeploy ? f.deploy_states : f.play_states) += 1;
       for (std::size_t i = 0; i < s.units.size(); ++i) {
         const Unit& u = s.units[i];
         if (!u.concealed || u.destroyed) continue;
-        const std::string enemy = seat_of(1 - u.side);
         const std::string ex = "random game seed " + std::to_string(seed) + " (" +
                                ps.scenario.name + "), step " + std::to_string(here) +
                                ", concealed " + u.id.get() +
                                (u.placed ? " at " + engine::to_string(u.pos) : " (unplaced)");
-        compare_states(s, testing::erased(s, i), enemy, ex + ", taken away", f);
-        const auto other = testing::moved(s, i, ch);
-        if (!other) continue;
-        const std::string to = ex + ", put at " + engine::to_string(other->units[i].pos);
-        compare_states(s, *other, enemy, to, f);
-        compare_command(s, cmd, *other, cmd, u.id, seat, enemy, to, f);
-        if (s.phase == Phase::kPlay && s.side == u.side && !s.active) {
-          // §4, R5: its own activation, whatever it declares (the throws it makes, a rally).
-          for (const Command& c : legal(s, seat_of(u.side))) {
-            const auto* act = std::get_if<Activate>(&c);
-            if (act == nullptr || act->unit != u.id || ch.below(3) != 0) continue;
-            ++f.activations;
-            compare_command(s, c, *other, c, u.id, seat_of(u.side), enemy, to, f);
-          }
-        }
-        if (s.phase == Phase::kDeploy && !s.confirmed[u.side]) {
-          // R19: the placement itself, here or there, is the same placeholder to them.
-          const auto third = testing::moved(s, i, ch);
-          if (!third) continue;
-          const Unit& w = other->units[i];
-          const Unit& x = third->units[i];
-          ++f.deploy_pairs;
-          compare_command(s, Deploy{u.id, w.pos, w.facing}, s, Deploy{u.id, x.pos, x.facing}, u.id,
-                          seat_of(u.side), enemy, to + " or " + engine::to_string(x.pos), f);
-        }
+        compare_unit(s, i, seat, cmd, ex, ch, f);
       }
     };
     const testing::Game game = testing::play_random_game(ps.scenario, seed, {}, hooks);
@@ -222,7 +141,9 @@ TEST_CASE(
   INFO(f.states << " states (" << f.deploy_states << " in deployment, " << f.play_states
                 << " in play), " << f.variants << " variants, " << f.commands << " commands, "
                 << f.events << " events compared, " << f.deploy_pairs << " placements, "
-                << f.activations << " activations of the unit");
+                << f.activations << " activations of the unit, " << f.enemy_commands
+                << " enemy commands and " << f.previews << " previews, " << f.hq_throws
+                << " command throws and " << f.hq_rallies << " rallies near a concealed HQ");
   CHECK(f.leaks.empty());
   CHECK(f.deploy_states > 50);
   CHECK(f.play_states > 100);
@@ -231,4 +152,8 @@ TEST_CASE(
   CHECK(f.events > 200);
   CHECK(f.deploy_pairs > 50);
   CHECK(f.activations > 50);
+  CHECK(f.enemy_commands > 5000);
+  CHECK(f.previews > 10000);
+  CHECK(f.hq_throws > 150);
+  CHECK(f.hq_rallies > 30);
 }

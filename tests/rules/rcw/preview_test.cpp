@@ -21,3 +21,64 @@ TEST_CASE("a move's preview is the same whether a hidden enemy would stop it or 
         "M is ordered to 30.00,16.00 facing 0.00: 6.00\" of its 6.00\" "
         "allowance (§4a, R12)");
 }
+
+namespace {
+
+// Side 1's W1 concealed in a wood on the crossroads objective; side 0's R1 in the open. The last
+// turn, side 1 to play, every unit of side 1 activated but W1.
+TestGame last_turn(bool w1_on_objective) {
+  ScenarioBuilder b;
+  b.unit("R1", 0, UnitType::kInfantry, {10, 10})
+      .unit("W1", 1, UnitType::kInfantry, w1_on_objective ? Point{36, 24} : Point{50, 40}, 180)
+      .woods(33, 21, 39, 27)
+      .woods(47, 37, 53, 43)
+      .objective("crossroads", {36, 24}, 3, 3)
+      .turns(1);
+  TestGame g(b);
+  g.conceal("W1");
+  return g;
+}
+
+}  // namespace
+
+TEST_CASE("a concession's preview says who wins, never the points",
+          "[preview][R51][R20][R29][R14]") {
+  // The same notes, and GameEnded never shown, whether the hidden W1 holds the objective or not.
+  std::vector<std::string> notes;
+  for (bool on : {true, false}) {
+    TestGame g = last_turn(on);
+    const State before = g.state;
+    const auto events = g.accept(kSide0, Concede{});
+    REQUIRE(count_of<GameEnded>(events) == 1);
+    CHECK(only<GameEnded>(events).points[1] == (on ? 3 : 0));  // the real end counts them
+    const engine::Advice b = advise(before, kSide0, Concede{}, events);
+    CHECK(b.shown == 1);  // Conceded, then nothing
+    REQUIRE(b.notes.size() == 1);
+    CHECK(b.notes[0] ==
+          "this concedes the game: Whites win (R14); the points are counted when it ends, with "
+          "every unit revealed (R20)");
+    if (!notes.empty()) CHECK(b.notes == notes);
+    notes = b.notes;
+  }
+}
+
+TEST_CASE("the last end_turn's preview ends the game without the points or the winner",
+          "[preview][R51][R20][R29][R14]") {
+  std::vector<std::string> notes;
+  for (bool on : {true, false}) {
+    TestGame g = last_turn(on);
+    g.accept(kSide0, EndTurn{});  // side 1's half of the last turn
+    const State before = g.state;
+    const auto events = g.accept(kSide1, EndTurn{});
+    const GameEnded end = only<GameEnded>(events);
+    CHECK((end.winner == std::optional<int>{1}) == on);
+    const engine::Advice a = advise(before, kSide1, EndTurn{}, events);
+    CHECK(a.shown == 1);  // TurnEnded, then nothing
+    REQUIRE(a.notes.size() == 1);
+    CHECK(a.notes[0] ==
+          "this ends the game (the turn limit was reached (R14)); the points are counted when it "
+          "ends, with every unit revealed (R20)");
+    if (!notes.empty()) CHECK(a.notes == notes);
+    notes = a.notes;
+  }
+}

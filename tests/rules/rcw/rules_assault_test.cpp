@@ -23,7 +23,7 @@ ScenarioBuilder melee(UnitType a = UnitType::kInfantry, UnitType d = UnitType::k
 }
 
 RunOutcome go(TestGame& g, std::vector<int> faces, const std::string& target = "D") {
-  g.accept(kSide0, activate("A", kAssault, kShoot));
+  g.accept(kSide0, activate("A", kAssault, kShoot), {1});
   return g.run(kSide0, assault(target), std::move(faces));
 }
 
@@ -45,18 +45,18 @@ TEST_CASE("the target must be within 3in and in the attacker's front",
           "[sec.11][R4][R3][rcw.assault.reach][rcw.assault.front]") {
   {
     TestGame g(melee(UnitType::kInfantry, UnitType::kInfantry, 3.01));
-    g.accept(kSide0, activate("A", kAssault, kShoot));
+    g.accept(kSide0, activate("A", kAssault, kShoot), {1});
     CHECK(g.reject(kSide0, assault("D")).clause == clause::kAssaultReach);
   }
   TestGame g(melee());
   g.edit("A").facing = Degrees{120};
-  g.accept(kSide0, activate("A", kAssault, kShoot));
+  g.accept(kSide0, activate("A", kAssault, kShoot), {1});
   CHECK(g.reject(kSide0, assault("D")).clause == clause::kAssaultFront);
 }
 
 TEST_CASE("only enemies are assaulted", "[sec.11][rcw.assault.target]") {
   TestGame g(melee().unit("F", 0, UnitType::kInfantry, {32, 12}, 0));
-  g.accept(kSide0, activate("A", kAssault, kShoot));
+  g.accept(kSide0, activate("A", kAssault, kShoot), {1});
   CHECK(g.reject(kSide0, assault("F")).clause == clause::kAssaultTarget);
 }
 

@@ -19,11 +19,12 @@ ScenarioBuilder field(double f_y = 22.5) {
 
 }  // namespace
 
-TEST_CASE("a unit within 12in of its HQ moves without a throw",
-          "[R5][sec.5][R18][rcw.command.throw]") {
+TEST_CASE("a unit within 12in of its HQ moves whatever its throw: the die does not count",
+          "[R5][R49][sec.5][R18][rcw.command.throw]") {
   TestGame g(field(22));  // exactly 12": within
-  auto ev = g.accept(kSide0, activate("F", kMove, kMove));
-  CHECK(count_of<CommandThrown>(ev) == 0);
+  auto ev = g.accept(kSide0, activate("F", kMove, kMove), {1});
+  CHECK_FALSE(only<CommandThrown>(ev).counted);
+  CHECK(only<CommandThrown>(ev).passed);
   g.accept(kSide0, move_to({{10, 16}}, 0));
 }
 
@@ -110,9 +111,11 @@ TEST_CASE("command throws: +1 elite, -1 conscript", "[R5][sec.5][rcw.command.thr
 }
 
 TEST_CASE("its HQ is the nearest friendly HQ", "[R16][sec.5][rcw.command.throw]") {
-  SECTION("another HQ within 12in: no throw") {
+  SECTION("another HQ within 12in: the throw does not count") {
     TestGame g(field().unit("H0b", 0, UnitType::kHq, {20, 22.5}, 0));
-    CHECK(count_of<CommandThrown>(g.accept(kSide0, activate("F", kMove, kMove))) == 0);
+    const auto ct = only<CommandThrown>(g.accept(kSide0, activate("F", kMove, kMove), {1}));
+    CHECK_FALSE(ct.counted);
+    CHECK(ct.hq->get() == "H0b");
   }
   SECTION("the throw names the nearest") {
     TestGame g(field().unit("H0b", 0, UnitType::kHq, {10, 38}, 0));  // 15.5" away

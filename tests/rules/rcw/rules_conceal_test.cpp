@@ -43,14 +43,14 @@ TEST_CASE("a concealed unit cannot be shot at, and the refusal reveals nothing",
 TEST_CASE("a concealed unit cannot be assaulted", "[sec.9][R10][rcw.conceal.hidden]") {
   TestGame g = hidden_game();
   g.edit("M").pos = {30, 15.5};  // 2.5in: adjacent, but the scenario's state says hidden
-  g.accept(kSide0, activate("M", kAssault, kShoot));
+  g.accept(kSide0, activate("M", kAssault, kShoot), {1});
   CHECK(g.reject(kSide0, assault("Q")).clause == clause::kConcealed);
 }
 
 TEST_CASE("an enemy moving within 3in of a hidden unit stops there and reveals it",
           "[R17][R10][sec.9]") {
   TestGame g = hidden_game();
-  g.accept(kSide0, activate("M", kMove, kMove));
+  g.accept(kSide0, activate("M", kMove, kMove), {1});
   auto ev = g.accept(kSide0, move_to({{30, 16}}, 0));
   auto m = only<Moved>(ev);
   REQUIRE(m.stopped_by.has_value());
@@ -66,12 +66,12 @@ TEST_CASE("an enemy moving within 3in of a hidden unit stops there and reveals i
 
 TEST_CASE("once spotted a unit stays on the table", "[sec.9][R10]") {
   TestGame g = hidden_game();
-  g.accept(kSide0, activate("M", kMove, kMove));
+  g.accept(kSide0, activate("M", kMove, kMove), {1});
   g.accept(kSide0, move_to({{30, 16}}, 0));
   g.accept(kSide0, move_to({{30, 10}}, 180));
   CHECK_FALSE(g.unit("Q").concealed);
   g.accept(kSide0, EndTurn{});
-  g.accept(kSide1, activate("Q", kMove, kMove));
+  g.accept(kSide1, activate("Q", kMove, kMove), {1});
   g.accept(kSide1, move_to({{30, 22}}, 180));  // deeper into the woods
   CHECK_FALSE(g.unit("Q").concealed);
 }

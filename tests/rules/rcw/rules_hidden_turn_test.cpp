@@ -1,6 +1,7 @@
 // R47: a concealed unit's hidden turn throws the same dice and produces the same events wherever
 // it stands, and a command throw never names an HQ the viewer does not see (R20, R37).
 #include "fixture.h"
+#include "rules/rcw/wire/codec.h"
 
 using namespace rcw_test;
 
@@ -40,11 +41,32 @@ TEST_CASE(
   CHECK(g.state.active->next == 0);  // the Move waits for its order
 }
 
-TEST_CASE("a visible unit within 12in of its HQ throws nothing",
-          "[R47][R5][sec.5][rcw.command.throw]") {
+TEST_CASE("a visible unit within 12in of its HQ throws a die that does not count",
+          "[R49][R47][R5][sec.5][rcw.command.throw]") {
   TestGame g(hidden_pair());
-  const auto events = g.accept(kSide0, activate("NEAR", kMove, kShoot));
-  CHECK(count_of<CommandThrown>(events) == 0);
+  const auto events = g.accept(kSide0, activate("NEAR", kMove, kShoot), {1});
+  const CommandThrown t = only<CommandThrown>(events);
+  CHECK_FALSE(t.counted);
+  CHECK(t.passed);                   // a 1 would fail a throw that counted
+  CHECK(g.state.active->next == 0);  // the Move waits for its order
+  // R34: the second Move of the activation does not throw again.
+  TestGame twice(hidden_pair());
+  twice.accept(kSide0, activate("NEAR", kMove, kMove), {1});
+  CHECK(count_of<CommandThrown>(twice.accept(kSide0, move_to({{17, 12}}, 0))) == 0);
+}
+
+TEST_CASE("an HQ, a FAO and a unit that declared no Move or Close Assault throw nothing",
+          "[R49][R5][sec.5]") {
+  ScenarioBuilder b = hidden_pair();
+  b.unit("FAO", 0, UnitType::kFao, {40, 20});
+  TestGame g(b);
+  CHECK(count_of<CommandThrown>(g.accept(kSide0, activate("HQ", kMove, kMove))) == 0);
+  g.accept(kSide0, SkipAction{});
+  g.accept(kSide0, SkipAction{});
+  CHECK(count_of<CommandThrown>(g.accept(kSide0, activate("FAO", kMove, kMove))) == 0);
+  g.accept(kSide0, SkipAction{});
+  g.accept(kSide0, SkipAction{});
+  CHECK(count_of<CommandThrown>(g.accept(kSide0, activate("FAR", kShoot, kShoot))) == 0);
 }
 
 TEST_CASE("a concealed unit's failed command throw leaves its Move waiting for the general's skip",
@@ -93,12 +115,136 @@ TEST_CASE("a command throw does not name an HQ the viewer does not see",
   const CommandThrown t = only<CommandThrown>(events);
   REQUIRE(t.hq);
   CHECK(t.hq->get() == "HQ");
-  const auto seen = redact(before, Event{t}, sight_of(1));
-  REQUIRE(seen);
-  const auto& shown = std::get<CommandThrown>(*seen);
-  CHECK_FALSE(shown.hq);
-  CHECK(shown.hq_distance == 0);
+  for (const Sight& who : {sight_of(1), observer()}) {
+    const auto seen = redact(before, Event{t}, who);
+    REQUIRE(seen);
+    const auto& shown = std::get<CommandThrown>(*seen);
+    CHECK_FALSE(shown.hq);
+    CHECK(shown.hq_distance == 0);
+  }
   CHECK(std::get<CommandThrown>(*redact(before, Event{t}, sight_of(0))).hq);
+}
+
+namespace {
+
+// What `who` reads of the one CommandThrown (or Rallied) of `events`, folded from `before`.
+template <class E>
+E read_by(const State& before, const std::vector<Event>& events, const Sight& who) {
+  State s = before;
+  for (const Event& e : events) {
+    if (std::holds_alternative<E>(e)) {
+      const auto seen = redact(s, e, who);
+      REQUIRE(seen);
+      return std::get<E>(*seen);
+    }
+    apply(s, e);
+  }
+  FAIL("no such event");
+  return E{};
+}
+
+}  // namespace
+
+TEST_CASE(
+    "the enemy and observers read a visible unit's command throw as its outcome alone, and "
+    "one that needed no throw as one that passed",
+    "[R49][R20][R5][sec.5][rcw.command.throw]") {
+  // NEAR is 6in from its concealed HQ (no throw needed), FAR 20in (the throw counts): the
+  // enemy reads the same of both while the throws pass, and only the outcome when one fails.
+  auto read = [](const char* id, int face, const Sight& who) {
+    TestGame g(hidden_pair());
+    g.conceal("HQ");
+    const State before = g.state;
+    return read_by<CommandThrown>(before, g.accept(kSide0, activate(id, kMove, kShoot), {face}),
+                                  who);
+  };
+  for (const Sight& who : {sight_of(1), observer()}) {
+    const CommandThrown near = read("NEAR", 5, who), far = read("FAR", 5, who);
+    CHECK(near.outcome_only);
+    CHECK(near.unit.get() == "NEAR");
+    CHECK(near.passed);
+    CHECK(near.roll == engine::Roll{});
+    CHECK(near.parts.empty());
+    CHECK(near.total == 0);
+    CHECK(near.counted);  // the default: whether it counted is not told
+    CHECK_FALSE(near.hq);
+    // Byte for byte what the enemy receives, but the unit's name.
+    CommandThrown as_near = far;
+    as_near.unit = near.unit;
+    CHECK(grognard::rcw::wire::to_pb(Event{as_near}).SerializeAsString() ==
+          grognard::rcw::wire::to_pb(Event{near}).SerializeAsString());
+    const CommandThrown failed = read("FAR", 3, who);
+    CHECK(failed.outcome_only);
+    CHECK_FALSE(failed.passed);
+    CHECK(failed.roll == engine::Roll{});
+  }
+  // Its own side reads it whole; so does everyone once the game is over.
+  const CommandThrown own = read("FAR", 3, sight_of(0));
+  CHECK_FALSE(own.outcome_only);
+  CHECK(own.roll.face == 3);
+  CHECK(own.hq);
+  CHECK(read("FAR", 3, Sight{std::nullopt, true}).roll.face == 3);
+}
+
+TEST_CASE("the enemy and observers read a rally as its outcome alone, never an HQ adjacent",
+          "[R49][R20][R6][sec.7]") {
+  // P is pinned 2in from its concealed HQ: +1, so the 3 rallies it.
+  ScenarioBuilder b = hidden_pair();
+  b.unit("P", 0, UnitType::kInfantry, {12, 10});
+  TestGame g(b);
+  g.conceal("HQ");
+  g.pin("P");
+  const State before = g.state;
+  const auto events = g.accept(kSide0, activate("P", kRally, kShoot), {3});
+  const Rallied whole = read_by<Rallied>(before, events, sight_of(0));
+  CHECK(whole.success);
+  CHECK(sum(whole.parts) == 1);
+  for (const Sight& who : {sight_of(1), observer()}) {
+    const Rallied seen = read_by<Rallied>(before, events, who);
+    CHECK(seen.outcome_only);
+    CHECK(seen.success);
+    CHECK(seen.parts.empty());
+    CHECK(seen.roll == engine::Roll{});
+    CHECK(seen.total == 0);
+  }
+}
+
+TEST_CASE("every hidden activation is the same three commands, so the enemy counts them",
+          "[R52][R48][R20][sec.3]") {
+  // Whatever the concealed unit declares, the enemy receives two placeholders, then one, then
+  // two; and the side's turn ends by itself with its last unit, as sec.3 says.
+  for (ActionKind kind : {ActionKind::kShoot, ActionKind::kMove, ActionKind::kRally}) {
+    INFO(static_cast<int>(kind));
+    ScenarioBuilder b;
+    b.unit("H", 0, UnitType::kInfantry, {16, 10}).unit("E", 1, UnitType::kInfantry, {60, 40}, 180);
+    b.woods(14, 8, 18, 12);
+    TestGame g(b);
+    g.conceal("H");
+    if (kind == ActionKind::kRally) g.pin("H");
+    const ActionKind second = kind == ActionKind::kRally ? ActionKind::kShoot : kind;
+    std::vector<std::size_t> hidden;
+    std::vector<Event> last;
+    auto count = [&](const Command& c, std::vector<int> faces) {
+      State s = g.state;
+      last = g.accept(kSide0, c, std::move(faces));
+      std::size_t n = 0;
+      for (const Event& e : last) {
+        n += redact(s, e, sight_of(1)).has_value() ? 0 : 1;
+        apply(s, e);
+      }
+      hidden.push_back(n);
+    };
+    count(activate("H", kind, second), {4});
+    if (kind == ActionKind::kRally) {
+      count(CarryOut{}, {4});
+    } else {
+      count(SkipAction{}, {});
+    }
+    count(SkipAction{}, {});
+    CHECK(hidden == std::vector<std::size_t>{2, 1, 2});
+    CHECK(count_of<TurnEnded>(last) == 1);
+    CHECK(g.unit("H").concealed);
+  }
 }
 
 TEST_CASE(

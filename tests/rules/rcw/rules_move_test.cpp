@@ -22,7 +22,7 @@ ScenarioBuilder field() {
 
 TEST_CASE("infantry moves up to 6in", "[sec.1][sec.4a][R18][rcw.move.allowance]") {
   TestGame g(field());
-  g.accept(kSide0, activate("I", kMove, kMove));
+  g.accept(kSide0, activate("I", kMove, kMove), {1});
   CHECK(g.reject(kSide0, move_to({{30, 16.01}}, 0)).clause == clause::kMoveAllowance);
   auto m = only<Moved>(g.accept(kSide0, move_to({{30, 16}}, 0)));
   CHECK(m.cost == Approx(6));
@@ -32,7 +32,7 @@ TEST_CASE("infantry moves up to 6in", "[sec.1][sec.4a][R18][rcw.move.allowance]"
 TEST_CASE("a move is straight legs through its waypoints, then a facing",
           "[sec.4a][R15][R28][rcw.move.allowance]") {
   TestGame g(field());
-  g.accept(kSide0, activate("I", kMove, kMove));
+  g.accept(kSide0, activate("I", kMove, kMove), {1});
   auto m = only<Moved>(g.accept(kSide0, move_to({{33, 10}, {33, 13}}, 90)));
   REQUIRE(m.path.size() >= 2);
   CHECK(near(m.path.back(), {33, 13}));
@@ -44,7 +44,7 @@ TEST_CASE("a move is straight legs through its waypoints, then a facing",
 
 TEST_CASE("a move may be a pure pivot, which costs nothing", "[R15][sec.4a]") {
   TestGame g(field());
-  g.accept(kSide0, activate("I", kMove, kMove));
+  g.accept(kSide0, activate("I", kMove, kMove), {1});
   auto m = only<Moved>(g.accept(kSide0, pivot(225)));
   CHECK(m.cost == Approx(0));
   CHECK(near(g.unit("I").pos, {30, 10}));
@@ -55,7 +55,7 @@ TEST_CASE("the table edge bounds a move", "[R28][rcw.move.off-table]") {
   TestGame g(field());
   g.edit("I").pos = {2, 10};
   g.edit("H0").pos = {6, 6};
-  g.accept(kSide0, activate("I", kMove, kMove));
+  g.accept(kSide0, activate("I", kMove, kMove), {1});
   CHECK(g.reject(kSide0, move_to({{-1, 10}}, 270)).clause == clause::kMoveTable);
   g.accept(kSide0, move_to({{0, 10}}, 270));  // the centre on the edge is on the table
 }
@@ -66,13 +66,13 @@ TEST_CASE("cavalry moves 12in, and distance in woods, swamp or rough counts doub
   b.unit("C", 0, UnitType::kCavalry, {43, 10}, 0);
   SECTION("open: 12in") {
     TestGame g(b);
-    g.accept(kSide0, activate("C", kMove, kMove));
+    g.accept(kSide0, activate("C", kMove, kMove), {1});
     CHECK(g.reject(kSide0, move_to({{55.5, 10}}, 90)).clause == clause::kMoveAllowance);
     CHECK(only<Moved>(g.accept(kSide0, move_to({{55, 10}}, 90))).cost == Approx(12));
   }
   SECTION("4in of open, 4in of woods: 12") {
     TestGame g(b);
-    g.accept(kSide0, activate("C", kMove, kMove));
+    g.accept(kSide0, activate("C", kMove, kMove), {1});
     CHECK(g.reject(kSide0, move_to({{43, 18.5}}, 0)).clause == clause::kMoveAllowance);
     CHECK(only<Moved>(g.accept(kSide0, move_to({{43, 18}}, 0))).cost == Approx(12));
   }
@@ -80,14 +80,14 @@ TEST_CASE("cavalry moves 12in, and distance in woods, swamp or rough counts doub
     TestGame g(b);
     g.edit("C").pos = {55, 10};
     g.edit("H0").pos = {50, 6};
-    g.accept(kSide0, activate("C", kMove, kMove));
+    g.accept(kSide0, activate("C", kMove, kMove), {1});
     CHECK(only<Moved>(g.accept(kSide0, move_to({{55, 18}}, 0))).cost == Approx(12));
   }
   SECTION("swamp") {
     TestGame g(b);
     g.edit("C").pos = {20, 10};
     g.edit("H0").pos = {24, 6};
-    g.accept(kSide0, activate("C", kMove, kMove));
+    g.accept(kSide0, activate("C", kMove, kMove), {1});
     CHECK(only<Moved>(g.accept(kSide0, move_to({{20, 18}}, 0))).cost == Approx(12));
   }
 }
@@ -95,7 +95,7 @@ TEST_CASE("cavalry moves 12in, and distance in woods, swamp or rough counts doub
 TEST_CASE("infantry is not slowed by terrain", "[sec.12][R12]") {
   TestGame g(field());
   g.edit("I").pos = {43, 12};
-  g.accept(kSide0, activate("I", kMove, kMove));
+  g.accept(kSide0, activate("I", kMove, kMove), {1});
   CHECK(only<Moved>(g.accept(kSide0, move_to({{43, 18}}, 0))).cost == Approx(6));
 }
 
@@ -107,24 +107,24 @@ TEST_CASE("artillery, armoured cars and wagons may not enter woods or swamp",
                  .unit("W", 0, UnitType::kWagon, {40, 10}, 0)
                  .unit("A", 0, UnitType::kArtillery, {46, 10}, 0)
                  .limbered());
-  g.accept(kSide0, activate("V", kMove, kMove));
+  g.accept(kSide0, activate("V", kMove, kMove), {1});
   CHECK(g.reject(kSide0, move_to({{20, 16}}, 0)).clause == clause::kMoveTerrain);
   // crossing the swamp is entering it
   CHECK(g.reject(kSide0, move_to({{20, 22}}, 0)).clause == clause::kMoveTerrain);
   g.accept(kSide0, move_to({{20, 12.5}}, 0));  // short of its edge
   g.accept(kSide0, SkipAction{});
-  g.accept(kSide0, activate("W", kMove, kMove));
+  g.accept(kSide0, activate("W", kMove, kMove), {1});
   CHECK(g.reject(kSide0, move_to({{40, 15}}, 0)).clause == clause::kMoveTerrain);
   g.accept(kSide0, SkipAction{});
   g.accept(kSide0, SkipAction{});
-  g.accept(kSide0, activate("A", kMove, kMove));
+  g.accept(kSide0, activate("A", kMove, kMove), {1});
   CHECK(g.reject(kSide0, move_to({{46, 20}}, 0)).clause == clause::kMoveTerrain);
 }
 
 TEST_CASE("wheeled units may enter rough ground, at no extra cost", "[sec.12][R12]") {
   TestGame g(field().unit("V", 0, UnitType::kArmouredCar, {55, 10}, 0));
   g.edit("H0").pos = {50, 6};
-  g.accept(kSide0, activate("V", kMove, kMove));
+  g.accept(kSide0, activate("V", kMove, kMove), {1});
   CHECK(only<Moved>(g.accept(kSide0, move_to({{55, 20}}, 0))).cost == Approx(10));
 }
 
@@ -132,19 +132,19 @@ TEST_CASE("a move may pass through friends but not through an enemy it sees",
           "[R28][rcw.move.through-enemy]") {
   SECTION("enemy") {
     TestGame g(field().unit("X", 1, UnitType::kInfantry, {30, 13}, 180));
-    g.accept(kSide0, activate("I", kMove, kMove));
+    g.accept(kSide0, activate("I", kMove, kMove), {1});
     CHECK(g.reject(kSide0, move_to({{30, 16}}, 0)).clause == clause::kMoveThrough);
   }
   SECTION("friend") {
     TestGame g(field().unit("F", 0, UnitType::kInfantry, {30, 13}, 0));
-    g.accept(kSide0, activate("I", kMove, kMove));
+    g.accept(kSide0, activate("I", kMove, kMove), {1});
     g.accept(kSide0, move_to({{30, 16}}, 0));
   }
 }
 
 TEST_CASE("a move may not end overlapping another unit", "[R28][rcw.move.overlap]") {
   TestGame g(field().unit("F", 0, UnitType::kInfantry, {30, 14}, 0));
-  g.accept(kSide0, activate("I", kMove, kMove));
+  g.accept(kSide0, activate("I", kMove, kMove), {1});
   CHECK(g.reject(kSide0, move_to({{30, 13}}, 0)).clause == clause::kMoveOverlap);
   g.accept(kSide0, move_to({{30, 12}}, 0));  // footprints touch: no overlap
 }
@@ -157,7 +157,7 @@ TEST_CASE("artillery moves only limbered, and 12in", "[sec.4a][R9][sec.1][rcw.ac
 
 TEST_CASE("limber then move, move then unlimber", "[sec.4c][R9][R24]") {
   TestGame g(field().unit("A", 0, UnitType::kArtillery, {40, 8}, 0));
-  auto ev = g.accept(kSide0, activate("A", kLimber, kMove));
+  auto ev = g.accept(kSide0, activate("A", kLimber, kMove), {1});
   auto l = only<Limbered>(ev);
   CHECK(l.limbered);
   CHECK(g.unit("A").limbered);
@@ -165,7 +165,7 @@ TEST_CASE("limber then move, move then unlimber", "[sec.4c][R9][R24]") {
   CHECK(only<Moved>(ev).cost == Approx(12));
   g.accept(kSide0, EndTurn{});
   g.accept(kSide1, EndTurn{});
-  ev = g.accept(kSide0, activate("A", kMove, kLimber));
+  ev = g.accept(kSide0, activate("A", kMove, kLimber), {1});
   g.accept(kSide0, move_to({{28, 12}}, 0));
   CHECK(g.unit("A").limbered == false);
 }
@@ -181,11 +181,11 @@ TEST_CASE("MGs and mortars pack to move and deploy to shoot", "[sec.4a][sec.4c][
           clause::kLimberedMove);
   }
   TestGame g(b);
-  auto ev = g.accept(kSide0, activate("M", kLimber, kMove));
+  auto ev = g.accept(kSide0, activate("M", kLimber, kMove), {1});
   CHECK(only<Limbered>(ev).limbered);
   g.accept(kSide0, move_to({{40, 14}}, 0));
   CHECK(g.unit("R").limbered);
-  ev = g.accept(kSide0, activate("R", kMove, kLimber));
+  ev = g.accept(kSide0, activate("R", kMove, kLimber), {1});
   ev = g.accept(kSide0, move_to({{46, 8}}, 0));
   CHECK_FALSE(only<Limbered>(ev).limbered);
   CHECK_FALSE(g.unit("R").limbered);
@@ -206,7 +206,7 @@ TEST_CASE("artillery may not unlimber in a village", "[sec.12][R9][rcw.limber.vi
 
 TEST_CASE("a dug-in unit that moves loses its mark, one that pivots keeps it", "[R22][sec.8]") {
   TestGame g(field().unit("D", 0, UnitType::kInfantry, {28, 6}, 0).dug_in());
-  g.accept(kSide0, activate("D", kMove, kMove));
+  g.accept(kSide0, activate("D", kMove, kMove), {1});
   auto m = only<Moved>(g.accept(kSide0, pivot(90)));
   CHECK_FALSE(m.dug_in_lost);
   CHECK(g.unit("D").dug_in);
@@ -217,7 +217,7 @@ TEST_CASE("a dug-in unit that moves loses its mark, one that pivots keeps it", "
 
 TEST_CASE("a wagon moves 6in", "[sec.1][rcw.move.allowance]") {
   TestGame g(field().unit("W", 0, UnitType::kWagon, {34, 8}, 0));
-  g.accept(kSide0, activate("W", kMove, kMove));
+  g.accept(kSide0, activate("W", kMove, kMove), {1});
   CHECK(g.reject(kSide0, move_to({{34, 14.5}}, 0)).clause == clause::kMoveAllowance);
   g.accept(kSide0, move_to({{34, 14}}, 0));
 }

@@ -139,7 +139,7 @@ TEST_CASE("rally then move far from the HQ: the command throw follows the rally"
 TEST_CASE("a rallied unit may close assault", "[sec.7][R6][sec.11]") {
   TestGame g = pinned_game(field());
   g.edit("E").pos = {30, 13};
-  g.accept(kSide0, activate("P", kRally, kAssault), {5});
+  g.accept(kSide0, activate("P", kRally, kAssault), {5, 1});
   auto o = g.run(kSide0, assault("E"), {4, 1, 1, 1, 1});
   REQUIRE(o.ok());
   CHECK(only<AssaultEnded>(o).end == AssaultEnd::kDefenderDestroyed);

@@ -37,8 +37,8 @@ TEST_CASE("the train stands on its line, its cars one behind another", "[R13]") 
 
 TEST_CASE("the train moves up to 18in along its rails only", "[R13][sec.12][rcw.move.rails]") {
   TestGame g(field());
-  auto ev = g.accept(kSide0, activate("TR", kMove, kMove));
-  CHECK(count_of<CommandThrown>(ev) == 0);
+  auto ev = g.accept(kSide0, activate("TR", kMove, kMove), {1});
+  CHECK_FALSE(only<CommandThrown>(ev).counted);  // R49: within 12" of H0
   CHECK(g.reject(kSide0, move_to({{30, 30}}, 90)).clause == clause::kRails);
   CHECK(g.reject(kSide0, rail_move(38.5)).clause == clause::kMoveAllowance);
   auto m = only<Moved>(g.accept(kSide0, rail_move(38)));
@@ -51,7 +51,7 @@ TEST_CASE("the train moves up to 18in along its rails only", "[R13][sec.12][rcw.
 
 TEST_CASE("every car stays on the line", "[R13][R23][rcw.move.rails]") {
   TestGame g(field());
-  g.accept(kSide0, activate("TR", kMove, kMove));
+  g.accept(kSide0, activate("TR", kMove, kMove), {1});
   CHECK(g.reject(kSide0, rail_move(2)).clause == clause::kRails);  // C2 would stand at -1
   g.accept(kSide0, rail_move(3));
 }
@@ -59,7 +59,7 @@ TEST_CASE("every car stays on the line", "[R13][R23][rcw.move.rails]") {
 TEST_CASE("one Shoot fires every car, each at its own target, all round", "[R13][R23][sec.4b]") {
   TestGame g(field());
   g.accept(kSide0, activate("TR", kShoot, kMove));
-  auto shots = of<Shot>(g.accept(kSide0, train_shoot({{"C1", "T1"}, {"C2", "T2"}}), {1, 1, 1}));
+  auto shots = of<Shot>(g.accept(kSide0, train_shoot({{"C1", "T1"}, {"C2", "T2"}}), {1, 1, 1, 1}));
   REQUIRE(shots.size() == 2);
   CHECK(shots[0].firer.get() == "C1");
   CHECK(shots[0].dice.size() == 2);  // as artillery
@@ -72,7 +72,7 @@ TEST_CASE("one Shoot fires every car, each at its own target, all round", "[R13]
 TEST_CASE("an artillery car is artillery against armour", "[R13][R7]") {
   TestGame g(field());
   g.accept(kSide0, activate("TR", kShoot, kMove));
-  auto s = only<Shot>(g.accept(kSide0, train_shoot({{"C1", "K"}}), {6, 1, 3}));
+  auto s = only<Shot>(g.accept(kSide0, train_shoot({{"C1", "K"}}), {6, 1, 3, 1}));
   CHECK(s.full_effect);
   CHECK(g.unit("K").destroyed);
 }
@@ -105,7 +105,7 @@ TEST_CASE("the train's rally throws once for each pinned car", "[R23][R6]") {
   TestGame g(field());
   g.edit_car("C1").pinned = true;
   g.edit_car("C2").pinned = true;
-  auto ev = g.accept(kSide0, activate("TR", kRally, kMove), {4, 4});
+  auto ev = g.accept(kSide0, activate("TR", kRally, kMove), {4, 4, 1});
   CHECK(count_of<Rallied>(ev) == 2);
   CHECK_FALSE(g.car("C1").pinned);
   CHECK_FALSE(g.car("C2").pinned);
@@ -129,7 +129,7 @@ TEST_CASE("each destroyed car scores the train's points, the train goes with its
 TEST_CASE("a car assaulted is never in its flank or rear", "[R23][sec.11][R8]") {
   TestGame g(field().unit("T3", 1, UnitType::kInfantry, {20, 33}, 180));
   g.accept(kSide0, EndTurn{});
-  g.accept(kSide1, activate("T3", kAssault, kShoot));
+  g.accept(kSide1, activate("T3", kAssault, kShoot), {1});
   auto o = g.run(kSide1, assault("C1"), {6, 1, 1, 1});
   REQUIRE(o.ok());
   auto r = only<AssaultRound>(o);
@@ -152,4 +152,15 @@ TEST_CASE("the train's command throw measures from its first car", "[R23][R5][se
   g.edit("H0").pos = {7, 30.5};  // 13in from C1, 10in from C2
   auto ct = only<CommandThrown>(g.accept(kSide0, activate("TR", kMove, kMove), {4}));
   CHECK(ct.hq_distance == Approx(std::hypot(13, 0.5)));
+}
+
+TEST_CASE("the train's command throw measures from its first live car", "[R23][R5][sec.5]") {
+  // C1 destroyed, C2 leads: 10in from the HQ, so the 1 does not count.
+  TestGame g(field());
+  g.edit("H0").pos = {7, 30.5};
+  g.edit_car("C1").destroyed = true;
+  auto ct = only<CommandThrown>(g.accept(kSide0, activate("TR", kMove, kMove), {1}));
+  CHECK(ct.hq_distance == Approx(std::hypot(10, 0.5)));
+  CHECK_FALSE(ct.counted);
+  CHECK(ct.passed);
 }

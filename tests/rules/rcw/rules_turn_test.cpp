@@ -73,7 +73,7 @@ TEST_CASE("a destroyed unit is not activated", "[sec.3][rcw.unit.destroyed]") {
 TEST_CASE("Move+Move: two moves, each up to the allowance, in the order declared",
           "[R5][sec.4][rcw.actions.wrong-action]") {
   TestGame g(field());
-  auto a = only<Activated>(g.accept(kSide0, activate("A", kMove, kMove)));
+  auto a = only<Activated>(g.accept(kSide0, activate("A", kMove, kMove), {1}));
   CHECK(a.first == kMove);
   CHECK(a.second == kMove);
   CHECK(g.reject(kSide0, shoot("X")).clause == clause::kWrongAction);
@@ -106,7 +106,7 @@ TEST_CASE("at most one close assault is declared", "[R5][sec.4][rcw.actions.one-
 
 TEST_CASE("a unit is activated once a turn", "[sec.3][R14][rcw.activation.once]") {
   TestGame g(field());
-  g.accept(kSide0, activate("A", kMove, kMove));
+  g.accept(kSide0, activate("A", kMove, kMove), {1});
   g.accept(kSide0, SkipAction{});
   g.accept(kSide0, SkipAction{});
   CHECK(g.reject(kSide0, activate("A", kMove, kMove)).clause == clause::kActivated);
@@ -117,14 +117,14 @@ TEST_CASE("one activation at a time: the open one is finished first",
   TestGame g(field());
   CHECK(g.reject(kSide0, move_to({{50, 12}}, 0)).clause == clause::kNoActivation);
   CHECK(g.reject(kSide0, SkipAction{}).clause == clause::kNoActivation);
-  g.accept(kSide0, activate("A", kMove, kMove));
+  g.accept(kSide0, activate("A", kMove, kMove), {1});
   CHECK(g.reject(kSide0, activate("B", kMove, kMove)).clause == clause::kActivationOpen);
   CHECK(g.reject(kSide0, EndTurn{}).clause == clause::kActivationOpen);
 }
 
 TEST_CASE("a forgone action is skipped and the activation goes on", "[R14][sec.4]") {
   TestGame g(field());
-  g.accept(kSide0, activate("A", kMove, kShoot));
+  g.accept(kSide0, activate("A", kMove, kShoot), {1});
   auto sk = only<ActionSkipped>(g.accept(kSide0, SkipAction{}));
   CHECK(sk.index == 0);
   CHECK(sk.action == kMove);
@@ -137,12 +137,14 @@ TEST_CASE("the side turn ends when every unit has activated, then the other side
           "[sec.3][R14]") {
   TestGame g(field().unit("C", 0, UnitType::kInfantry, {56, 14}, 0));
   for (const char* id : {"H0", "A", "B"}) {
-    g.accept(kSide0, activate(id, kMove, kMove));
+    // R49: the HQ throws nothing, the others a die that does not count.
+    g.accept(kSide0, activate(id, kMove, kMove),
+             id == std::string("H0") ? std::vector<int>{} : std::vector<int>{1});
     g.accept(kSide0, SkipAction{});
     auto ev = g.accept(kSide0, SkipAction{});
     CHECK(count_of<TurnEnded>(ev) == 0);
   }
-  g.accept(kSide0, activate("C", kMove, kMove));
+  g.accept(kSide0, activate("C", kMove, kMove), {1});
   g.accept(kSide0, SkipAction{});
   auto ev = g.accept(kSide0, SkipAction{});
   auto te = only<TurnEnded>(ev);
@@ -159,7 +161,7 @@ TEST_CASE("destroyed units need no activation to end the turn", "[sec.3][R14]") 
   TestGame g(field());
   g.edit("B").destroyed = true;
   g.edit("H0").activated = true;
-  g.accept(kSide0, activate("A", kMove, kMove));
+  g.accept(kSide0, activate("A", kMove, kMove), {1});
   g.accept(kSide0, SkipAction{});
   auto ev = g.accept(kSide0, SkipAction{});
   CHECK(only<TurnEnded>(ev).side == 0);
@@ -168,7 +170,7 @@ TEST_CASE("destroyed units need no activation to end the turn", "[sec.3][R14]") 
 TEST_CASE("EndTurn passes the rest: whole turns alternate and activations start afresh",
           "[R14][sec.3]") {
   TestGame g(field());
-  g.accept(kSide0, activate("A", kMove, kMove));
+  g.accept(kSide0, activate("A", kMove, kMove), {1});
   g.accept(kSide0, SkipAction{});
   g.accept(kSide0, SkipAction{});
   auto ev = g.accept(kSide0, EndTurn{});
@@ -180,7 +182,7 @@ TEST_CASE("EndTurn passes the rest: whole turns alternate and activations start 
   CHECK(tb.turn == 2);
   CHECK(tb.side == 0);
   CHECK_FALSE(g.unit("A").activated);
-  g.accept(kSide0, activate("A", kMove, kMove));  // a new turn: again
+  g.accept(kSide0, activate("A", kMove, kMove), {1});  // a new turn: again
 }
 
 TEST_CASE("the game ends after the second side's turn of the last turn", "[R14][R29]") {
@@ -227,7 +229,7 @@ TEST_CASE("a target is chosen when the shot is carried out, after the move decla
   TestGame g(field());
   g.edit("X").pos = {50, 24};  // 14in: out of range when declared
   g.edit("Y").pos = {62, 24};
-  g.accept(kSide0, activate("A", kMove, kShoot));
+  g.accept(kSide0, activate("A", kMove, kShoot), {1});
   g.accept(kSide0, move_to({{50, 14}}, 0));
   auto s = only<Shot>(g.accept(kSide0, shoot("X"), {1}));
   CHECK(s.range == Approx(10));

@@ -225,3 +225,31 @@ TEST_CASE("the rule set hides through bytes and publishes the hash of what both 
   CHECK(to_act.summary == "Turn 1 of 8, Reds: activate units");
   CHECK(to_act.seats == std::vector<std::string>{"side:0"});
 }
+
+TEST_CASE("a side's briefing reaches its own general only, and everyone once the game is over",
+          "[rcw.wire.view][R50][R20]") {
+  ScenarioBuilder b;
+  b.unit("R1", 0, UnitType::kInfantry, {10, 10}).unit("W1", 1, UnitType::kInfantry, {60, 40});
+  b.get().sides[0].briefing = "Take the station by nightfall.";
+  b.get().sides[1].briefing = "Hold the bridge; the train comes at dawn.";
+  TestGame g(b);
+  const auto reds = wire::to_view(g.state, kReds);
+  const auto whites = wire::to_view(g.state, kWhites);
+  const auto observer = wire::to_view(g.state, kObserver);
+  CHECK(reds.sides(0).briefing() == "Take the station by nightfall.");
+  CHECK(reds.sides(1).briefing().empty());
+  CHECK(whites.sides(0).briefing().empty());
+  CHECK(whites.sides(1).briefing() == "Hold the bridge; the train comes at dawn.");
+  CHECK(observer.sides(0).briefing().empty());
+  CHECK(observer.sides(1).briefing().empty());
+  CHECK(observer.sides(1).name() == "Whites");
+  // The published hash is recomputed from an observer's view: it covers no briefing.
+  CHECK(public_hash(g.state) == full_hash(seen_by(g.state, rcw_test::observer())));
+  CHECK(seen_by(g.state, rcw_test::observer()).sides[0].briefing.empty());
+  CHECK(public_hash(g.state) != full_hash(g.state));
+  std::vector<std::vector<wire::pb::Event>> seen;
+  play(g, kSide0, Concede{}, {kObserver}, seen);
+  const auto after = wire::to_view(g.state, kObserver);
+  CHECK(after.sides(0).briefing() == "Take the station by nightfall.");
+  CHECK(after.sides(1).briefing() == "Hold the bridge; the train comes at dawn.");
+}

@@ -103,6 +103,11 @@ function assaultEnded(v, e) {
 }
 
 function commandThrown(v, e) {
+  if (e.outcomeOnly) {  // R20, R49: the enemy's throw reaches us as its outcome alone
+    const text = unitName(v, e.unit) + (e.passed ? ' is under command (R5)'
+      : ' fails its command throw: its Move and Close Assault are lost (R5)');
+    return { text, dice: [], detail: '' };
+  }
   let text = `Command throw (R5) for ${unitName(v, e.unit)}, `;
   text += e.hq ? `${num(e.hqDistance)}" from ${unitName(v, e.hq)}` : 'no HQ of its side left';
   text += ': ' + die(e.roll);
@@ -120,6 +125,11 @@ function commandThrown(v, e) {
 }
 
 function rallied(v, e) {
+  if (e.outcomeOnly) {  // R20, R49: the enemy's rally, its outcome alone
+    const text = unitName(v, e.unit) +
+      (e.success ? ' rallies, no longer pinned (R6)' : ' fails to rally, still pinned (R6)');
+    return { text, dice: [], detail: '' };
+  }
   let text = `${unitName(v, e.unit)} tries to rally (R6): ${die(e.roll)}`;
   const mods = modifiers(e.parts);
   if (mods) text += ' ' + mods;

@@ -55,12 +55,13 @@ pb::Event to_pb(const Event& event) {
           [&](const CommandThrown& e) {
             pb::CommandThrown* m = out.mutable_command_thrown();
             m->set_unit(e.unit.get());
+            m->set_passed(e.passed);
+            if (e.outcome_only) return m->set_outcome_only(true);  // R20, R49: no more
             if (e.hq) m->set_hq(e.hq->get());
             m->set_hq_distance(e.hq_distance);
             set_roll(m->mutable_roll(), e.roll);
             set_parts(m->mutable_parts(), e.parts);
             m->set_total(e.total);
-            m->set_passed(e.passed);
             m->set_not_counted(!e.counted);
           },
           [&](const ActionSkipped& e) {
@@ -73,10 +74,11 @@ pb::Event to_pb(const Event& event) {
           [&](const Rallied& e) {
             pb::Rallied* m = out.mutable_rallied();
             m->set_unit(e.unit.get());
+            m->set_success(e.success);
+            if (e.outcome_only) return m->set_outcome_only(true);  // R20, R49: no more
             set_roll(m->mutable_roll(), e.roll);
             set_parts(m->mutable_parts(), e.parts);
             m->set_total(e.total);
-            m->set_success(e.success);
           },
           [&](const Limbered& e) {
             out.mutable_limbered()->set_unit(e.unit.get());
@@ -153,6 +155,7 @@ Result<Event> from_pb(const pb::Event& e) {
     }
     case pb::Event::kCommandThrown: {
       const auto& m = e.command_thrown();
+      if (m.outcome_only()) return bad("a command throw read as its outcome only is not an event");
       out =
           CommandThrown{UnitId(m.unit()),      maybe_id(m.hq()), m.hq_distance(), rd.roll(m.roll()),
                         parts_from(m.parts()), m.total(),        m.passed(),      !m.not_counted()};
@@ -168,6 +171,7 @@ Result<Event> from_pb(const pb::Event& e) {
     }
     case pb::Event::kRallied: {
       const auto& m = e.rallied();
+      if (m.outcome_only()) return bad("a rally read as its outcome only is not an event");
       out = Rallied{UnitId(m.unit()), rd.roll(m.roll()), parts_from(m.parts()), m.total(),
                     m.success()};
       break;
