@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "../room/archive_play.h"
+#include "room/seal.h"
 #include "doc_blocks.h"
 #include "engine/canonical.h"
 #include "grognard/v1/sharpe.pb.h"
@@ -112,6 +113,60 @@ TEST_CASE("the docs' Python snippet verifies a game of each rule set, keyed dige
         payload.back() = static_cast<char>(payload.back() ^ 0x01);
         expect_refused_at(tampered, k, "a byte of hidden event " + std::to_string(k));
       }
+    }
+  }
+}
+
+TEST_CASE(
+    "from chain version 3 a game that can hide anything keys every digest, and one of version 2 "
+    "still verifies",
+    "[docs][archive][R20]") {
+  for (const auto& [ruleset, scenario] : std::vector<std::pair<std::string, std::string>>{
+           {"sharpe", "village"}, {"rcw", "intro"}}) {
+    DYNAMIC_SECTION(ruleset) {
+      ForkWorld f;
+      const testing::PlayedGame g = play_and_close(f, ruleset, scenario, 30, 7);
+      const v1::GameArchive& a = g.archive;
+      REQUIRE(a.header().chain_version() == 3);
+      int rules_events = 0;
+      for (const v1::ArchivedEvent& e : a.events()) rules_events += e.kind() == 0 ? 1 : 0;
+      CHECK(keyed(a).size() == static_cast<std::size_t>(rules_events));
+      // The same game as a server before chain version 3 sealed it: plain digests for what
+      // every seat reads whole. Such a file still verifies.
+      std::vector<room::EventRecord> log = f.w.store.raw_events(g.id);
+      const room::GameRecord record = f.record(g.id);
+      const engine::Ruleset& rs = *f.w.registry.ruleset(ruleset);
+      const auto initial = rs.load_scenario(record.scenario_text);
+      REQUIRE(initial.ok());
+      REQUIRE(room::seal_log(rs, record.seed, **initial, log, 2).ok());
+      v1::GameArchive v2 = a;
+      v2.mutable_header()->set_chain_version(2);
+      room::Hash32 chain{};
+      std::uint64_t first_plain = 0;
+      for (const room::EventRecord& r : log) {
+        chain = room::chain_hash(chain, r, 2);
+        v1::ArchivedEvent& e = event(v2, r.seq);
+        if (!e.withheld()) e.set_digest(room::hex(r.digest));
+        e.set_chain(room::hex(chain));
+        if (e.has_readable()) {
+          e.mutable_readable()->set_digest(e.digest());
+          e.mutable_readable()->set_chain(e.chain());
+          e.mutable_readable()->set_chain_version(2);
+        }
+        if (first_plain == 0 && e.digest() == engine::sha256(e.payload()).hex()) {
+          first_plain = r.seq;
+        }
+      }
+      expect_verified(v2);
+      REQUIRE(first_plain > 0);
+      // A file that says version 3 but carries a plain digest is refused there.
+      v1::GameArchive mixed = v2;
+      mixed.mutable_header()->set_chain_version(3);
+      for (v1::ArchivedEvent& e : *mixed.mutable_events()) {
+        if (e.has_readable()) e.mutable_readable()->set_chain_version(3);
+      }
+      expect_refused_at(mixed, first_plain,
+                        "a plain digest at event " + std::to_string(first_plain) + " of version 3");
     }
   }
 }

@@ -29,7 +29,7 @@ std::string revealed(const rcw::UnitsRevealed& e) {
 }
 
 std::string command_thrown(const rcw::View& v, const rcw::CommandThrown& e) {
-  // R20, R49: the enemy's throw reaches us as its outcome alone.
+  // R20, R53: the enemy's throw reaches us as its outcome alone.
   if (e.outcome_only()) {
     return unit_name(v, e.unit()) + (e.passed() ? " is under command (R5)"
                                                 : " fails its command throw: its Move and Close "
@@ -49,7 +49,7 @@ std::string command_thrown(const rcw::View& v, const rcw::CommandThrown& e) {
 }
 
 std::string rallied(const rcw::View& v, const rcw::Rallied& e) {
-  if (e.outcome_only()) {  // R20, R49: the enemy's rally, its outcome alone
+  if (e.outcome_only()) {  // R20, R53: the enemy's rally, its outcome alone
     return unit_name(v, e.unit()) +
            (e.success() ? " rallies, no longer pinned (R6)" : " fails to rally, still pinned (R6)");
   }

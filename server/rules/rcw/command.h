@@ -109,7 +109,7 @@ struct CommandThrown {  // §5, R5, R16
   // R47: false when the unit did not have to throw (within 12" of its HQ, or an HQ or FAO): a
   // concealed unit throws all the same, so that its hidden turn looks the same wherever it is.
   bool counted = true;
-  // R20, R49: as the enemy and observers read it while the game runs: `unit` and `passed` alone
+  // R20, R53: as the enemy and observers read it while the game runs: `unit` and `passed` alone
   // (redact() sets it; no stored event has it).
   bool outcome_only = false;
 };
@@ -125,7 +125,7 @@ struct Rallied {  // §7, R6
   std::vector<Modifier> parts;
   int total = 0;
   bool success = false;
-  // R20, R49: as the enemy and observers read it while the game runs: `unit` and `success`
+  // R20, R53: as the enemy and observers read it while the game runs: `unit` and `success`
   // alone (redact() sets it; no stored event has it).
   bool outcome_only = false;
 };

@@ -131,7 +131,7 @@ std::optional<Event> redact(const State& before, const Event& event, const Sight
       },
       event);
   if (actor != nullptr && !sees_id(before, who, *actor)) return std::nullopt;
-  // R20, R37, R49: the enemy and observers read a command throw or a rally as its outcome alone:
+  // R20, R37, R53: the enemy and observers read a command throw or a rally as its outcome alone:
   // its die, modifiers, whether it counted and the HQ it names would tell where a concealed HQ
   // stands (within 12", or adjacent). Its own side reads it whole.
   if (const auto* t = std::get_if<CommandThrown>(&event);
@@ -163,7 +163,7 @@ std::optional<Event> redact(const State& before, const Event& event, const Sight
 State seen_by(const State& state, const Sight& who) {
   if (who.all) return state;
   State out = state;
-  // R20, R50: a side's briefing is its own (and everyone's once the game is over).
+  // R20, R54: a side's briefing is its own (and everyone's once the game is over).
   for (int side = 0; side < kSides; ++side) {
     if (!who.side || *who.side != side) out.sides[side].briefing.clear();
   }

@@ -35,7 +35,7 @@ Point command_point(const Unit& u) {
 // R47, R48: a concealed unit throws as soon as it is activated, whatever it declared and
 // wherever it stands; the die counts only when a Move or Close Assault must throw, so that the
 // dice and events of its hidden turn do not betray where it stands, what it is or what it does.
-// R49: a visible unit that declared a Move or Close Assault throws too when it need not (within
+// R53: a visible unit that declared a Move or Close Assault throws too when it need not (within
 // 12" of its HQ, which may be concealed): the die does not count, and the dice numbers and
 // events do not tell where its HQ is.
 void command_throw(Emitter& e, Dice& dice) {

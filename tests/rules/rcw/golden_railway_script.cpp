@@ -16,7 +16,7 @@
 //   second pins the defender), the third destroys it and the sailors take its place (§11, R8).
 // Then both sides pass until the turn limit ends the game (R14, R29).
 // Every unit but an HQ or FAO that declares a Move throws its command die, which counts only
-// beyond 12" of its HQ (R5, R49): the cavalry, the sailors' first march and the train throw dice
+// beyond 12" of its HQ (R5, R53): the cavalry, the sailors' first march and the train throw dice
 // that do not count.
 #include <google/protobuf/text_format.h>
 #include <catch2/catch.hpp>
@@ -70,14 +70,14 @@ std::vector<Step> script() {
       {kReds, "confirm_deployment { }", {}},
       {kWhites, "confirm_deployment { }", {}},
       // Turn 1, Reds. The cavalry: within 12" of its HQ, its command die (a 1) does not count
-      // (R5, R49).
+      // (R5, R53).
       {kReds, "activate { unit: \"R-CAV\" first: MOVE second: MOVE }", {1}},
       {kReds, "move { waypoints { x: 35 y: 27 } facing: 0 }", {}},
       {kReds, "move { waypoints { x: 35 y: 20 } facing: 0 }", {}},  // R17: stopped
       // The battery unlimbers, then fires through its FAO: hit on a 6 (entrenched), save 2.
       {kReds, "activate { unit: \"R-ART\" first: LIMBER second: SHOOT }", {}},
       {kReds, "shoot { target: \"W-VOL\" observer: \"R-FAO\" }", {6, 2, 2}},
-      {kReds, "activate { unit: \"R-SAIL\" first: MOVE second: MOVE }", {1}},  // R49
+      {kReds, "activate { unit: \"R-SAIL\" first: MOVE second: MOVE }", {1}},  // R53
       {kReds, "move { waypoints { x: 29.7 y: 33.01 } facing: 0 }", {}},
       {kReds, "move { waypoints { x: 29.3 y: 27.1 } facing: 0 }", {}},
       // R20: a hidden company activates and forgoes its actions.
@@ -88,7 +88,7 @@ std::vector<Step> script() {
       {kReds, "end_turn { }", {}},
       // Turn 1, Whites. The train: 9" west, then every car at the cavalry: the gun cars miss,
       // the machine-gun car hits and the elite cavalry saves (4 + 1): pinned.
-      {kWhites, "activate { unit: \"W-TRAIN\" first: MOVE second: SHOOT }", {1}},  // R49
+      {kWhites, "activate { unit: \"W-TRAIN\" first: MOVE second: SHOOT }", {1}},  // R53
       {kWhites, "move { facing: 90 rail_at: 33 }", {}},
       {kWhites,
        "shoot { cars { car: \"W-T1\" target: \"R-CAV\" } cars { car: \"W-T2\" target: \"R-CAV\" "

@@ -79,7 +79,7 @@ std::string preview(const State& s, const std::string& seat, const Command& c) {
 
 // The events of `c` on `s` from `seat` with `dice`, each with the state before it; up to the
 // game's end (GameEnded and after are read whole by everyone, R20), or through the first
-// ActivationEnded when `activation_only` (what comes after it is the turn's end, R52).
+// ActivationEnded when `activation_only` (what comes after it is the turn's end, R56).
 struct Run {
   std::optional<std::string> refusal;
   std::vector<std::pair<wire::RcwGameState, std::string>> steps;

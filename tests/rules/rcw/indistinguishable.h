@@ -48,9 +48,9 @@ void compare_enemy_command(const State& a, const State& b, const Command& c, con
 
 // The activation `act` of a unit the enemy sees, on `a` (with concealed HQ `hq` of its side) and
 // on `b` (the HQ moved or erased), each action then skipped, with dice that always show their
-// highest face (so every throw passes: its outcome, the one thing R49 lets the enemy read, is
+// highest face (so every throw passes: its outcome, the one thing R53 lets the enemy read, is
 // the same): the enemy and an observer read the same events up to the activation's end (the
-// turn's end after it is R52's). Counts the command throws and rallies compared.
+// turn's end after it is R56's). Counts the command throws and rallies compared.
 void compare_activation(const State& a, const State& b, const Activate& act, const UnitId& hq,
                         const std::string& enemy, const std::string& ex, Findings& f);
 

@@ -46,7 +46,7 @@ void compare_unit(const State& s, std::size_t i, const std::string& seat, const 
     compare_enemy_command(s, erased, c, u.id, enemy, ex + ", taken away", f);
     if (other) compare_enemy_command(s, *other, c, u.id, enemy, to, f);
   }
-  // R49: a concealed HQ's side activates a unit the enemy sees: its command throw, and its
+  // R53: a concealed HQ's side activates a unit the enemy sees: its command throw, and its
   // rally when it is pinned (the same pin in both states).
   if (u.type == UnitType::kHq && s.phase == Phase::kPlay && s.side == u.side && !s.active) {
     for (const Command& c : legal(s, seat_of(u.side))) {
@@ -100,7 +100,7 @@ void compare_unit(const State& s, std::size_t i, const std::string& seat, const 
 TEST_CASE(
     "R20: where a concealed unit stands, and whether it exists, reaches neither the enemy "
     "nor observers, nor can be worked out from what they receive",
-    "[rcw.hidden][R20][R10][R19][R49][R51]") {
+    "[rcw.hidden][R20][R10][R19][R53][R55]") {
   Findings f;
   const auto scenarios = testing::random_play_scenarios();
   const int games = 36;
@@ -113,7 +113,7 @@ TEST_CASE(
     hooks.before_command = [&](const State& s, const std::string& seat, const Command& cmd) {
       const int here = step++;
       // A few states a game, both in deployment and in play; more of those where a side with a
-      // concealed HQ is about to activate a unit (R49).
+      // concealed HQ is about to activate a unit (R53).
       bool hq_turn = false;
       for (const Unit& u : s.units) {
         hq_turn = hq_turn || (u.type == UnitType::kHq && u.concealed && u.on_table() &&

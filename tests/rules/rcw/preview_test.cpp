@@ -42,7 +42,7 @@ TestGame last_turn(bool w1_on_objective) {
 }  // namespace
 
 TEST_CASE("a concession's preview says who wins, never the points",
-          "[preview][R51][R20][R29][R14]") {
+          "[preview][R55][R20][R29][R14]") {
   // The same notes, and GameEnded never shown, whether the hidden W1 holds the objective or not.
   std::vector<std::string> notes;
   for (bool on : {true, false}) {
@@ -63,7 +63,7 @@ TEST_CASE("a concession's preview says who wins, never the points",
 }
 
 TEST_CASE("the last end_turn's preview ends the game without the points or the winner",
-          "[preview][R51][R20][R29][R14]") {
+          "[preview][R55][R20][R29][R14]") {
   std::vector<std::string> notes;
   for (bool on : {true, false}) {
     TestGame g = last_turn(on);

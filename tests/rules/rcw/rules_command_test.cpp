@@ -20,7 +20,7 @@ ScenarioBuilder field(double f_y = 22.5) {
 }  // namespace
 
 TEST_CASE("a unit within 12in of its HQ moves whatever its throw: the die does not count",
-          "[R5][R49][sec.5][R18][rcw.command.throw]") {
+          "[R5][R53][sec.5][R18][rcw.command.throw]") {
   TestGame g(field(22));  // exactly 12": within
   auto ev = g.accept(kSide0, activate("F", kMove, kMove), {1});
   CHECK_FALSE(only<CommandThrown>(ev).counted);

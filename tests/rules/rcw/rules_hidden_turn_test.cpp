@@ -42,7 +42,7 @@ TEST_CASE(
 }
 
 TEST_CASE("a visible unit within 12in of its HQ throws a die that does not count",
-          "[R49][R47][R5][sec.5][rcw.command.throw]") {
+          "[R53][R47][R5][sec.5][rcw.command.throw]") {
   TestGame g(hidden_pair());
   const auto events = g.accept(kSide0, activate("NEAR", kMove, kShoot), {1});
   const CommandThrown t = only<CommandThrown>(events);
@@ -56,7 +56,7 @@ TEST_CASE("a visible unit within 12in of its HQ throws a die that does not count
 }
 
 TEST_CASE("an HQ, a FAO and a unit that declared no Move or Close Assault throw nothing",
-          "[R49][R5][sec.5]") {
+          "[R53][R5][sec.5]") {
   ScenarioBuilder b = hidden_pair();
   b.unit("FAO", 0, UnitType::kFao, {40, 20});
   TestGame g(b);
@@ -148,7 +148,7 @@ E read_by(const State& before, const std::vector<Event>& events, const Sight& wh
 TEST_CASE(
     "the enemy and observers read a visible unit's command throw as its outcome alone, and "
     "one that needed no throw as one that passed",
-    "[R49][R20][R5][sec.5][rcw.command.throw]") {
+    "[R53][R20][R5][sec.5][rcw.command.throw]") {
   // NEAR is 6in from its concealed HQ (no throw needed), FAR 20in (the throw counts): the
   // enemy reads the same of both while the throws pass, and only the outcome when one fails.
   auto read = [](const char* id, int face, const Sight& who) {
@@ -187,7 +187,7 @@ TEST_CASE(
 }
 
 TEST_CASE("the enemy and observers read a rally as its outcome alone, never an HQ adjacent",
-          "[R49][R20][R6][sec.7]") {
+          "[R53][R20][R6][sec.7]") {
   // P is pinned 2in from its concealed HQ: +1, so the 3 rallies it.
   ScenarioBuilder b = hidden_pair();
   b.unit("P", 0, UnitType::kInfantry, {12, 10});
@@ -210,7 +210,7 @@ TEST_CASE("the enemy and observers read a rally as its outcome alone, never an H
 }
 
 TEST_CASE("every hidden activation is the same three commands, so the enemy counts them",
-          "[R52][R48][R20][sec.3]") {
+          "[R56][R48][R20][sec.3]") {
   // Whatever the concealed unit declares, the enemy receives two placeholders, then one, then
   // two; and the side's turn ends by itself with its last unit, as sec.3 says.
   for (ActionKind kind : {ActionKind::kShoot, ActionKind::kMove, ActionKind::kRally}) {

@@ -38,7 +38,7 @@ TEST_CASE("the train stands on its line, its cars one behind another", "[R13]") 
 TEST_CASE("the train moves up to 18in along its rails only", "[R13][sec.12][rcw.move.rails]") {
   TestGame g(field());
   auto ev = g.accept(kSide0, activate("TR", kMove, kMove), {1});
-  CHECK_FALSE(only<CommandThrown>(ev).counted);  // R49: within 12" of H0
+  CHECK_FALSE(only<CommandThrown>(ev).counted);  // R53: within 12" of H0
   CHECK(g.reject(kSide0, move_to({{30, 30}}, 90)).clause == clause::kRails);
   CHECK(g.reject(kSide0, rail_move(38.5)).clause == clause::kMoveAllowance);
   auto m = only<Moved>(g.accept(kSide0, rail_move(38)));

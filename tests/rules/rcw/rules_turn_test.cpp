@@ -137,7 +137,7 @@ TEST_CASE("the side turn ends when every unit has activated, then the other side
           "[sec.3][R14]") {
   TestGame g(field().unit("C", 0, UnitType::kInfantry, {56, 14}, 0));
   for (const char* id : {"H0", "A", "B"}) {
-    // R49: the HQ throws nothing, the others a die that does not count.
+    // R53: the HQ throws nothing, the others a die that does not count.
     g.accept(kSide0, activate(id, kMove, kMove),
              id == std::string("H0") ? std::vector<int>{} : std::vector<int>{1});
     g.accept(kSide0, SkipAction{});

@@ -227,7 +227,7 @@ TEST_CASE("the rule set hides through bytes and publishes the hash of what both 
 }
 
 TEST_CASE("a side's briefing reaches its own general only, and everyone once the game is over",
-          "[rcw.wire.view][R50][R20]") {
+          "[rcw.wire.view][R54][R20]") {
   ScenarioBuilder b;
   b.unit("R1", 0, UnitType::kInfantry, {10, 10}).unit("W1", 1, UnitType::kInfantry, {60, 40});
   b.get().sides[0].briefing = "Take the station by nightfall.";

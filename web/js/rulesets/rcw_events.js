@@ -103,7 +103,7 @@ function assaultEnded(v, e) {
 }
 
 function commandThrown(v, e) {
-  if (e.outcomeOnly) {  // R20, R49: the enemy's throw reaches us as its outcome alone
+  if (e.outcomeOnly) {  // R20, R53: the enemy's throw reaches us as its outcome alone
     const text = unitName(v, e.unit) + (e.passed ? ' is under command (R5)'
       : ' fails its command throw: its Move and Close Assault are lost (R5)');
     return { text, dice: [], detail: '' };
@@ -125,7 +125,7 @@ function commandThrown(v, e) {
 }
 
 function rallied(v, e) {
-  if (e.outcomeOnly) {  // R20, R49: the enemy's rally, its outcome alone
+  if (e.outcomeOnly) {  // R20, R53: the enemy's rally, its outcome alone
     const text = unitName(v, e.unit) +
       (e.success ? ' rallies, no longer pinned (R6)' : ' fails to rally, still pinned (R6)');
     return { text, dice: [], detail: '' };

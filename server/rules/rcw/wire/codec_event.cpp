@@ -56,7 +56,7 @@ pb::Event to_pb(const Event& event) {
             pb::CommandThrown* m = out.mutable_command_thrown();
             m->set_unit(e.unit.get());
             m->set_passed(e.passed);
-            if (e.outcome_only) return m->set_outcome_only(true);  // R20, R49: no more
+            if (e.outcome_only) return m->set_outcome_only(true);  // R20, R53: no more
             if (e.hq) m->set_hq(e.hq->get());
             m->set_hq_distance(e.hq_distance);
             set_roll(m->mutable_roll(), e.roll);
@@ -75,7 +75,7 @@ pb::Event to_pb(const Event& event) {
             pb::Rallied* m = out.mutable_rallied();
             m->set_unit(e.unit.get());
             m->set_success(e.success);
-            if (e.outcome_only) return m->set_outcome_only(true);  // R20, R49: no more
+            if (e.outcome_only) return m->set_outcome_only(true);  // R20, R53: no more
             set_roll(m->mutable_roll(), e.roll);
             set_parts(m->mutable_parts(), e.parts);
             m->set_total(e.total);

@@ -21,7 +21,7 @@ pb::View to_view(const State& s, const engine::Viewer& viewer) {
   out.set_description(s.description);
   out.set_width(s.width);
   out.set_height(s.height);
-  for (const SideInfo& side : seen.sides) set_side(out.add_sides(), side);  // R50
+  for (const SideInfo& side : seen.sides) set_side(out.add_sides(), side);  // R54
   out.set_first_side(s.first_side);
   out.set_turns(s.turns);
   out.set_victory(s.victory);
