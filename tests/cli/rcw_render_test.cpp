@@ -170,9 +170,12 @@ TEST_CASE("the RCW screen follows an activation and lists what may be done", "[c
 
   std::vector<std::vector<google::protobuf::Any>> seen;
   REQUIRE(g.play("side:0", parsed(g, "activate R2 move shoot", "side:0"), {"side:1"}, &seen) == "");
-  REQUIRE(seen.at(0).size() == 1);
+  // The activation, then the command throw, which the enemy reads as its outcome alone (R53).
+  REQUIRE(seen.at(0).size() == 2);
   CHECK(ui.describe_event(seen[0][0], g.any("side:1")) ==
         "2nd Red Guards company (R2) is activated: move, then shoot");
+  CHECK(ui.describe_event(seen[0][1], g.any("side:1")) ==
+        "2nd Red Guards company (R2) is under command (R5)");
   const auto active = render(g, "side:0");
   INFO(all(active));
   CHECK(has(active, "Active: C 2nd Red Guards company (R2): move (next), then shoot"));
@@ -190,7 +193,8 @@ TEST_CASE("the RCW screen follows an activation and lists what may be done", "[c
   INFO(shot);
   CHECK(std::regex_search(
       shot, std::regex("^2nd Red Guards company \\(R2\\) shoots at Volunteer company \\(W2\\): "
-                       "range 11\\.2\", target open, needs 4\\+: d6 [1-6]: [01] hits? -> ")));
+                       "range 11\\.2\", target open, needs 4\\+: d6 [1-6]: [01] hits?"
+                       "(; saves \\(4\\+ each\\):[^>]*)? -> ")));
   CHECK(ui.describe_event(seen[1][0], g.any("")) == shot);  // the observer reads the same
   const auto after = render(g, "side:0");
   CHECK(row_of(after, "R2").find("activated") != std::string::npos);

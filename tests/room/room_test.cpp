@@ -4,6 +4,7 @@
 
 #include "engine/canonical.h"
 #include "room/room.h"
+#include "room/seal.h"
 #include "world.h"
 
 using namespace grognard;
