@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "app/config_limits.h"
 #include "net/gate.h"
 
 namespace grognard::app {
@@ -137,6 +138,8 @@ std::optional<int> parse_flags(int argc, char** argv, Config& config) {
       ->envname("GROGNARD_JOIN_FAILURES_PER_MINUTE")
       ->capture_default_str();
 
+  add_share_flags(cli, config);
+
   cli.add_option("--waiting-room-hours", waiting_room_hours,
                  "Hours without activity after which a room still waiting for players expires "
                  "(fractions allowed; 0: never)")
@@ -188,6 +191,7 @@ std::optional<int> parse_flags(int argc, char** argv, Config& config) {
   const auto ms = [](double h) { return std::chrono::milliseconds(std::llround(h * 3'600'000.0)); };
   config.lobby.waiting_room_limit = ms(waiting_room_hours);
   config.lobby.ended_room_linger = ms(ended_room_hours);
+  apply_share_flags(config);
   return std::nullopt;
 }
 

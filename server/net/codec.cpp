@@ -9,6 +9,7 @@
 
 #include "grognard/parse.h"
 #include "grognard/v1/protocol.pb.h"
+#include "net/json_depth.h"
 #include "room/messages.h"
 
 namespace grognard::net {
@@ -109,6 +110,13 @@ std::optional<DecodeError> decode(std::string_view frame, Format format, v1::Cli
                          "malformed message: not a grognard.v1.ClientMessage in protobuf encoding"};
     }
   } else {
+    // Before any parser: protobuf's take time that grows with the square of the nesting.
+    if (const JsonDepth depth = json_depth(frame); depth.too_deep) {
+      return DecodeError{depth.request_id, "JSON nested more than " +
+                                               std::to_string(kMaxJsonDepth) +
+                                               " levels deep (objects and arrays); nothing of "
+                                               "it was read"};
+    }
     google::protobuf::util::JsonParseOptions options;
     options.ignore_unknown_fields = false;
     auto status = google::protobuf::util::JsonStringToMessage(frame, &out, options);

@@ -24,7 +24,8 @@ struct DecodeError {
 };
 
 // Parses one frame into `out`. Fails when the frame is malformed (bad protobuf, bad JSON, unknown
-// JSON field) or carries no body; the error then carries the frame's request id whenever it can be
+// JSON field, JSON nested past kMaxJsonDepth, refused before any parser: net/json_depth.h) or
+// carries no body; the error then carries the frame's request id whenever it can be
 // read: a JSON object's "requestId" (or "request_id"), or a binary frame's field 1 read up to the
 // first malformed field.
 std::optional<DecodeError> decode(std::string_view frame, Format format, v1::ClientMessage& out);

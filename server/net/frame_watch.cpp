@@ -1,5 +1,8 @@
 #include "net/frame_watch.h"
 
+#include <linux/sockios.h>
+#include <sys/ioctl.h>
+
 #include <algorithm>
 #include <limits>
 
@@ -60,6 +63,26 @@ void FrameScanner::decide() {
   }
   skip_ = len;
   have_ = 0;
+  ++frames_;
+}
+
+bool FrameWatch::reset_if_delivered() {
+  int unacknowledged = 0;
+  auto& socket = next_.socket();
+  if (writing_ > 0 || ::ioctl(socket.native_handle(), SIOCOUTQ, &unacknowledged) != 0 ||
+      unacknowledged > 0) {
+    return false;
+  }
+  boost::beast::error_code ignored;
+  socket.close(ignored);  // with what the client sent still unread: a reset
+  return true;
+}
+
+void teardown(boost::beast::role_type, FrameWatch& stream, boost::beast::error_code& ec) {
+  auto& socket = stream.next_layer().socket();
+  boost::beast::error_code ignored;
+  socket.shutdown(boost::asio::ip::tcp::socket::shutdown_send, ignored);
+  socket.close(ec);
 }
 
 }  // namespace grognard::net

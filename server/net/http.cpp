@@ -56,21 +56,26 @@ ClientAddress client_address(const beast::tcp_stream& stream, const HttpRequest&
                              const Options& options) {
   beast::error_code ec;
   const auto endpoint = stream.socket().remote_endpoint(ec);
-  if (ec) return ClientAddress{"?", "?"};
+  if (ec) return ClientAddress{"?", "?", "?", "?"};
   ClientAddress out;
+  const auto keyed = [&options](ClientAddress a) {
+    a.key = room::address_key(a.address, options.prefixes);
+    a.range = room::address_range(a.address, options.prefixes);
+    return a;
+  };
   out.address = endpoint.address().to_string();
   out.name = (endpoint.address().is_v6() ? "[" + out.address + "]" : out.address) + ":" +
              std::to_string(endpoint.port());
   const auto& trusted = options.trusted_proxies;
-  if (std::find(trusted.begin(), trusted.end(), out.address) == trusted.end()) return out;
+  if (std::find(trusted.begin(), trusted.end(), out.address) == trusted.end()) return keyed(out);
   std::string_view forwarded = request["X-Forwarded-For"];
   forwarded = forwarded.substr(forwarded.empty() ? 0 : forwarded.rfind(',') + 1);
   while (!forwarded.empty() && forwarded.front() == ' ') forwarded.remove_prefix(1);
   while (!forwarded.empty() && forwarded.back() == ' ') forwarded.remove_suffix(1);
-  if (forwarded.empty() || forwarded.size() > 64) return out;
+  if (forwarded.empty() || forwarded.size() > 64) return keyed(out);
   out.address = std::string(forwarded);
   out.name = out.address;  // the proxy's own port says nothing about the client
-  return out;
+  return keyed(out);
 }
 
 // An /admin request, answered by net/admin.h (which may finish on another thread: closing a
@@ -187,15 +192,22 @@ HttpResponse respond(const HttpRequest& request, Hub& hub) {
 
 // The answer to a WebSocket upgrade refused at a connection cap (net/admission.h).
 HttpResponse refused_upgrade(const HttpRequest& request, const Options& options,
-                             const char* refusal) {
-  const bool total = std::string_view(refusal) == Admission::kTotal;
-  HttpResponse response =
-      text_response(request, http::status::service_unavailable,
-                    total ? "too many connections: the server takes at most " +
-                                std::to_string(options.max_connections) + " (--max-connections)\n"
-                          : "too many connections from your address: at most " +
-                                std::to_string(options.max_connections_per_address) +
-                                " (--max-connections-per-address)\n");
+                             const ClientAddress& client, const char* refusal) {
+  const std::string_view why(refusal);
+  const std::string body =
+      why == Admission::kTotal
+          ? "too many connections: the server takes at most " +
+                std::to_string(options.max_connections) + " (--max-connections)\n"
+      : why == Admission::kPerAddress
+          ? "too many connections from your address (" + client.key + "): at most " +
+                std::to_string(options.max_connections_per_address) +
+                " (--max-connections-per-address)\n"
+          : "too many connections from your range of addresses (" + client.range + "): at most " +
+                std::to_string(room::share_of(options.max_connections, options.range_share)) +
+                ", its share of the server's (--range-share " +
+                std::to_string(options.range_share) + " % of --max-connections " +
+                std::to_string(options.max_connections) + ")\n";
+  HttpResponse response = text_response(request, http::status::service_unavailable, body);
   response.set(http::field::retry_after, "10");
   return response;
 }
@@ -208,6 +220,11 @@ HttpResponse refused_upgrade(const HttpRequest& request, const Options& options,
 // upgrades nothing.
 asio::awaitable<void> http_session(beast::tcp_stream stream, std::shared_ptr<Hub> hub,
                                    Admission::Ticket handshake, std::shared_ptr<void> spare) {
+  // Its handshake slot taken for a newer connection's (net/admission.h): closed at once.
+  handshake.on_evicted([&stream] {
+    beast::error_code ignored;
+    stream.socket().close(ignored);
+  });
   beast::flat_buffer buffer;
   for (bool first = true;; first = false) {
     http::request_parser<http::string_body> parser;
@@ -245,7 +262,7 @@ asio::awaitable<void> http_session(beast::tcp_stream stream, std::shared_ptr<Hub
     if (ban) hub->metrics.banned_request();
     const char* refusal = nullptr;  // a connection cap the upgrade would pass
     if (beast::websocket::is_upgrade(request) && !hub->shutting_down() && !ban && !spare) {
-      Admission::Ticket connection = hub->admission.connection(client.address, &refusal);
+      Admission::Ticket connection = hub->admission.connection(client.key, client.range, &refusal);
       if (connection) {
         stream.expires_never();  // the WebSocket stream keeps its own timeouts
         start_session(std::move(stream), std::move(request), std::move(hub), std::move(client),
@@ -255,7 +272,7 @@ asio::awaitable<void> http_session(beast::tcp_stream stream, std::shared_ptr<Hub
     }
     HttpResponse response;
     if (refusal) {
-      response = refused_upgrade(request, hub->options, refusal);
+      response = refused_upgrade(request, hub->options, client, refusal);
     } else if (spare && beast::websocket::is_upgrade(request) && !ban) {
       hub->metrics.connection_refused("descriptors");
       response = text_response(request, http::status::service_unavailable,

@@ -67,8 +67,12 @@ class Hub {
   ServerMetrics& metrics;
   const std::shared_ptr<const v1::ServerMessage> welcome;
   // Handshakes and connections at once (Options::max_handshakes, max_connections, …).
-  Admission admission{options.max_connections, options.max_connections_per_address,
-                      options.max_handshakes, metrics};
+  Admission admission{
+      Admission::Limits{
+          options.max_connections, options.max_connections_per_address,
+          static_cast<std::uint32_t>(room::share_of(options.max_connections, options.range_share)),
+          options.max_handshakes, options.handshakes_per_address},
+      metrics};
 
   std::uint64_t next_id() { return ++last_id_; }
 

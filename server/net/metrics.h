@@ -15,8 +15,8 @@
 //   grognard_banned_requests_total   counter    HTTP requests refused from a banned address
 //   grognard_handshakes              gauge      connections in their HTTP/WebSocket handshake
 //   grognard_connections_refused_total{reason} counter connections refused at a limit:
-//       "max_connections", "max_connections_per_address" (503 before the WebSocket
-//       handshake), "max_handshakes" (closed at once), "descriptors" (503: out of descriptors)
+//       "max_connections", "max_connections_per_address", "connections_per_range" (503 before
+//       the WebSocket handshake), "descriptors" (503: out of descriptors)
 //   grognard_accept_errors_total     counter    failed accepts (out of file descriptors, say)
 //
 // Thread-safety: every member may be called from any thread.
@@ -47,7 +47,8 @@ class ServerMetrics final : public room::Metrics {
   void frame_in();
   void frame_out();
   // reason: "rate_limit", "queue_full", "idle", "too_big", "protocol", "hello_timeout",
-  // "handshake_timeout", "shutdown", "admin"
+  // "handshake_timeout", "handshake_evicted" (its slot taken for a newer one: net/admission.h),
+  // "shutdown", "admin"
   void disconnect(std::string_view reason);
   // Connections in their handshake now; a connection refused at a limit (Admission's reasons).
   void handshakes(std::size_t now);

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "room/addresses.h"
+
 namespace grognard::net {
 
 struct Options {
@@ -21,9 +23,15 @@ struct Options {
   // connection is refused with 503 before its WebSocket handshake.
   std::uint32_t max_connections = 20'000;
   std::uint32_t max_connections_per_address = 256;
-  // Connections still in their HTTP/WebSocket handshake at once, and how long one may take.
+  // Connections still in their HTTP/WebSocket handshake at once, and how long one may take; one
+  // address holds at most handshakes_per_address of them (net/admission.h).
   std::uint32_t max_handshakes = 512;
+  std::uint32_t handshakes_per_address = 32;
   std::chrono::seconds handshake_timeout{10};
+  // What limits count a client's address as, and its range (room/addresses.h); the part of each
+  // server-wide bound one range may hold, in percent (0: no share; room::share_of).
+  room::AddressPrefixes prefixes;
+  unsigned range_share = 10;
   // A WebSocket connection that has not said Hello by then is closed (1008).
   std::chrono::seconds hello_timeout{30};
   // The operator's token for the admin API under /admin (net/admin.h); empty: admin is off.

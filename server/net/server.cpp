@@ -1,10 +1,13 @@
-// The listener (net/server.h). Each accepted connection gets a strand of its own and an HTTP
-// coroutine (net/http.h), once it has a handshake slot (net/admission.h); at the descriptor
+// The listener (net/server.h). Each accepted connection gets a strand of its own, a handshake
+// slot (net/admission.h: always, in place of an older one if need be) and an HTTP coroutine
+// (net/http.h); at the descriptor
 // limit the listener logs once a second and answers through a spare descriptor
 // (net/accept_guard.h).
 
 #include "net/server.h"
 
+#include <algorithm>
+#include <functional>
 #include <stdexcept>
 #include <utility>
 
@@ -51,6 +54,19 @@ std::pair<std::string, std::string> split_listen(const std::string& listen) {
   return {host, port};
 }
 
+// Whose handshake slot a connection takes (net/admission.h): its address key, or "" when it
+// comes from a trusted proxy (whose clients are known only once their headers are read).
+template <class Socket>
+std::string handshake_key(const Socket& socket, const Options& options) {
+  beast::error_code ec;
+  const auto endpoint = socket.remote_endpoint(ec);
+  if (ec) return "?";
+  const std::string address = endpoint.address().to_string();
+  const auto& trusted = options.trusted_proxies;
+  if (std::find(trusted.begin(), trusted.end(), address) != trusted.end()) return "";
+  return room::address_key(address, options.prefixes);
+}
+
 }  // namespace
 
 struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
@@ -94,12 +110,9 @@ asio::awaitable<void> Server::Impl::accept_loop(std::shared_ptr<Impl> self) {
     }
     Admission::Ticket handshake;
     if (!spare_held) {
-      handshake = hub->admission.handshake();
-      if (!handshake) {  // too many handshakes at once: closed at once (counted)
-        beast::error_code ignored;
-        socket.close(ignored);
-        continue;
-      }
+      handshake = hub->admission.handshake(
+          handshake_key(socket, hub->options),
+          [ex = socket.get_executor()](std::function<void()> f) { asio::post(ex, std::move(f)); });
     }
     beast::error_code ignored;
     socket.set_option(tcp::no_delay(true), ignored);

@@ -26,6 +26,8 @@ Session::Session(beast::tcp_stream stream, std::shared_ptr<Hub> hub, ClientAddre
       hub_(std::move(hub)),
       id_(hub_->next_id()),
       address_(std::move(client.address)),
+      key_(std::move(client.key)),
+      range_(std::move(client.range)),
       name_(client.name + "#" + std::to_string(id_)),
       connected_ms_(room::system_clock_ms()),
       handshake_(std::move(handshake)),
@@ -39,6 +41,10 @@ Session::Session(beast::tcp_stream stream, std::shared_ptr<Hub> hub, ClientAddre
       room_timer_(strand_) {}
 
 void Session::start(HttpRequest request) {
+  // Its handshake slot taken for a newer connection's (net/admission.h): closed at once.
+  handshake_.on_evicted([weak = weak_from_this()] {
+    if (auto self = weak.lock()) beast::get_lowest_layer(self->ws_).close();
+  });
   asio::co_spawn(strand_, run(shared_from_this(), std::move(request)),
                  [name = name_](const std::exception_ptr& e) {
                    if (!e) return;
@@ -102,6 +108,14 @@ void Session::configure() {
   // outlives its stream's callbacks (they run inside its reads).
   ws_.control_callback(
       [this](websocket::frame_type kind, beast::string_view) { on_control(kind); });
+  // Once its close frame is on its way (ours, or Beast's on a breach) the client has nothing to
+  // send but its own close frame: what it had on its way already fits in --burst frames.
+  ws_.next_layer().limit_frames([this, left = std::uint64_t{hub_->options.burst}]() mutable {
+    if (ws_.is_open()) return true;
+    if (left == 0) return false;
+    --left;
+    return true;
+  });
   ws_.next_layer().on_bad_header([this](FrameScanner::Verdict verdict) {
     asio::post(strand_, [self = shared_from_this(), verdict] { self->on_bad_header(verdict); });
   });
@@ -137,8 +151,9 @@ asio::awaitable<void> Session::serve(HttpRequest request) {
         // closed); common and harmless, so not worded as an error.
         end_reason_ = read_ec == websocket::error::bad_frame_payload
                           ? "closed by the server: a text frame that is not valid UTF-8"
-                      : read_ec == asio::error::eof
-                          ? "the client left without a close frame"
+                      : read_ec == asio::error::eof ? "the client left without a close frame"
+                      : closing_ && read_ec == asio::error::connection_aborted
+                          ? "cut off: it went on sending after its close frame"
                           : "closed on a read error: " + read_ec.message();
       }
       co_return;
@@ -209,7 +224,12 @@ void Session::on_message(std::string_view data, bool binary) {
 
 void Session::on_control(websocket::frame_type kind) {
   if (kind == websocket::frame_type::close || closing_) return;
-  if (bucket_.take(Clock::now())) return;
+  if (bucket_.take(Clock::now())) {
+    // A ping is the client's own, as a message is; a pong may answer Beast's keep-alive ping,
+    // which a silent client would answer for ever.
+    if (kind == websocket::frame_type::ping) touch();
+    return;
+  }
   // Not from inside Beast's read: the close goes out from the strand.
   asio::post(strand_, [self = shared_from_this()] {
     self->shut(websocket::close_code::policy_error, "rate limit exceeded", "rate_limit");

@@ -20,6 +20,10 @@ using HttpRequest = boost::beast::http::request<boost::beast::http::string_body>
 struct ClientAddress {
   std::string address;  // "203.0.113.9" (behind a trusted proxy: from X-Forwarded-For)
   std::string name;     // "203.0.113.9:51234" (the port only when it is the client's own)
+  // What limits count it as, and its range (room/addresses.h, Options::prefixes):
+  // "203.0.113.9" and "203.0.113.0/24", "2001:db8:1:2::/64" and "2001:db8:1::/48".
+  std::string key;
+  std::string range;
 };
 
 // Completes the WebSocket handshake for `request` and serves the connection until it closes:

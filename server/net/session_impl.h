@@ -14,7 +14,9 @@
 // Closing: close() stops taking messages, optionally flushes what is queued (so that a Closing
 // message goes out first), then runs the close handshake; close_timer_ closes the socket if
 // the handshake has not finished in kCloseTimeout with no write done meanwhile (a peer that
-// reads nothing never finishes; one that reads its backlog gets to the close frame).
+// reads nothing never finishes; one that reads its backlog gets to the close frame). Once the
+// close frame is on its way the client may send --burst more frames; past them it is reset, or
+// read no more (net/frame_watch.h: limit_frames).
 // The read loop ends when the connection is closed, whoever closed it; then finish() detaches
 // the session from the lobby.
 
@@ -70,6 +72,8 @@ class Session final : public room::Peer,
   void unbind() override;
   std::string name() const override { return name_; }
   std::string address() const override { return address_; }
+  std::string address_key() const override { return key_; }
+  std::string address_range() const override { return range_; }
 
   // Closable
   void shut_down(std::string reason) override;
@@ -115,6 +119,8 @@ class Session final : public room::Peer,
   const std::shared_ptr<Hub> hub_;
   const std::uint64_t id_;
   const std::string address_;
+  const std::string key_;
+  const std::string range_;
   const std::string name_;
   const std::int64_t connected_ms_;
   Admission::Ticket handshake_;   // given back once the WebSocket handshake is done

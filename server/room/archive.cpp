@@ -19,24 +19,27 @@ std::shared_ptr<v1::ServerMessage> reply(std::uint64_t request_id) {
 
 }  // namespace
 
-engine::Result<EndedGame> load_ended_game(Store& store, const Registry& registry,
-                                          const std::string& id) {
+engine::Result<GameRecord> ended_game(Store& store, const std::string& id) {
   auto game = store.game(id);
   if (!game.ok()) return game.error();
   if (!*game)
     return engine::Error{engine::ErrorCode::kNotFound, "", "no game \"" + shown(id) + "\""};
-  EndedGame out;
-  out.game = std::move(**game);
-  if (out.game.status == GameStatus::kExpired) {
-    return engine::Error{
-        engine::ErrorCode::kFailedPrecondition, "",
-        "game " + id + " never began: room " + out.game.invite_code + " " + out.game.result};
+  GameRecord& g = **game;
+  if (g.status == GameStatus::kExpired) {
+    return engine::Error{engine::ErrorCode::kFailedPrecondition, "",
+                         "game " + id + " never began: room " + g.invite_code + " " + g.result};
   }
-  if (out.game.status != GameStatus::kFinished && out.game.status != GameStatus::kFailed &&
-      out.game.status != GameStatus::kAborted) {
+  if (g.status != GameStatus::kFinished && g.status != GameStatus::kFailed &&
+      g.status != GameStatus::kAborted) {
     return engine::Error{engine::ErrorCode::kPermissionDenied, "",
                          "game " + id + " is not open on this server"};
   }
+  return std::move(g);
+}
+
+engine::Result<EndedGame> ended_game_start(const Registry& registry, GameRecord game) {
+  EndedGame out;
+  out.game = std::move(game);
   out.rs = registry.ruleset(out.game.ruleset);
   if (out.rs == nullptr) {
     return engine::Error{engine::ErrorCode::kNotFound, "", "unknown rule set " + out.game.ruleset};
@@ -44,12 +47,22 @@ engine::Result<EndedGame> load_ended_game(Store& store, const Registry& registry
   auto initial = out.rs->load_scenario(out.game.scenario_text);
   if (!initial.ok()) return initial.error();
   out.initial = std::move(*initial);
+  return out;
+}
+
+engine::Result<EndedGame> load_ended_game(Store& store, const Registry& registry,
+                                          const std::string& id) {
+  auto game = ended_game(store, id);
+  if (!game.ok()) return game.error();
+  auto started = ended_game_start(registry, std::move(*game));
+  if (!started.ok()) return started.error();
+  EndedGame& out = *started;
   auto log = store.events(id, 1, 0);
   if (!log.ok()) return log.error();
   out.log = std::move(*log);
   auto sealed = seal_log(*out.rs, out.game.seed, *out.initial, out.log, out.game.chain_version);
   if (!sealed.ok()) return sealed.error();
-  return out;
+  return std::move(out);
 }
 
 std::optional<std::string> unknown_seat(const std::string& game_id,
@@ -161,59 +174,6 @@ void list_games(Store& store, Peer& peer, const v1::ListGames& req, std::uint64_
   for (const GameRecord& g : *games) {
     *m->mutable_games()->add_games() = game_summary(store, g);
   }
-  peer.send(m);
-}
-
-namespace {
-
-engine::Result<engine::Viewer> stored_viewer(Store& store, const GameRecord& game,
-                                             const std::string& as_seat) {
-  auto seats = store.seats(game.id);
-  if (!seats.ok()) return seats.error();
-  return replay_viewer(store, game, *seats, as_seat);
-}
-
-}  // namespace
-
-void archived_events(Store& store, const Registry& registry, Peer& peer, const v1::GetEvents& req,
-                     std::uint64_t request_id, std::size_t events_per_page) {
-  auto game = load_ended_game(store, registry, req.game_id());
-  if (!game.ok()) return peer.send(error_message(request_id, game.error()));
-  auto viewer = stored_viewer(store, game->game, req.as_seat());
-  if (!viewer.ok()) return peer.send(error_message(request_id, viewer.error()));
-  auto page = page_as_seen(*game->rs, *game->initial, game->log, *viewer, game->game.chain_version,
-                           req.from_seq(), req.to_seq(), {events_per_page, kPageBytes});
-  if (!page.ok()) return peer.send(error_message(request_id, page.error()));
-  auto m = reply(request_id);
-  auto* out = m->mutable_event_list();
-  out->set_game_id(req.game_id());
-  out->set_last_seq(game->game.last_seq);
-  out->set_next_seq(page->next_seq);
-  for (auto& e : page->events) *out->add_events() = std::move(e);
-  peer.send(m);
-}
-
-void archived_state(Store& store, const Registry& registry, Peer& peer, const v1::GetState& req,
-                    std::uint64_t request_id) {
-  auto game = load_ended_game(store, registry, req.game_id());
-  if (!game.ok()) return peer.send(error_message(request_id, game.error()));
-  auto viewer = stored_viewer(store, game->game, req.as_seat());
-  if (!viewer.ok()) return peer.send(error_message(request_id, viewer.error()));
-  const std::uint64_t seq = req.at_seq() == 0 ? game->game.last_seq : req.at_seq();
-  if (seq > game->game.last_seq) {
-    return peer.send(
-        error_message(request_id, v1::NOT_FOUND, "",
-                      "the game has only " + std::to_string(game->game.last_seq) + " events"));
-  }
-  auto st = state_after(*game->rs, *game->initial, game->log, seq);
-  if (!st.ok()) return peer.send(error_message(request_id, st.error()));
-  auto m = reply(request_id);
-  auto* out = m->mutable_state();
-  out->set_game_id(req.game_id());
-  out->set_seq(seq);
-  pack_any(out->mutable_view(), game->rs->wire_types().view, game->rs->view(**st, *viewer));
-  out->set_state_hash(game->rs->hash(**st).hex());
-  out->set_commitment(hex(state_commitment(*game->rs, game->game.seed, **st)));
   peer.send(m);
 }
 

@@ -1,13 +1,13 @@
 #pragma once
 // The archive of games no room holds in memory (finished games after a restart), and the
-// list of games. Reads go straight to the store on the calling thread.
+// list of games. Reads go straight to the store on the calling thread (the lobby's reads
+// thread: room/stored_reads.h; their pages: room/stored_pages.h).
 
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "room/lobby_options.h"
 #include "room/messages.h"
 #include "room/peer.h"
 #include "room/registry.h"
@@ -21,8 +21,11 @@ void list_games(Store& store, Peer& peer, const v1::ListGames& req, std::uint64_
 // ended, its player, general and referee seats.
 v1::GameSummary game_summary(Store& store, const GameRecord& game);
 
-// An ended game read from the store (finished, aborted, or stopped on a storage failure), its
-// log sealed (room/seal.h); an error for a game that is running, waiting or expired.
+// An ended game's record (finished, aborted, or stopped on a storage failure); an error for a
+// game that is running, waiting, expired or not stored.
+engine::Result<GameRecord> ended_game(Store& store, const std::string& id);
+
+// An ended game read from the store, its log sealed (room/seal.h), as ended_game() allows.
 struct EndedGame {
   const engine::Ruleset* rs = nullptr;
   std::unique_ptr<engine::GameState> initial;
@@ -31,14 +34,8 @@ struct EndedGame {
 };
 engine::Result<EndedGame> load_ended_game(Store& store, const Registry& registry,
                                           const std::string& id);
-
-// Events and states of an ended game, read from the store, as replay_viewer() sees them; the
-// events a page at a time (events_per_page, room/lobby_options.h; docs/protocol.md, "Pages").
-void archived_events(Store& store, const Registry& registry, Peer& peer, const v1::GetEvents& req,
-                     std::uint64_t request_id,
-                     std::size_t events_per_page = LobbyOptions{}.events_per_page);
-void archived_state(Store& store, const Registry& registry, Peer& peer, const v1::GetState& req,
-                    std::uint64_t request_id);
+// The same without its log: its record (from ended_game()), rule set and initial state.
+engine::Result<EndedGame> ended_game_start(const Registry& registry, GameRecord game);
 
 // Why a client may not ask for game `game_id` as `as_seat`: it is none of the game's `seats`
 // (id and label of each player, general or referee seat). nullopt when it is one, or empty.

@@ -1,7 +1,8 @@
 #pragma once
-// Open rooms per creator (LobbyOptions::rooms_per_connection, rooms_per_address): what one
-// connection, and one client address, may hold open at once of the rooms it created. A room
-// counts from the moment its place is held (hold(), before it is stored) until it ends,
+// Open rooms per creator (LobbyOptions::rooms_per_connection, rooms_per_address, and a range's
+// share of max_rooms): what one connection, one client address (Peer::address_key) and one
+// range of addresses (Peer::address_range) may hold open at once of the rooms they created. A
+// room counts from the moment its place is held (hold(), before it is stored) until it ends,
 // expires or is closed, or leaves memory; a place held for a room that could not be made is
 // given back (release()). Rooms recovered at start count for nobody: the store keeps no
 // creator's address.
@@ -24,8 +25,13 @@ class Room;
 
 class CreatorQuota {
  public:
-  CreatorQuota(std::size_t per_connection, std::size_t per_address)
-      : per_connection_(per_connection), per_address_(per_address) {}
+  struct Bounds {
+    std::size_t per_connection = 0;  // 0: none, as the others
+    std::size_t per_address = 0;
+    std::size_t max_rooms = 0;  // of which a range holds range_share percent (room::share_of)
+    unsigned range_share = 0;
+  };
+  explicit CreatorQuota(Bounds bounds);
 
   // Holds a place for one more room of `creator`, or says which bound it would pass (the
   // message names the bound and its value).
@@ -38,7 +44,9 @@ class CreatorQuota {
   void forget(const std::shared_ptr<Peer>& connection);
 
   // Connections and addresses with an entry (tests: the tables stay bounded).
-  std::size_t tracked() const { return by_connection_.size() + by_address_.size(); }
+  std::size_t tracked() const {
+    return by_connection_.size() + by_address_.size() + by_range_.size();
+  }
 
  private:
   struct Held {
@@ -53,10 +61,11 @@ class CreatorQuota {
   // the last sweep: each costs O(1) amortised.
   void sweep();
 
-  std::size_t per_connection_;
-  std::size_t per_address_;
+  Bounds bounds_;
+  std::size_t per_range_;
   std::map<std::weak_ptr<Peer>, Held, std::owner_less<>> by_connection_;
   std::unordered_map<std::string, Held> by_address_;
+  std::unordered_map<std::string, Held> by_range_;
   std::size_t live_at_sweep_ = 0;
 };
 

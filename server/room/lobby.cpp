@@ -109,7 +109,7 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
         if (auto expired = d.tombstones.by_invite(code)) {
           return peer->send(error_message(rid, v1::NOT_FOUND, "", *expired));
         }
-        d.join_failures.failed(peer->address(), d.clock());
+        d.join_failures.failed(peer->address_key(), d.clock());
         return peer->send(error_message(rid, v1::NOT_FOUND, "",
                                         "no room with invite code \"" + shown(code) + "\""));
       }
@@ -124,7 +124,7 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
         if (auto expired = d.tombstones.by_token(token_hash)) {
           return peer->send(error_message(rid, v1::NOT_FOUND, "", *expired));
         }
-        d.join_failures.failed(peer->address(), d.clock());
+        d.join_failures.failed(peer->address_key(), d.clock());
         return peer->send(error_message(rid, v1::UNAUTHENTICATED, "", "unknown seat token"));
       }
       // A connection switching rooms leaves the old one's broadcasts behind.
@@ -156,22 +156,28 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
       if (auto room = seated_room())
         room->answer_take_back(peer, msg.answer_take_back().accept(), rid);
       return;
+    // What reads the store goes to the reads' thread (room/stored_reads.h).
     case v1::ClientMessage::kListGames:
-      return list_games(d.store, *peer, msg.list_games(), rid);
+      return d.reads.run(peer, rid, [&d, peer, req = msg.list_games(), rid] {
+        list_games(d.store, *peer, req, rid);
+      });
     case v1::ClientMessage::kForkGame:
       return d.fork(peer, msg.fork_game(), rid);
     case v1::ClientMessage::kExportGame:
-      return export_game(d.store, d.registry, *peer, msg.export_game(), d.clock(), rid);
+      return d.reads.run(peer, rid, [&d, peer, req = msg.export_game(), now = d.clock(), rid] {
+        export_game(d.store, d.registry, *peer, req, now, rid);
+      });
     case v1::ClientMessage::kGetEvents:
     case v1::ClientMessage::kGetState: {
       const bool events = msg.body_case() == v1::ClientMessage::kGetEvents;
       const std::string& id = events ? msg.get_events().game_id() : msg.get_state().game_id();
       const std::string& as = events ? msg.get_events().as_seat() : msg.get_state().as_seat();
       auto room = d.by_id(id);
-      if (!room) {
-        return events ? archived_events(d.store, d.registry, *peer, msg.get_events(), rid,
-                                        d.options.events_per_page)
-                      : archived_state(d.store, d.registry, *peer, msg.get_state(), rid);
+      if (!room) {  // a stored game, a page at a time (room/stored_pages.h)
+        return d.reads.run(peer, rid, [&d, peer, msg, rid, events] {
+          if (events) return d.pages.events(*peer, msg.get_events(), rid);
+          d.pages.state(*peer, msg.get_state(), rid);
+        });
       }
       // An ended game's room answers as a replay (replay_viewer) names `as`; a running one's
       // only as the asker's own seat.

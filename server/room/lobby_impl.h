@@ -23,6 +23,9 @@
 #include "room/messages.h"
 #include "room/periodic.h"
 #include "room/room.h"
+#include "room/shares.h"
+#include "room/stored_pages.h"
+#include "room/stored_reads.h"
 #include "room/tombstones.h"
 
 namespace grognard::room {
@@ -36,9 +39,17 @@ struct Lobby::Impl {
         metrics(m),
         clock(std::move(c)),
         options(o),
-        creators(o.rooms_per_connection, o.rooms_per_address),
+        creators(CreatorQuota::Bounds{o.rooms_per_connection, o.rooms_per_address, o.max_rooms,
+                                      o.range_share}),
         tombstones(o.max_rooms),
-        join_failures(o.join_failures_per_minute) {
+        join_failures(o.join_failures_per_minute),
+        chat_bytes(std::make_shared<Shares>(
+            Shares::Bounds{o.chat_bytes_per_address, o.max_chat_bytes, o.range_share},
+            Shares::Names{"bytes of chat", "--chat-bytes-per-address", "--max-chat-bytes"})),
+        observer_seats(std::make_shared<Shares>(
+            Shares::Bounds{o.observers_per_address, o.max_observers, o.range_share},
+            Shares::Names{"observer seats", "--observers-per-address", "--max-observers"})),
+        pages(st, reg, o.events_per_page) {
     const auto every = [](std::chrono::milliseconds limit) {
       return limit.count() > 0 ? expiry_interval(limit) : std::chrono::milliseconds::max();
     };
@@ -72,10 +83,19 @@ struct Lobby::Impl {
   Tombstones tombstones;       // expired rooms, for a late join or resume
   JoinFailures join_failures;  // unknown codes and tokens per address (own lock)
   ReportCache reports;         // battle reports made lately (room/report.h)
+  // Chat and observer seats held in all rooms, per address, per range and in all (own locks).
+  std::shared_ptr<Shares> chat_bytes, observer_seats;
+  StoredPages pages;  // pages of games no room holds: used on reads' thread only
 
   RoomDeps deps() {
-    return RoomDeps{store, metrics, clock, options,
-                    [this](const std::string& id, const Hash32& t) { token_added(id, t); }};
+    return RoomDeps{store,
+                    metrics,
+                    clock,
+                    options,
+                    [this](const std::string& id, const Hash32& t) { token_added(id, t); },
+                    [this](const std::string& id, const Hash32& t) { token_dropped(id, t); },
+                    chat_bytes,
+                    observer_seats};
   }
 
   // The room table (lobby_rooms.cpp). Lookups take mu.
@@ -115,8 +135,9 @@ struct Lobby::Impl {
   std::shared_ptr<Room> add_loaded(std::shared_ptr<Room> room);
   // Removes `room` from the table, if it is there.
   void drop(const std::shared_ptr<Room>& room);
-  // Room `id` handed out seat token `token` (RoomDeps::token_added).
+  // Room `id` handed out seat token `token`, or it opens nothing more (RoomDeps).
   void token_added(const std::string& id, const Hash32& token);
+  void token_dropped(const std::string& id, const Hash32& token);
   // REQUIRES: mu held.
   void index_locked(const std::shared_ptr<Room>& room);
   std::map<std::string, std::shared_ptr<Room>>::iterator drop_locked(
@@ -160,6 +181,9 @@ struct Lobby::Impl {
   void retire(const std::shared_ptr<Room>& room, std::string message);
   std::optional<std::string> remember_expired();
 
+  // Reads of stored games (lists, exports, pages), on a thread of their own: after what they
+  // use, so that it is stopped first.
+  StoredReads reads;
   // Last: destroyed first, so that no tick runs on a lobby being taken apart.
   std::unique_ptr<Periodic> expiry;
 };

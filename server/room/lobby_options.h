@@ -3,6 +3,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 
 namespace grognard::room {
 
@@ -26,6 +27,17 @@ struct LobbyOptions {
   // Rooms one connection may create, and one address, while they are open (waiting or running).
   std::size_t rooms_per_connection = 20;
   std::size_t rooms_per_address = 100;
+  // The part of each server-wide bound (max_rooms, max_chat_bytes, max_observers) that one range
+  // of addresses (room/addresses.h) may hold, in percent; 0 (or 100): no share.
+  unsigned range_share = 10;
+  // Observer seats a room may have, one address may hold in all rooms, and the server in all.
+  std::size_t observers_per_room = 100;
+  std::size_t observers_per_address = 100;
+  std::size_t max_observers = 100'000;
+  // Bytes of chat one address may hold in the rooms in memory, and the server in all (each
+  // message counts its stored size and kChatRecordBytes: room/room_limits.cpp).
+  std::uint64_t chat_bytes_per_address = 4 * 1024 * 1024;
+  std::uint64_t max_chat_bytes = 256 * 1024 * 1024;
   // Chat messages one seat may send in a game, and all seats together.
   std::size_t chat_per_seat = 2'000;
   std::size_t chat_per_room = 10'000;

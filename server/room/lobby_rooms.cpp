@@ -27,7 +27,7 @@ std::shared_ptr<Room> Lobby::Impl::by_token(const Hash32& token_hash) const {
 }
 
 MessagePtr Lobby::Impl::refuse_guessing(const Peer& peer, std::uint64_t rid) {
-  const std::int64_t wait = join_failures.wait_seconds(peer.address(), clock());
+  const std::int64_t wait = join_failures.wait_seconds(peer.address_key(), clock());
   if (wait == 0) return nullptr;
   return error_message(rid, v1::RESOURCE_EXHAUSTED, "",
                        "too many unknown invite codes or tokens from this address (" +
@@ -108,6 +108,13 @@ void Lobby::Impl::token_added(const std::string& id, const Hash32& token) {
   std::lock_guard lock(mu);
   // Not yet in the table (a room being made or loaded): add() indexes what it holds by then.
   if (auto it = rooms.find(id); it != rooms.end()) rooms_by_token[token] = it->second;
+}
+
+void Lobby::Impl::token_dropped(const std::string& id, const Hash32& token) {
+  std::lock_guard lock(mu);
+  if (auto it = rooms_by_token.find(token); it != rooms_by_token.end() && it->second->id() == id) {
+    rooms_by_token.erase(it);
+  }
 }
 
 void Lobby::Impl::index_locked(const std::shared_ptr<Room>& room) {

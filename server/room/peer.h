@@ -6,6 +6,8 @@
 #include <optional>
 #include <string>
 
+#include "room/addresses.h"
+
 namespace grognard::v1 {
 class ServerMessage;
 }
@@ -31,9 +33,15 @@ class Peer {
   virtual std::optional<Binding> binding() const = 0;
   virtual void unbind() = 0;
   virtual std::string name() const = 0;  // for logs: "127.0.0.1:51234#7"
-  // The client's address ("127.0.0.1", or the one a trusted proxy names): what per-address
-  // limits count (rooms created, unknown invite codes tried).
+  // The client's address ("127.0.0.1", or the one a trusted proxy names), as logs and bans
+  // name it.
   virtual std::string address() const = 0;
+  // What per-address limits count it as (rooms created, unknown invite codes tried, chat,
+  // observer seats): room::address_key of its address. The server's connections use its
+  // --ipv6-prefix; this default, /64.
+  virtual std::string address_key() const { return room::address_key(address(), {}); }
+  // The range of addresses it is in, what a share per range counts: room::address_range.
+  virtual std::string address_range() const { return room::address_range(address(), {}); }
 };
 
 }  // namespace grognard::room

@@ -156,6 +156,28 @@ void FoldCache::note(const EventRecord& r) {
   }
 }
 
+bool PageFiller::open(std::uint64_t seq) {
+  if (bounds_.events == 0 || looked_ < bounds_.events) return true;
+  page_.next_seq = seq;
+  return false;
+}
+
+bool PageFiller::fits(std::uint64_t seq, const std::optional<v1::GameEvent>& seen) {
+  if (!seen || bounds_.bytes == 0 || page_.events.empty() ||
+      bytes_ + seen->ByteSizeLong() <= bounds_.bytes) {
+    return true;
+  }
+  page_.next_seq = seq;
+  return false;
+}
+
+void PageFiller::add(std::optional<v1::GameEvent> seen) {
+  ++looked_;
+  if (!seen) return;
+  bytes_ += seen->ByteSizeLong();
+  page_.events.push_back(std::move(*seen));
+}
+
 engine::Result<EventPage> page_as_seen(const engine::Ruleset& rs, const engine::GameState& initial,
                                        const std::vector<EventRecord>& log,
                                        const engine::Viewer& viewer, int chain_version,
@@ -165,28 +187,17 @@ engine::Result<EventPage> page_as_seen(const engine::Ruleset& rs, const engine::
   auto fold = cache != nullptr ? cache->before(rs, initial, log, from)
                                : FoldCache(0).before(rs, initial, log, from);
   if (!fold.ok()) return fold.error();
-  EventPage page;
-  std::size_t looked = 0, bytes = 0;
+  PageFiller page(bounds);
   for (std::uint64_t seq = from; seq <= log.size() && (to == 0 || seq <= to); ++seq) {
     const EventRecord& r = log[seq - 1];
     if (r.seq != seq) return corrupt(r, "sequence number out of order");
-    if (bounds.events != 0 && looked == bounds.events) {
-      page.next_seq = seq;
-      break;
-    }
-    if (auto seen = event_as_seen(rs, fold->state(), r, viewer, chain_version)) {
-      const std::size_t size = seen->ByteSizeLong();
-      if (bounds.bytes != 0 && !page.events.empty() && bytes + size > bounds.bytes) {
-        page.next_seq = seq;
-        break;
-      }
-      bytes += size;
-      page.events.push_back(std::move(*seen));
-    }
-    ++looked;
+    if (!page.open(seq)) break;
+    auto seen = event_as_seen(rs, fold->state(), r, viewer, chain_version);
+    if (!page.fits(seq, seen)) break;
+    page.add(std::move(seen));
     if (auto st = fold->step(r); !st.ok()) return st.error();
   }
-  return page;
+  return page.take();
 }
 
 engine::Result<std::unique_ptr<engine::GameState>> state_after(const engine::Ruleset& rs,

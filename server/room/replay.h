@@ -72,6 +72,29 @@ struct EventPage {
   std::uint64_t next_seq = 0;  // 0: whole; else the answer stopped at a bound, the rest from here
 };
 
+// Fills one page within its bounds, event by event in order (page_as_seen, and the pages of
+// stored games: room/stored_pages.h).
+class PageFiller {
+ public:
+  explicit PageFiller(PageBounds bounds) : bounds_(bounds) {}
+  // Whether event `seq` still belongs to the page; false (next_seq set) once it has looked at
+  // bounds.events events.
+  bool open(std::uint64_t seq);
+  // Whether what the viewer sees of event `seq` (nullopt: nothing) fits the bytes bound; false
+  // (next_seq set) when it does not. One event always fits.
+  bool fits(std::uint64_t seq, const std::optional<v1::GameEvent>& seen);
+  // Event `seq` looked at, and `seen` added when there is something to see.
+  void add(std::optional<v1::GameEvent> seen);
+  // The page stopped at a bound.
+  bool stopped() const { return page_.next_seq != 0; }
+  EventPage take() { return std::move(page_); }
+
+ private:
+  PageBounds bounds_;
+  EventPage page_;
+  std::size_t looked_ = 0, bytes_ = 0;
+};
+
 // Who sees everything the rules reveal once a game is over (chat to one seat excepted).
 engine::Viewer everything_revealed();
 

@@ -29,6 +29,16 @@ Room::Room(asio::any_io_executor executor, const engine::Ruleset& ruleset, GameR
   refresh_info();
 }
 
+Room::~Room() {
+  if (deps_.observer_seats) {
+    for (const auto& [seat_id, holder] : observer_holders_)
+      deps_.observer_seats->give_back(holder, 1);
+  }
+  if (deps_.chat_bytes) {
+    for (const auto& [holder, bytes] : chat_held_) deps_.chat_bytes->give_back(holder, bytes);
+  }
+}
+
 std::shared_ptr<Room> Room::restore(asio::any_io_executor executor, const engine::Ruleset& ruleset,
                                     GameRecord record, std::unique_ptr<engine::GameState> initial,
                                     std::vector<SeatRecord> seats, std::vector<EventRecord> log,
@@ -55,6 +65,7 @@ std::shared_ptr<Room> Room::restore(asio::any_io_executor executor, const engine
   room->act_ = ruleset.to_act(*room->state_);
   room->log_ = std::move(log);
   for (const EventRecord& e : room->log_) room->count_event(e);
+  room->account_loaded();
   // Remember every stored command id: a command re-sent after a restart is answered, not
   // applied twice. A command's events are the run that starts with its id.
   CommandRecord* current = nullptr;
@@ -103,7 +114,7 @@ void Room::commit(std::shared_ptr<Pending> p) {
   maybe_finish(*p);
   GameRecord& g = *p->batch.game;
   if (!p->batch.events.empty()) g.last_seq = p->batch.events.back().seq;
-  g.updated_ms = deps_.clock();
+  if (p->activity) g.updated_ms = deps_.clock();
   for (CommandRecord& c : p->commands) c.last_seq = g.last_seq;
   auto self = shared_from_this();
   deps_.store.append(p->batch, [self, p](engine::Status status) {
@@ -130,6 +141,7 @@ void Room::committed(std::shared_ptr<Pending> p, engine::Status status) {
   for (const SeatRecord& s : p->batch.seats) {
     if (s.claimed_ms != 0 && deps_.token_added) deps_.token_added(id_, s.token_sha256);
   }
+  for (const std::string& seat_id : p->batch.dropped_seats) drop_seat(seat_id);
   for (const CommandRecord& c : p->commands) commands_[{c.seat, c.command_id}] = c;
   if (!p->commands.empty()) lapse_offer();  // a new command cancels a take-back asked
   for (const EventRecord& e : p->batch.events) {

@@ -27,6 +27,7 @@
 #include "room/metrics.h"
 #include "room/peer.h"
 #include "room/replay.h"
+#include "room/shares.h"
 #include "room/store.h"
 
 namespace grognard::room {
@@ -39,18 +40,31 @@ struct RoomDeps {
   // events_per_page (room/lobby_options.h; zero: no bound).
   LobbyOptions limits = {};
   // Called on the room's strand with its id and the token's hash when it hands out a seat
-  // token, so that the lobby finds it by that token (lobby_rooms.cpp). Never under a lock.
+  // token, so that the lobby finds it by that token (lobby_rooms.cpp), and when a token no
+  // longer opens anything (an observer's seat given up). Never under a lock.
   std::function<void(const std::string& room_id, const Hash32& token)> token_added = {};
+  std::function<void(const std::string& room_id, const Hash32& token)> token_dropped = {};
+  // What addresses hold in all rooms (room/shares.h): bytes of chat and observer seats, taken
+  // when stored and given back when given up or when the room leaves memory. Null: not counted.
+  std::shared_ptr<Shares> chat_bytes = {};
+  std::shared_ptr<Shares> observer_seats = {};
 };
 
 class Room : public std::enable_shared_from_this<Room> {
  public:
   // Events a command that ends the game may add past max_game_events (room_limits.cpp).
   static constexpr std::uint64_t kEventsReserve = 64;
+  // What a chat message costs an address besides its stored payload (its record: hashes, ids,
+  // times), in LobbyOptions::chat_bytes_per_address and max_chat_bytes.
+  static constexpr std::uint64_t kChatRecordBytes = 256;
 
   // A new game, not yet stored: `record` and `seats` are what create() will commit.
   Room(boost::asio::any_io_executor executor, const engine::Ruleset& ruleset, GameRecord record,
        std::unique_ptr<engine::GameState> initial, std::vector<SeatRecord> seats, RoomDeps deps);
+  // Gives back what its seats and chat held of the shares (RoomDeps).
+  ~Room();
+  Room(const Room&) = delete;
+  Room& operator=(const Room&) = delete;
 
   // A stored game: folds and checks its log (room/resim.h). When the current rules fold it
   // otherwise, the room is loaded held (its drift line set: it takes no command until the
@@ -65,9 +79,13 @@ class Room : public std::enable_shared_from_this<Room> {
   // Stores the new game, then calls `done` (on the strand) with the outcome.
   void create(std::function<void(engine::Status)> done);
 
+  // An observer gets a seat of his own, "observer:N" (N above every observer seat the game holds
+  // or its log names: no stored seat is written over), within observers_per_room and the
+  // shares of observer seats.
   void join(std::shared_ptr<Peer> peer, v1::JoinRoom req, std::uint64_t request_id);
   void resume(std::shared_ptr<Peer> peer, Hash32 token_hash, std::uint64_t last_seq,
               std::uint64_t request_id);
+  // A player's seat stays the player's; an observer's is given up, in memory and in the store.
   void leave(std::shared_ptr<Peer> peer, std::uint64_t request_id);
   void command(std::shared_ptr<Peer> peer, v1::SendCommand req, std::uint64_t request_id);
   void legal(std::shared_ptr<Peer> peer, std::uint64_t request_id);
@@ -157,6 +175,9 @@ class Room : public std::enable_shared_from_this<Room> {
     // A peer `after` seated with the batch's events in its answer (the join that begins the
     // game): broadcast() does not push them to it again.
     const Peer* seated_with_batch = nullptr;
+    // Stored as activity, which keeps a waiting room from expiring (GameRecord::updated_ms); an
+    // observer coming or going is not.
+    bool activity = true;
   };
   struct PeerEntry {
     std::weak_ptr<Peer> peer;
@@ -184,6 +205,11 @@ class Room : public std::enable_shared_from_this<Room> {
   // kEventsReserve more: a game at the bound can still be conceded or closed).
   std::optional<Refusal> refuse_chat(const std::string& seat_id) const;
   std::optional<Refusal> refuse_size(std::uint64_t last_seq_after, bool ends_game) const;
+  // One more observer seat past observers_per_room (room_limits.cpp).
+  std::optional<Refusal> refuse_observer() const;
+  // Counts what a stored game brings back as held by nobody in the shares (RoomDeps): its
+  // observer seats and chat (the store keeps no client addresses).
+  void account_loaded();
 
   // Taking back (room_take_back.cpp): the last command that still counts, and an offer waiting
   // for consent. A command given by anyone cancels the offer.
@@ -238,6 +264,11 @@ class Room : public std::enable_shared_from_this<Room> {
   const SeatRecord* seat(const std::string& seat_id) const;
   // Takes `s` into seats_ (or observers_) and the token index, in place of an earlier record.
   void keep_seat(const SeatRecord& s);
+  // An observer's seat given up (WriteBatch::dropped_seats): out of observers_, the token
+  // index, the shares and every connection seated there.
+  void drop_seat(const std::string& seat_id);
+  // Numbers of "observer:N" ids seen (seats, the log), so that a new one is above them all.
+  void note_observer(const std::string& seat_id);
   // `r` was added to log_: chat counts, kept folds.
   void count_event(const EventRecord& r);
   // The connection's registration in peers_ is dropped, if any.
@@ -281,6 +312,11 @@ class Room : public std::enable_shared_from_this<Room> {
   mutable FoldCache folds_;  // pages far into the log (room/replay.h)
   std::map<std::string, std::size_t> chats_by_seat_;
   std::size_t chats_ = 0;
+  std::uint64_t observers_made_ = 0;  // the highest N of an "observer:N" seat id seen
+  // Who holds each observer seat, and each address's bytes of chat, in the shares (RoomDeps):
+  // nobody (an empty Holder) for what the room was loaded with.
+  std::map<std::string, Holder> observer_holders_;
+  std::map<Holder, std::uint64_t> chat_held_;
   std::map<std::pair<std::string, std::string>, CommandRecord> commands_;
   // SHA-256 of each command's payload (type name and bytes), for the commands accepted since the
   // room was loaded, so that an id re-used with another payload is refused. The store keeps no

@@ -1,12 +1,49 @@
 // The bounds of a game's log (room/lobby_options.h; docs/operations.md, "Limits"): chat per
-// seat and per room, and the events a game may hold. Counts come from the log, so they hold
-// across a restart.
+// seat and per room, and the events a game may hold; observer seats per room. Counts come from
+// the log and the seats, so they hold across a restart. What addresses hold in all rooms (chat,
+// observer seats) is in the shares (RoomDeps), which the room takes from and gives back to.
+#include <algorithm>
+#include <charconv>
+
 #include "room/room.h"
 
 namespace grognard::room {
 
+void Room::note_observer(const std::string& seat_id) {
+  constexpr std::string_view kPrefix = "observer:";
+  if (!seat_id.starts_with(kPrefix)) return;
+  std::uint64_t n = 0;
+  const char* end = seat_id.data() + seat_id.size();
+  const auto [at, ec] = std::from_chars(seat_id.data() + kPrefix.size(), end, n);
+  if (ec == std::errc{} && at == end) observers_made_ = std::max(observers_made_, n);
+}
+
+void Room::account_loaded() {
+  for (const auto& [seat_id, s] : observers_) {
+    observer_holders_[seat_id] = Holder{};
+    if (deps_.observer_seats) deps_.observer_seats->take(Holder{}, 1);
+  }
+  std::uint64_t chat = 0;
+  for (const EventRecord& r : log_) {
+    if (r.kind == EventKind::kChat) chat += r.payload.size() + kChatRecordBytes;
+  }
+  if (chat == 0) return;
+  chat_held_[Holder{}] += chat;
+  if (deps_.chat_bytes) deps_.chat_bytes->take(Holder{}, chat);
+}
+
+std::optional<Room::Refusal> Room::refuse_observer() const {
+  const std::size_t bound = deps_.limits.observers_per_room;
+  if (bound == 0 || observers_.size() < bound) return std::nullopt;
+  return Refusal{v1::RESOURCE_EXHAUSTED, "",
+                 "this room has " + std::to_string(observers_.size()) +
+                     " observer seats, the most one room may have (--observers-per-room " +
+                     std::to_string(bound) + "); wait for one to leave"};
+}
+
 void Room::count_event(const EventRecord& r) {
   folds_.note(r);
+  note_observer(r.seat);
   if (r.kind != EventKind::kChat) return;
   ++chats_;
   ++chats_by_seat_[r.seat];

@@ -181,11 +181,23 @@ void Room::chat(std::shared_ptr<Peer> peer, v1::SendChat req, std::uint64_t requ
     msg.set_to(to);
     auto p = make_pending();
     add_record(*p, EventKind::kChat, msg.SerializeAsString(), *seat_id, to);
-    p->after = [peer, request_id](bool ok) {
+    const Holder holder{peer->address_key(), peer->address_range()};
+    const std::uint64_t cost = p->batch.events.back().payload.size() + kChatRecordBytes;
+    if (deps_.chat_bytes) {
+      if (auto why = deps_.chat_bytes->take(holder, cost)) {
+        return peer->send(
+            error_message(request_id, v1::RESOURCE_EXHAUSTED, "", *why + "; nothing was stored"));
+      }
+    }
+    p->after = [this, peer, request_id, holder, cost](bool ok) {
       if (!ok) {
+        if (deps_.chat_bytes) deps_.chat_bytes->give_back(holder, cost);
+        // The room has stopped: counted as a command that could not be stored is.
+        deps_.metrics.command(CommandOutcome::kUnavailable);
         peer->send(error_message(request_id, v1::UNAVAILABLE, "", "the message was not saved"));
         return;
       }
+      chat_held_[holder] += cost;
       auto m = reply(request_id);
       m->mutable_command_result();
       peer->send(m);

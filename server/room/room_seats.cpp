@@ -19,6 +19,7 @@ const SeatRecord* Room::seat(const std::string& seat_id) const {
 void Room::keep_seat(const SeatRecord& s) {
   SeatRecord* kept = nullptr;
   if (s.role == "observer") {
+    note_observer(s.seat_id);
     kept = &observers_[s.seat_id];
   } else {
     for (SeatRecord& t : seats_) {
@@ -30,6 +31,32 @@ void Room::keep_seat(const SeatRecord& s) {
   if (kept->claimed_ms != 0) tokens_.erase(kept->token_sha256);
   *kept = s;
   if (s.claimed_ms != 0) tokens_[s.token_sha256] = s.seat_id;
+}
+
+void Room::drop_seat(const std::string& seat_id) {
+  const auto it = observers_.find(seat_id);
+  if (it == observers_.end()) return;
+  const Hash32 token = it->second.token_sha256;
+  const bool handed_out = it->second.claimed_ms != 0;
+  {
+    std::lock_guard lock(info_mu_);
+    if (handed_out) tokens_.erase(token);
+  }
+  observers_.erase(it);
+  if (handed_out && deps_.token_dropped) deps_.token_dropped(id_, token);
+  if (const auto h = observer_holders_.find(seat_id); h != observer_holders_.end()) {
+    if (deps_.observer_seats) deps_.observer_seats->give_back(h->second, 1);
+    observer_holders_.erase(h);
+  }
+  // A connection still seated there (the token resumed on another) is seated no more.
+  for (auto p = peers_.begin(); p != peers_.end();) {
+    if (!p->second.observer || p->second.seat_id != seat_id) {
+      ++p;
+      continue;
+    }
+    if (auto peer = p->second.peer.lock()) peer->unbind();
+    p = peers_.erase(p);
+  }
 }
 
 void Room::drop_peer(const Peer* peer) {
@@ -137,12 +164,20 @@ void Room::join(std::shared_ptr<Peer> peer, v1::JoinRoom req, std::uint64_t requ
     if (aborted()) return reject(v1::FAILED_PRECONDITION, abort_message());
     if (peer->binding()) return reject(v1::FAILED_PRECONDITION, "leave your seat first");
     SeatRecord chosen;
-    if (req.role() == "observer") {
+    const bool observer = req.role() == "observer";
+    const Holder holder{peer->address_key(), peer->address_range()};
+    if (observer) {
       if (!record_.observers_allowed) {
         return reject(v1::PERMISSION_DENIED, "this room does not allow observers");
       }
+      if (auto r = refuse_observer()) return reject(r->code, r->message);
+      if (deps_.observer_seats) {
+        if (auto why = deps_.observer_seats->take(holder, 1)) {
+          return reject(v1::RESOURCE_EXHAUSTED, *why + "; nothing was stored");
+        }
+      }
       chosen.game_id = id_;
-      chosen.seat_id = "observer:" + random_hex(4);
+      chosen.seat_id = "observer:" + std::to_string(++observers_made_);
       chosen.role = "observer";
       chosen.label = "observer";
     } else {
@@ -179,14 +214,18 @@ void Room::join(std::shared_ptr<Peer> peer, v1::JoinRoom req, std::uint64_t requ
 
     auto p = make_pending();
     p->batch.seats.push_back(chosen);
+    p->activity = !observer;
     maybe_start(*p);
     p->seated_with_batch = peer.get();
     // `after` runs inside commit(p), while p lives.
-    p->after = [this, peer, chosen, token, request_id, pending = p.get()](bool ok) {
+    p->after = [this, peer, chosen, token, request_id, observer, holder,
+                pending = p.get()](bool ok) {
       if (!ok) {
+        if (observer && deps_.observer_seats) deps_.observer_seats->give_back(holder, 1);
         peer->send(error_message(request_id, v1::UNAVAILABLE, "", "the seat could not be saved"));
         return;
       }
+      if (observer) observer_holders_[chosen.seat_id] = holder;
       spdlog::info("{}{} took seat {} ({}) as {}", log_prefix(), peer->name(), chosen.seat_id,
                    chosen.label, chosen.player_name);
       bind(peer, chosen);
@@ -226,13 +265,23 @@ void Room::resume(std::shared_ptr<Peer> peer, Hash32 token_hash, std::uint64_t l
 
 void Room::leave(std::shared_ptr<Peer> peer, std::uint64_t request_id) {
   run([this, peer, request_id] {
-    drop_peer(peer.get());
-    peer->unbind();
-    refresh_info();
-    auto m = std::make_shared<v1::ServerMessage>();
-    m->set_request_id(request_id);
-    m->mutable_left();
-    peer->send(m);
+    const auto left = [this, peer, request_id](bool) {
+      drop_peer(peer.get());
+      peer->unbind();
+      refresh_info();
+      auto m = std::make_shared<v1::ServerMessage>();
+      m->set_request_id(request_id);
+      m->mutable_left();
+      peer->send(m);
+    };
+    const auto seat_id = bound_seat(peer);
+    if (!seat_id || observers_.count(*seat_id) == 0 || failed_ || stopped_) return left(true);
+    // An observer's seat is his alone: given up, it costs nothing more, in memory or the store.
+    auto p = make_pending();
+    p->activity = false;
+    p->batch.dropped_seats.push_back(*seat_id);
+    p->after = left;  // if it could not be stored, the seat stays and only the connection leaves
+    commit(p);
   });
 }
 

@@ -115,6 +115,7 @@ struct WriteBatch {
   std::optional<GameRecord> game;  // insert or replace the game row
   std::vector<SeatRecord> seats;   // insert or replace
   std::vector<EventRecord> events;
+  std::vector<std::string> dropped_seats;  // seat ids of the game to delete (observers gone)
 };
 
 struct GameFilter {
@@ -147,6 +148,9 @@ class Store {
   // Events with from <= seq <= to (to == 0: to the end), in order.
   virtual engine::Result<std::vector<EventRecord>> events(const std::string& game_id,
                                                           std::uint64_t from, std::uint64_t to) = 0;
+  // The game's TakenBack events (EventKind::kTakenBack), in order: what a fold of a part of its
+  // log needs to know of the whole (room/replay.h, Fold). Indexed: it reads only those.
+  virtual engine::Result<std::vector<EventRecord>> taken_back(const std::string& game_id) = 0;
 
   // Blocks until everything queued so far is committed (or failed). For shutdown and tests.
   virtual void flush() = 0;

@@ -126,4 +126,14 @@ engine::Result<std::vector<EventRecord>> query_events(Connection& c, const std::
       c, sql, [&](Query& q) { q.text(1, game_id).u64(2, lower).u64(3, upper); }, read_event);
 }
 
+engine::Result<std::vector<EventRecord>> query_taken_back(Connection& c,
+                                                          const std::string& game_id) {
+  // kind = 3 as a literal, as the partial index says it (room::EventKind::kTakenBack).
+  static_assert(static_cast<int>(room::EventKind::kTakenBack) == 3);
+  static const std::string sql =
+      "SELECT " + kEventColumns + " FROM events WHERE game_id = ? AND kind = 3 ORDER BY seq";
+  return select_all<EventRecord>(
+      c, sql, [&](Query& q) { q.text(1, game_id); }, read_event);
+}
+
 }  // namespace grognard::store

@@ -31,5 +31,9 @@ engine::Result<std::vector<room::SeatRecord>> query_seats(Connection& c,
 engine::Result<std::vector<room::EventRecord>> query_events(Connection& c,
                                                             const std::string& game_id,
                                                             std::uint64_t from, std::uint64_t to);
+// The game's TakenBack events, in sequence order, through the index events_taken_back
+// (migration 0007): none of its other events is read.
+engine::Result<std::vector<room::EventRecord>> query_taken_back(Connection& c,
+                                                                const std::string& game_id);
 
 }  // namespace grognard::store

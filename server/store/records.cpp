@@ -134,6 +134,12 @@ engine::Status write_seat(Connection& c, const SeatRecord& s) {
   });
 }
 
+engine::Status delete_seat(Connection& c, const std::string& game_id, const std::string& seat_id) {
+  static const std::string sql = "DELETE FROM seats WHERE game_id = ? AND seat_id = ?";
+  const auto what = [&] { return "delete seat " + game_id + "/" + seat_id; };
+  return run_query(c, sql, kClause, what, [&](Query& q) { q.text(1, game_id).text(2, seat_id); });
+}
+
 engine::Status write_event(Connection& c, const EventRecord& e) {
   static const std::string sql = insert_sql("events", kEvent, 0);
   const auto what = [&] { return "append event " + e.game_id + "#" + std::to_string(e.seq); };
@@ -231,6 +237,9 @@ engine::Status write_batch(Connection& c, const room::WriteBatch& batch) {
   }
   for (const SeatRecord& s : batch.seats) {
     if (auto st = write_seat(c, s); !st) return st;
+  }
+  for (const std::string& seat_id : batch.dropped_seats) {
+    if (auto st = delete_seat(c, batch.game ? batch.game->id : "", seat_id); !st) return st;
   }
   for (const EventRecord& e : batch.events) {
     if (auto st = write_event(c, e); !st) return st;

@@ -275,4 +275,10 @@ engine::Result<std::vector<room::EventRecord>> SqliteStore::events(const std::st
   return query_events(*lease.value(), game_id, from, to);
 }
 
+engine::Result<std::vector<room::EventRecord>> SqliteStore::taken_back(const std::string& game_id) {
+  auto lease = readers_.acquire();
+  if (!lease) return lease.error();
+  return query_taken_back(*lease.value(), game_id);
+}
+
 }  // namespace grognard::store

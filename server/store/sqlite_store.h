@@ -72,6 +72,7 @@ class SqliteStore final : public room::Store {
   engine::Result<std::optional<room::GameRecord>> game_by_token(const room::Hash32& token) override;
   engine::Result<std::vector<room::GameRecord>> unfinished_games() override;
   engine::Result<std::vector<room::SeatRecord>> seats(const std::string& game_id) override;
+  engine::Result<std::vector<room::EventRecord>> taken_back(const std::string& game_id) override;
   engine::Result<std::vector<room::EventRecord>> events(const std::string& game_id,
                                                         std::uint64_t from,
                                                         std::uint64_t to) override;

@@ -53,12 +53,51 @@ TEST_CASE("a ping flood is closed with 1008 rate limit exceeded, as any other fl
   CHECK(metric_now(server, "grognard_disconnects_total{reason=\"rate_limit\"}") == 1);
   // A ping a second is nowhere near the rate: still served.
   raw::Socket polite = greeted(server);
-  for (int i = 0; i < 3; ++i) {
-    REQUIRE(polite.send(raw::frame(raw::kPing, "p")));
-    auto pong = polite.read_frame(kWait);
-    REQUIRE(pong.has_value());
-    CHECK(pong->opcode == raw::kPong);
+  for (int i = 0; i < 3; ++i) CHECK(polite.ping(kWait));
+}
+
+TEST_CASE("a flooder that goes on sending after its 1008 is cut off, not read until a timeout",
+          "[e2e][net][limits][abuse]") {
+  ServerProcess server({"--rate", "20", "--burst", "20"});
+  raw::Socket flooder = greeted(server);
+  std::string burst;
+  for (int i = 0; i < 200; ++i) burst += raw::frame(raw::kPing, "x");
+  REQUIRE(flooder.send(burst));
+  // Its close frame, not answered: the flooder only goes on pinging.
+  std::optional<raw::Frame> f;
+  do {
+    f = flooder.read_frame(kWait);
+  } while (f && f->opcode != raw::kClose);
+  REQUIRE(f.has_value());
+  CHECK(f->payload.substr(2) == "rate limit exceeded");
+  // A ping every 100 ms: past --burst frames after its close frame the server closes the
+  // socket, where it read them (and dropped them) for the 5 s of the close handshake.
+  int sent = 0;
+  while (sent < 60 && flooder.send(raw::frame(raw::kPing, "more"), Millis(100))) {
+    ++sent;
+    flooder.receive_some(Millis(100));
+    if (flooder.ended()) break;
   }
+  INFO("pings sent after the close frame before the connection ended: " << sent);
+  CHECK(flooder.ended());
+  CHECK(sent <= 25);
+  CHECK(metric_now(server, "grognard_disconnects_total{reason=\"rate_limit\"}") == 1);
+  CHECK(greeted(server).ping(kWait));
+}
+
+TEST_CASE("a client's WebSocket pings keep its connection past --idle-timeout, as messages do",
+          "[e2e][net][limits]") {
+  ServerProcess server({"--idle-timeout", "1"});
+  raw::Socket pinging = greeted(server);
+  for (int i = 0; i < 12; ++i) {  // 2.4 s of pings, never 1 s apart
+    REQUIRE(pinging.ping(kWait));
+    std::this_thread::sleep_for(200ms);
+  }
+  CHECK(pinging.ping_message(7, kWait));
+  // Silent from now on: closed as idle.
+  const raw::Ending end = pinging.read_to_the_end(kWait);
+  CHECK(end.code == 1001);
+  CHECK(end.reason == "idle timeout");
 }
 
 TEST_CASE("a frame header declaring more than --max-frame-bytes is refused from the header",

@@ -65,11 +65,21 @@ std::string header(std::uint8_t opcode, std::uint64_t length) {
   return out;
 }
 
-Socket::Socket(std::uint16_t port, Millis timeout, int receive_buffer) {
+Socket::Socket(std::uint16_t port, Millis timeout, int receive_buffer, const std::string& source) {
   fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
   if (fd_ < 0) return;
   if (receive_buffer > 0) {
     ::setsockopt(fd_, SOL_SOCKET, SO_RCVBUF, &receive_buffer, sizeof receive_buffer);
+  }
+  if (!source.empty()) {
+    sockaddr_in from{};
+    from.sin_family = AF_INET;
+    if (::inet_pton(AF_INET, source.c_str(), &from.sin_addr) != 1 ||
+        ::bind(fd_, reinterpret_cast<sockaddr*>(&from), sizeof from) != 0) {
+      ::close(fd_);
+      fd_ = -1;
+      return;
+    }
   }
   sockaddr_in addr{};
   addr.sin_family = AF_INET;
@@ -96,7 +106,11 @@ Socket::~Socket() {
 }
 
 Socket::Socket(Socket&& other) noexcept
-    : fd_(other.fd_), in_(std::move(other.in_)), ended_(other.ended_), reset_(other.reset_) {
+    : fd_(other.fd_),
+      in_(std::move(other.in_)),
+      partial_(std::move(other.partial_)),
+      ended_(other.ended_),
+      reset_(other.reset_) {
   other.fd_ = -1;
 }
 
@@ -105,6 +119,7 @@ Socket& Socket::operator=(Socket&& other) noexcept {
     close();
     fd_ = other.fd_;
     in_ = std::move(other.in_);
+    partial_ = std::move(other.partial_);
     ended_ = other.ended_;
     reset_ = other.reset_;
     other.fd_ = -1;
@@ -140,9 +155,9 @@ int Socket::upgrade(Millis timeout, std::string* response, const std::string& ex
   return std::atoi(head.c_str() + 9);
 }
 
-bool Socket::upgrade_and_hello(Millis timeout) {
+bool Socket::upgrade_and_hello(Millis timeout, const std::string& extra) {
   const auto deadline = Clock::now() + timeout;
-  if (upgrade(timeout) != 101) return false;
+  if (upgrade(timeout, nullptr, extra) != 101) return false;
   v1::ClientMessage hello;
   hello.set_request_id(1);
   hello.mutable_hello()->set_protocol_version(1);
@@ -214,9 +229,19 @@ std::optional<Frame> Socket::read_frame(Millis timeout) {
           for (int i = 2; i < 10; ++i) len = (len << 8) | static_cast<std::uint8_t>(in_[i]);
         }
         if (in_.size() >= head + len) {
+          const bool fin = (static_cast<std::uint8_t>(in_[0]) & 0x80) != 0;
           Frame f{static_cast<std::uint8_t>(in_[0] & 0x0f), in_.substr(head, len)};
           in_.erase(0, head + len);
-          return f;
+          if (f.opcode >= kClose) return f;  // control frames come between fragments
+          if (partial_) {
+            partial_->payload += f.payload;
+          } else {
+            partial_ = std::move(f);
+          }
+          if (!fin) continue;
+          Frame whole = std::move(*partial_);
+          partial_.reset();
+          return whole;
         }
       }
     }
@@ -246,9 +271,26 @@ Ending Socket::read_to_the_end(Millis timeout) {
   }
 }
 
-std::pair<int, std::string> http_get(std::uint16_t port, const std::string& path, Millis timeout) {
+bool Socket::ping(Millis timeout) {
+  if (!send(frame(kPing, "p"), timeout)) return false;
+  const auto pong = read_frame(timeout);
+  return pong && pong->opcode == kPong;
+}
+
+bool Socket::ping_message(std::uint64_t id, Millis timeout) {
+  v1::ClientMessage ping;
+  ping.set_request_id(id);
+  ping.mutable_ping();
+  if (!send(frame(kBinary, ping.SerializeAsString()), timeout)) return false;
+  const auto answer = read_frame(timeout);
+  v1::ServerMessage m;
+  return answer && m.ParseFromString(answer->payload) && m.request_id() == id && m.has_pong();
+}
+
+std::pair<int, std::string> http_get(std::uint16_t port, const std::string& path, Millis timeout,
+                                     const std::string& source) {
   const auto deadline = Clock::now() + timeout;
-  Socket s(port, timeout);
+  Socket s(port, timeout, 0, source);
   if (!s.is_open()) return {0, ""};
   if (!s.send("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
               timeout)) {

@@ -46,8 +46,11 @@ class Socket {
  public:
   // Connects to 127.0.0.1:`port`; fails (is_open() false) if it cannot. `receive_buffer` > 0:
   // SO_RCVBUF set before connecting, so that the window stays that small (a client that never
-  // reads then fills it, and the server's buffers, sooner).
-  explicit Socket(std::uint16_t port, Millis timeout = Millis(5000), int receive_buffer = 0);
+  // reads then fills it, and the server's buffers, sooner). `source` non-empty: the connection
+  // comes from that loopback address ("127.0.0.2"; the whole of 127.0.0.0/8 is the loopback), as
+  // another client address would.
+  explicit Socket(std::uint16_t port, Millis timeout = Millis(5000), int receive_buffer = 0,
+                  const std::string& source = "");
   ~Socket();
   Socket(Socket&& other) noexcept;
   Socket& operator=(Socket&& other) noexcept;
@@ -65,17 +68,22 @@ class Socket {
   int upgrade(Millis timeout = Millis(5000), std::string* response = nullptr,
               const std::string& extra = "");
   // upgrade() and a Hello in a binary frame, its Welcome read. False on any failure.
-  bool upgrade_and_hello(Millis timeout = Millis(5000));
+  bool upgrade_and_hello(Millis timeout = Millis(5000), const std::string& extra = "");
 
   // Sends all of `bytes` (false on error or timeout).
   bool send(std::string_view bytes, Millis timeout = Millis(5000));
   // Whatever arrives within `timeout` (up to `max` bytes); empty on timeout or end.
   std::string receive_some(Millis timeout, std::size_t max = 65536);
-  // The next whole server frame, or nullopt (end of stream, error, timeout: see ended()).
+  // The next whole server message (a message sent in fragments comes whole, with the opcode of
+  // its first), or control frame; nullopt on end of stream, error or timeout (see ended()).
   std::optional<Frame> read_frame(Millis timeout);
   // Reads frames (answering none) until a close frame or the end; the close frame is
   // answered with one of its own, as a client must.
   Ending read_to_the_end(Millis timeout);
+  // A WebSocket ping; true when the next frame is its pong, within `timeout`.
+  bool ping(Millis timeout = Millis(5000));
+  // The protocol's Ping message (binary, request id `id`); true when the next frame is its Pong.
+  bool ping_message(std::uint64_t id, Millis timeout = Millis(5000));
   // True once the server closed its side (a read returned end of stream or reset).
   bool ended() const { return ended_; }
   bool was_reset() const { return reset_; }
@@ -86,13 +94,14 @@ class Socket {
   bool fill(Millis timeout);  // reads more into in_; false on end/timeout
   int fd_ = -1;
   std::string in_;
+  std::optional<Frame> partial_;  // a message's fragments so far
   bool ended_ = false;
   bool reset_ = false;
 };
 
-// HTTP GET `path` on a fresh connection: the status code (0: no answer within `timeout`)
-// and the body.
+// HTTP GET `path` on a fresh connection (from loopback address `source`, if given): the status
+// code (0: no answer within `timeout`) and the body.
 std::pair<int, std::string> http_get(std::uint16_t port, const std::string& path,
-                                     Millis timeout = Millis(5000));
+                                     Millis timeout = Millis(5000), const std::string& source = "");
 
 }  // namespace grognard::e2e::raw

@@ -56,6 +56,54 @@ TEST_CASE("a malformed JSON frame is answered with its readable requestId", "[e2
   CHECK(c.ping().ok());
 }
 
+TEST_CASE("a JSON frame nested past the bound is refused before any parser reads it",
+          "[e2e][protocol][limits]") {
+  ServerProcess server;
+  Client c = connect(server, Format::kJson);
+
+  // 30,000 arrays deep, 60 KB (issue 33: protobuf took 30 s of CPU for it): refused at once,
+  // naming the bound, with the request id read from before the nesting.
+  const std::string deep = R"({"requestId":"45","hello":{"protocolVersion":1,"client":)" +
+                           std::string(30'000, '[') + std::string(30'000, ']') + "}}";
+  REQUIRE(c.send_raw(deep, false).ok());
+  auto refused = error_answer(c);
+  CHECK(refused.request_id() == 45);
+  CHECK(refused.error().code() == v1::INVALID_ARGUMENT);
+  CHECK(refused.error().message() ==
+        "JSON nested more than 64 levels deep (objects and arrays); nothing of it was read");
+
+  // Brackets inside a string are text, not nesting; 64 levels are read as usual (here an
+  // unknown field, refused by the parser, which names it).
+  REQUIRE(
+      c.send_raw(R"({"requestId":"46","ping":{},"x":")" + std::string(100, '[') + R"("})", false)
+          .ok());
+  auto in_text = error_answer(c);
+  CHECK(in_text.request_id() == 46);
+  CHECK(in_text.error().message().find("nested") == std::string::npos);
+  REQUIRE(c.send_raw(R"({"requestId":"47","ping":{},"x":)" + std::string(63, '[') +
+                         std::string(63, ']') + "}",
+                     false)
+              .ok());
+  auto at_bound = error_answer(c);
+  CHECK(at_bound.request_id() == 47);
+  CHECK(at_bound.error().message().find("nested") == std::string::npos);
+  CHECK(at_bound.error().message().find("malformed JSON message") != std::string::npos);
+
+  // A binary frame meets only protobuf's own parser, whose nesting is bounded: 15,000 groups
+  // within one another in an unknown field (60 KB) are refused as malformed, the request id
+  // read first.
+  std::string groups = v1::ClientMessage().SerializeAsString();
+  groups += std::string("\x08\x30", 2);                   // request_id 48
+  for (int i = 0; i < 15'000; ++i) groups += "\xfb\x06";  // start group, field 111
+  for (int i = 0; i < 15'000; ++i) groups += "\xfc\x06";  // end group, field 111
+  REQUIRE(c.send_raw(groups, true).ok());
+  auto binary = error_answer(c);
+  CHECK(binary.request_id() == 48);
+  CHECK(binary.error().code() == v1::INVALID_ARGUMENT);
+
+  CHECK(c.ping().ok());
+}
+
 TEST_CASE("a malformed binary frame is answered with its readable request_id", "[e2e][protocol]") {
   ServerProcess server;
   Client c = connect(server);

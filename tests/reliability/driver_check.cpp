@@ -189,6 +189,7 @@ long raise_fd_limit() {
 }
 
 std::vector<std::string> server_flags(std::vector<std::string> more) {
+  // One loopback address stands for every player: no bound or share per address or range.
   std::vector<std::string> flags = {"--rate",
                                     "0",
                                     "--max-connections",
@@ -201,6 +202,14 @@ std::vector<std::string> server_flags(std::vector<std::string> more) {
                                     "0",
                                     "--max-handshakes",
                                     "20000",
+                                    "--handshakes-per-address",
+                                    "0",
+                                    "--range-share",
+                                    "0",
+                                    "--chat-bytes-per-address",
+                                    "0",
+                                    "--observers-per-address",
+                                    "0",
                                     "--events-per-page",
                                     "16"};
   flags.insert(flags.end(), more.begin(), more.end());

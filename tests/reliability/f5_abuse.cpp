@@ -12,17 +12,15 @@
 // compared with twice its unloaded p99 and the verdict printed (timings are not asserted).
 //
 //   f5_abuse [--seconds N] [--full]   (CI: 20 s; --full: 120 s)
-#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <cstring>
 #include <functional>
-#include <map>
-#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "f5_common.h"
 #include "grognard/v1/protocol.pb.h"
 #include "net_raw.h"
 #include "server_process.h"
@@ -31,67 +29,11 @@ namespace {
 
 using namespace grognard;
 using namespace grognard::e2e;
+using namespace grognard::f5;
 using raw::Millis;
-using Clock = std::chrono::steady_clock;
 using namespace std::chrono_literals;
 
 std::atomic<bool> g_stop{false};
-
-struct Tally {
-  std::mutex mu;
-  std::map<std::string, std::map<std::string, int>> outcomes;  // attack -> outcome -> count
-  int wrong = 0;
-  void note(const std::string& attack, const std::string& outcome, bool expected) {
-    std::lock_guard lock(mu);
-    ++outcomes[attack][outcome];
-    if (!expected) ++wrong;
-  }
-};
-
-std::string ping_frame(std::uint64_t id) {
-  v1::ClientMessage m;
-  m.set_request_id(id);
-  m.mutable_ping();
-  return raw::frame(raw::kBinary, m.SerializeAsString());
-}
-
-// Round trips of Ping, one every 10 ms, until `until`; microseconds each. Sets *dropped if the
-// connection ended.
-void time_pings(raw::Socket& s, Clock::time_point until, std::vector<double>& out, bool* dropped,
-                std::uint64_t& next_id) {
-  auto tick = Clock::now();
-  while (Clock::now() < until) {
-    const std::uint64_t id = next_id++;
-    const auto sent = Clock::now();
-    if (!s.send(ping_frame(id))) {
-      *dropped = true;
-      return;
-    }
-    for (;;) {
-      auto f = s.read_frame(Millis(10'000));
-      if (!f) {
-        *dropped = true;
-        return;
-      }
-      v1::ServerMessage m;
-      if (f->opcode == raw::kBinary && m.ParseFromString(f->payload) && m.request_id() == id) break;
-    }
-    out.push_back(std::chrono::duration<double, std::micro>(Clock::now() - sent).count());
-    tick += 10ms;
-    std::this_thread::sleep_until(tick);
-  }
-}
-
-double percentile(std::vector<double> v, double p) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  const auto at = static_cast<std::size_t>(p * static_cast<double>(v.size() - 1) + 0.5);
-  return v[std::min(at, v.size() - 1)];
-}
-
-std::string code_name(int code) {
-  return code == 0 ? "dropped" : "close " + std::to_string(code);
-}
 
 struct Breach {
   const char* what;
@@ -297,49 +239,17 @@ int main(int argc, char** argv) {
   for (auto& t : attackers) t.join();
 
   bool failed = dropped;
-  std::printf("\nattacks (outcome: count)\n");
-  for (const auto& [attack, outcomes] : tally.outcomes) {
-    for (const auto& [outcome, count] : outcomes) {
-      std::printf("  %-34s %-60s %6d\n", attack.c_str(), outcome.c_str(), count);
-    }
-  }
-  const double p50a = percentile(alone, 0.5), p99a = percentile(alone, 0.99);
-  const double p50b = percentile(attacked, 0.5), p99b = percentile(attacked, 0.99);
+  tally.print();
+  const double p99a = percentile(alone, 0.99), p99b = percentile(attacked, 0.99);
   std::printf("\nhealthy client round trips (Ping -> Pong), microseconds\n");
-  std::printf("  alone:        %6zu samples  p50 %8.0f  p99 %8.0f  max %8.0f\n", alone.size(), p50a,
-              p99a, percentile(alone, 1.0));
-  std::printf("  under attack: %6zu samples  p50 %8.0f  p99 %8.0f  max %8.0f\n", attacked.size(),
-              p50b, p99b, percentile(attacked, 1.0));
+  print_round_trips("alone:", alone);
+  print_round_trips("under attack:", attacked);
   std::printf("  p99 under attack / p99 alone = %.2f (%s twice)\n", p99a > 0 ? p99b / p99a : 0,
               p99b <= 2 * p99a ? "within" : "OVER");
-
-  auto metrics = raw::http_get(port, "/metrics");
-  std::printf("\nserver metrics\n");
-  for (std::size_t at = 0; at < metrics.second.size();) {
-    const auto end = metrics.second.find('\n', at);
-    const std::string line = metrics.second.substr(at, end - at);
-    if (line.rfind("grognard_disconnects_total", 0) == 0 ||
-        line.rfind("grognard_connections", 0) == 0 || line.rfind("grognard_handshakes", 0) == 0 ||
-        line.rfind("grognard_frames_total", 0) == 0) {
-      std::printf("  %s\n", line.c_str());
-    }
-    if (end == std::string::npos) break;
-    at = end + 1;
-  }
-  const auto health = raw::http_get(port, "/healthz");
-  if (health.first != 200) {
-    std::printf("FAIL: /healthz answers %d after the attacks\n", health.first);
-    failed = true;
-  }
+  print_metrics(port, {"grognard_disconnects_total", "grognard_connections", "grognard_handshakes",
+                       "grognard_frames_total"});
   if (dropped) std::printf("FAIL: the healthy client was dropped\n");
-  if (tally.wrong > 0) {
-    std::printf("FAIL: %d attacks got another outcome than expected\n", tally.wrong);
-    failed = true;
-  }
-  if (server.log().find("unhandled exception") != std::string::npos) {
-    std::printf("FAIL: the server log holds an unhandled exception\n");
-    failed = true;
-  }
+  failed = !ends_well(port, tally, server.log()) || failed;
   std::printf("%s\n", failed ? "F5 FAILED" : "F5 passed");
   return failed ? 1 : 0;
 }

@@ -156,6 +156,10 @@ void MemoryStore::commit(room::WriteBatch& b, std::function<void(engine::Status)
         v.push_back(s);
       }
       for (auto& e : b.events) events_[e.game_id].push_back(e);
+      for (const auto& seat_id : b.dropped_seats) {
+        std::erase_if(seats_[b.game->id],
+                      [&](const room::SeatRecord& s) { return s.seat_id == seat_id; });
+      }
     }
   }
   if (failed) {
@@ -246,11 +250,31 @@ engine::Result<std::vector<room::EventRecord>> MemoryStore::events(const std::st
                                                                    std::uint64_t from,
                                                                    std::uint64_t to) {
   std::lock_guard lock(mu_);
+  reads_.push_back({game_id, from, to, std::this_thread::get_id()});
   std::vector<room::EventRecord> out;
   for (auto& e : events_[game_id]) {
     if (e.seq >= from && (to == 0 || e.seq <= to)) out.push_back(e);
   }
   return out;
+}
+
+engine::Result<std::vector<room::EventRecord>> MemoryStore::taken_back(const std::string& game_id) {
+  std::lock_guard lock(mu_);
+  std::vector<room::EventRecord> out;
+  for (auto& e : events_[game_id]) {
+    if (e.kind == room::EventKind::kTakenBack) out.push_back(e);
+  }
+  return out;
+}
+
+std::vector<MemoryStore::Read> MemoryStore::reads() {
+  std::lock_guard lock(mu_);
+  return reads_;
+}
+
+void MemoryStore::forget_reads() {
+  std::lock_guard lock(mu_);
+  reads_.clear();
 }
 
 // --- FakePeer ------------------------------------------------------------------------------

@@ -9,6 +9,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "engine/ruleset.h"
@@ -63,7 +64,17 @@ class MemoryStore final : public room::Store {
   engine::Result<std::vector<room::EventRecord>> events(const std::string& game_id,
                                                         std::uint64_t from,
                                                         std::uint64_t to) override;
+  engine::Result<std::vector<room::EventRecord>> taken_back(const std::string& game_id) override;
   void flush() override {}
+
+  // Every events() call: which game, which seqs, on which thread.
+  struct Read {
+    std::string game_id;
+    std::uint64_t from = 0, to = 0;
+    std::thread::id thread;
+  };
+  std::vector<Read> reads();
+  void forget_reads();
 
   void hold(bool on);
   void release();  // commits everything held
@@ -83,6 +94,7 @@ class MemoryStore final : public room::Store {
   std::map<std::string, room::GameRecord> games_;
   std::map<std::string, std::vector<room::SeatRecord>> seats_;
   std::map<std::string, std::vector<room::EventRecord>> events_;
+  std::vector<Read> reads_;
 };
 
 class FakePeer final : public room::Peer {

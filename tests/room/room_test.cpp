@@ -138,6 +138,27 @@ TEST_CASE("a failed commit stops the room and acknowledges nothing", "[room][dur
   CHECK(t.north->binding()->room->info().status() == "failed");
 }
 
+TEST_CASE("a chat or a command that cannot be saved counts once as unavailable",
+          "[room][durability][metrics]") {
+  Table t;
+  using room::CommandOutcome;
+  t.w.store.fail_next();
+  v1::ClientMessage m;
+  m.mutable_chat()->set_text("hello");
+  auto r = t.w.ask(t.north, m);
+  REQUIRE(r.has_error());
+  CHECK(r.error().code() == v1::UNAVAILABLE);
+  CHECK(t.north->binding()->room->info().status() == "failed");
+  // The room stopped on a chat is what the alert on grognard_commands_total{outcome=
+  // "unavailable"} (docs/operations.md) is for.
+  CHECK(t.w.metrics.commands(CommandOutcome::kUnavailable) == 1);
+
+  Table u;
+  u.w.store.fail_next();
+  REQUIRE(u.w.command(u.north, "add 1", "c1").has_error());
+  CHECK(u.w.metrics.commands(CommandOutcome::kUnavailable) == 1);
+}
+
 TEST_CASE("the turn gate: wrong turn, observers, no seat", "[room][gate]") {
   Table t;
   auto wrong = t.w.command(t.south, "add 1", "c1");
@@ -243,9 +264,11 @@ TEST_CASE("chat to the room reaches everyone, chat to a seat reaches only that s
 TEST_CASE("the lobby holds a bounded number of rooms, dropping ended ones nobody watches",
           "[room][limits]") {
   World w;
+  room::LobbyOptions two;
+  two.max_rooms = 2;
+  two.range_share = 0;  // every room from one creator: no range's share
   w.lobby = std::make_unique<room::Lobby>(
-      w.ioc.get_executor(), w.store, w.registry, w.metrics, [&w] { return ++w.now; },
-      room::LobbyOptions{2});
+      w.ioc.get_executor(), w.store, w.registry, w.metrics, [&w] { return ++w.now; }, two);
   const std::string first = w.create();
   w.create();
   v1::ClientMessage m;

@@ -5,10 +5,13 @@
 
 #include <catch2/catch.hpp>
 
+#include <array>
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <thread>
 
 #include <boost/asio/io_context.hpp>
 
@@ -20,7 +23,12 @@ namespace grognard::testing {
 
 class CountingMetrics final : public room::Metrics {
  public:
-  void command(room::CommandOutcome) override {}
+  void command(room::CommandOutcome outcome) override {
+    ++commands_.at(static_cast<std::size_t>(outcome));
+  }
+  int commands(room::CommandOutcome outcome) const {
+    return commands_.at(static_cast<std::size_t>(outcome));
+  }
   void rooms(std::size_t open) override { open_ = open; }
   void room_expired() override { ++expired_; }
   std::size_t open() const { return open_; }
@@ -29,6 +37,7 @@ class CountingMetrics final : public room::Metrics {
  private:
   std::atomic<std::size_t> open_{0};
   std::atomic<int> expired_{0};
+  std::array<std::atomic<int>, room::kCommandOutcomes.size()> commands_{};
 };
 
 struct World {
@@ -55,14 +64,19 @@ struct World {
       if (ioc.poll() == 0) return;
     }
   }
+  // The answer to `msg`, waiting up to 10 s for one made off this thread (reads of stored
+  // games are: room/stored_reads.h).
   v1::ServerMessage ask(const std::shared_ptr<FakePeer>& peer, v1::ClientMessage msg) {
     static std::uint64_t next = 1;
     msg.set_request_id(next++);
     peer->take();
     lobby->handle(peer, msg);
-    settle();
-    for (auto& m : peer->take()) {
-      if (m.request_id() == msg.request_id()) return m;
+    for (int waited = 0; waited < 10'000; ++waited) {
+      settle();
+      for (auto& m : peer->take()) {
+        if (m.request_id() == msg.request_id()) return m;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
     FAIL("no answer to request " << msg.request_id());
     return {};

@@ -43,8 +43,10 @@ TEST_CASE("migrations apply to an empty database and record their versions", "[m
   CHECK(schema_version(db.get()).value() == newest_version());
   CHECK(db.rows("SELECT version, name FROM schema_migrations ORDER BY version") ==
         std::vector<std::string>{"1 | initial", "2 | archive_indexes", "3 | chain_version",
-                                 "4 | archives", "5 | seats_by_token", "6 | commands_in_events"});
-  CHECK(db.integer("SELECT count(*) FROM schema_migrations WHERE applied_ms > 1600000000000") == 6);
+                                 "4 | archives", "5 | seats_by_token", "6 | commands_in_events",
+                                 "7 | taken_back_index"});
+  CHECK(db.integer("SELECT count(*) FROM schema_migrations WHERE applied_ms > 1600000000000") == 7);
+  CHECK(db.integer("SELECT count(*) FROM sqlite_master WHERE name = 'events_taken_back'") == 1);
   for (const char* table : {"games", "seats", "events"}) {
     INFO(table);
     CHECK(db.integer(std::string("SELECT count(*) FROM sqlite_master WHERE name = '") + table +
@@ -70,11 +72,11 @@ TEST_CASE("a database newer than the server is refused with a clear message and 
   {
     RawDb db(path);
     REQUIRE(migrate(db.get(), embedded_migrations()).ok());
-    db.exec("INSERT INTO schema_migrations VALUES (7, 'from_the_future', 1)");
+    db.exec("INSERT INTO schema_migrations VALUES (8, 'from_the_future', 1)");
     db.exec("CREATE TABLE future_things (x INTEGER)");
   }
   const std::string expected =
-      "database schema version 7 is newer than this server (newest known " +
+      "database schema version 8 is newer than this server (newest known " +
       std::to_string(newest_version()) + "): upgrade the server or use another database";
   const std::string bytes = file_bytes(path);
 

@@ -69,7 +69,8 @@ TEST_CASE("a game row and a seat are updated in place", "[store]") {
   auto store = open_store(dir.file("g.db"));
   room::GameRecord game = make_game("g-1", "itchy", 1'000, GameStatus::kRunning);
   REQUIRE(append_sync(*store, new_game_batch(game)).ok());
-  REQUIRE(append_sync(*store, room::WriteBatch{std::nullopt, {}, make_events("g-1", 1, 2)}).ok());
+  REQUIRE(
+      append_sync(*store, room::WriteBatch{std::nullopt, {}, make_events("g-1", 1, 2), {}}).ok());
 
   game.status = GameStatus::kFinished;
   game.ended_ms = 9'000;
@@ -114,6 +115,30 @@ TEST_CASE("events are fetched by sequence range", "[store]") {
   CHECK(seqs(6, 4).empty());
   CHECK(seqs(~std::uint64_t{0}, 0).empty());
   CHECK(store->events("g-none", 1, 0).value().empty());
+}
+
+TEST_CASE("a game's take-backs are read alone, and a batch deletes the seats it drops", "[store]") {
+  TempDir dir;
+  auto store = open_store(dir.file("g.db"));
+  room::WriteBatch b = new_game_batch(make_game("g-1"));
+  b.seats.push_back(make_seat("g-1", "observer:1", "watcher"));
+  b.events = make_events("g-1", 1, 6);
+  b.events[2].kind = room::EventKind::kTakenBack;
+  b.events[4].kind = room::EventKind::kTakenBack;
+  REQUIRE(append_sync(*store, std::move(b)).ok());
+  const auto taken_back = store->taken_back("g-1").value();
+  REQUIRE(taken_back.size() == 2);
+  CHECK(taken_back[0].seq == 3);
+  CHECK(taken_back[1].seq == 5);
+  CHECK(store->taken_back("g-none").value().empty());
+
+  room::WriteBatch gone;
+  gone.game = store->game("g-1").value().value();
+  gone.dropped_seats = {"observer:1"};
+  REQUIRE(append_sync(*store, std::move(gone)).ok());
+  const auto seats = store->seats("g-1").value();
+  CHECK(seats.size() == 2);
+  for (const auto& seat : seats) CHECK(seat.seat_id != "observer:1");
 }
 
 TEST_CASE("a game is found by its invite code", "[store]") {
@@ -280,7 +305,7 @@ TEST_CASE("reads on many threads while the writer commits", "[store]") {
   for (std::uint64_t seq = 1; seq <= 50; ++seq) {
     auto events = make_events("g-1", seq, 1, previous);
     previous = events[0].chain;
-    store.append(room::WriteBatch{std::nullopt, {}, std::move(events)}, [](engine::Status) {});
+    store.append(room::WriteBatch{std::nullopt, {}, std::move(events), {}}, [](engine::Status) {});
   }
   for (auto& t : readers) t.join();
   store.flush();

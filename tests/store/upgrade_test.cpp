@@ -180,6 +180,11 @@ const std::map<int, std::function<void(RawDb&, Data&)>>& fixtures() {
        }},
       {4, [](RawDb& db, Data& d) { write_version_4(db, d); }},
       {5, [](RawDb& db, Data& d) { write_version_4(db, d); }},  // 0005 added an index only
+      {6,
+       [](RawDb& db, Data& d) {
+         d.commands.clear();  // 0006 dropped the table: its runs are in the events
+         write_version_4(db, d);
+       }},
   };
   return all;
 }

@@ -279,6 +279,8 @@ export function showRoom(ctx, code) {
       if (st.token) {
         conn.setSeat(null);
         conn.request({ leave: {} }).catch(() => {});
+        // An observer who leaves gives his seat up (docs/protocol.md): its token opens nothing.
+        if (st.role === 'observer') removeSeat(st.gameId, st.seatId);
       }
     },
   };
