@@ -120,7 +120,7 @@ void StoredPages::events(Peer& peer, const v1::GetEvents& req, std::uint64_t req
     for (EventRecord& r : *records) {
       if (r.seq != seq) return peer.send(error_message(request_id, missing(g.record, seq)));
       if (!page.open(seq)) break;
-      r.digest = event_digest(*g.rs, g.record.seed, fold->state(), r);
+      r.digest = event_digest(*g.rs, g.record.seed, fold->state(), r, g.record.chain_version);
       // Its commitment is not known before it is folded: what it is seen as has one of zeros,
       // of the same size, which is what the page's bound weighs.
       auto seen = event_as_seen(*g.rs, fold->state(), r, viewer, g.record.chain_version);
