@@ -1,5 +1,6 @@
-// Concealment (§9, R10, R17, R19, R20): who sees which unit, the reveals, the stop of a move
-// that comes within 3" of a hidden enemy, and what each viewer may read.
+// Concealment (§9, R10, R17, R19, R20, R49): who sees which unit, the reveals (of concealed
+// units, and the spotting of unspotted fixed ones), the stop of a move that comes within 3" of a
+// hidden enemy, and what each viewer may read.
 #include <algorithm>
 
 #include "rules/rcw/internal.h"

@@ -132,11 +132,11 @@ std::vector<AssaultOrder> assault_options(const State& s, std::size_t unit);
 
 // --- Concealment (conceal.cpp, §9, R10, R17, R20) -------------------------------------------
 
-// The given units are revealed for good, with `cause`; those not concealed are left out, and
-// nothing is emitted when none remain.
+// The given units are revealed (or spotted, R49) for good, with `cause`; those neither concealed
+// nor unspotted are left out, and nothing is emitted when none remain.
 void reveal(Emitter& e, const std::vector<std::size_t>& units, const std::string& cause);
-// R10, R49: the enemy is concealed (R10) or unspotted (a fixed unit in woods or a village):
-// it is not to be targeted until revealed.
+// R10, R49: the unit is concealed (R10) or unspotted (a fixed unit in woods or a village): no
+// target until revealed or spotted.
 bool unseen(const Unit& u);
 // R10, R49: every concealed or unspotted enemy of unit `unit` within 3" of it is revealed.
 void reveal_near(Emitter& e, std::size_t unit);
