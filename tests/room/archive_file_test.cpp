@@ -66,7 +66,7 @@ TEST_CASE("an ended game of each rule set exports, reads back in both forms and 
       const v1::ArchiveHeader& h = g.archive.header();
       CHECK(h.format() == room::kArchiveFormat);
       CHECK(h.ruleset() == ruleset);
-      CHECK(h.ruleset_version() == (ruleset == "rcw" ? 2 : 1));
+      CHECK(h.ruleset_version() == (ruleset == "rcw" ? 3 : 1));
       CHECK((h.status() == "aborted" || h.status() == "finished"));
       CHECK(h.seed().size() == 64);
       CHECK(h.last_seq() == static_cast<std::uint64_t>(g.archive.events_size()));

@@ -154,7 +154,7 @@ TEST_CASE("artillery moves only limbered, and 12in", "[sec.4a][R9][sec.1][rcw.ac
   // Refused when declared: unlimbered, and no Limber before the Move.
   CHECK(g.reject(kSide0, activate("A", kMove, kMove)).clause == clause::kLimberedMove);
   g.edit("A").limbered = true;
-  g.accept(kSide0, activate("A", kMove, kMove));
+  g.accept(kSide0, activate("A", kMove, kMove), {1});  // R53: within 12in, the die does not count
   CHECK(g.reject(kSide0, move_to({{27.99, 8}}, 270)).clause == clause::kMoveAllowance);
   CHECK(only<Moved>(g.accept(kSide0, move_to({{28, 8}}, 270))).cost == Approx(12));
 }
@@ -166,8 +166,10 @@ TEST_CASE("armoured cars, tanks, HQs and FAOs move no more than the unit table a
   for (const auto& [type, allowance] : table) {
     INFO(to_string(type));
     TestGame g(field().unit("U", 0, type, {4, 30}, 0));
-    g.edit("H0").pos = {8, 27};  // within 12in: no command throw
-    g.accept(kSide0, activate("U", kMove, kMove));
+    g.edit("H0").pos = {8, 27};  // within 12in: a throw that does not count (R53), none for HQs
+    const bool officer = type == UnitType::kHq || type == UnitType::kFao;
+    g.accept(kSide0, activate("U", kMove, kMove),
+             officer ? std::vector<int>{} : std::vector<int>{1});
     const Error e = g.reject(kSide0, move_to({{4, 30 + allowance + 0.01}}, 0));
     CHECK(e.clause == clause::kMoveAllowance);
     CHECK(e.message.find("moves at most " + engine::inches_text(engine::Inches{allowance})) !=

@@ -157,7 +157,7 @@ TEST_CASE("an armoured train passing within 3in spots an unspotted unit", "[sec.
   TestGame g(railside().unit("V", 0, UnitType::kInfantry, {30, 27.2}, 0).village(26, 25, 34, 28.5));
   REQUIRE(g.unit("V").unspotted);
   g.accept(kSide0, EndTurn{});
-  g.accept(kSide1, activate("TR", kMove, kShoot));
+  g.accept(kSide1, activate("TR", kMove, kShoot), {1});  // R53: a throw that does not count
   const auto ev = g.accept(kSide1, rail_move(38));
   CHECK_FALSE(only<Moved>(ev).stopped_by.has_value());
   CHECK(revealed_ids(ev) == std::vector<std::string>{"V"});

@@ -85,7 +85,7 @@ struct Fits {
 
 struct Traits {
   static constexpr std::string_view kName = "rcw";
-  static constexpr int kVersion = 2;  // engine::Ruleset::version(): raise it when the rules change
+  static constexpr int kVersion = 3;  // engine::Ruleset::version(): raise it when the rules change
   using State = rcw::State;
   using Command = rcw::Command;
   using Event = rcw::Event;
