@@ -82,6 +82,10 @@ Degrees angle_difference(Degrees from, Degrees to) {
   return Degrees{d};
 }
 
+Degrees mirrored_bearing(Degrees b) {
+  return Degrees(180.0 - b.get()).normalised();
+}
+
 Inches length(Vec v) {
   return Inches{std::hypot(v.dx, v.dy)};
 }

@@ -106,6 +106,10 @@ std::ostream& operator<<(std::ostream& os, Degrees a);
 
 // The turn from `from` to `to`, in (-180, 180]: positive is clockwise.
 Degrees angle_difference(Degrees from, Degrees to);
+// The same direction on the table as the players and the wire draw it, y growing south (0 =
+// north = toward y = 0; docs/protocol.md): that table is this one mirrored top to bottom, so a
+// bearing b is 180 − b there, normalised; the same formula turns it back.
+Degrees mirrored_bearing(Degrees b);
 
 // A displacement in inches.
 struct Vec {

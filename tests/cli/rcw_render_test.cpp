@@ -225,6 +225,19 @@ TEST_CASE("the RCW map of the railway draws the line, the train's cars, hills an
   CHECK_FALSE(row_of(render(g, "side:0"), "W-TRAIN").empty());
 }
 
+TEST_CASE("the RCW table marks Kamenka's fixed garrison unspotted on every screen",
+          "[cli][rcw][sec.9][R49]") {
+  Pokrovka g("scenarios/rcw/railway.textproto");
+  for (const std::string seat : {"side:0", "side:1", ""}) {
+    const auto lines = render(g, seat);
+    INFO(seat << "\n" << all(lines));
+    for (const char* id : {"W-MG", "W-MARK"}) {
+      CHECK(std::regex_search(row_of(lines, id), std::regex("dug in, unspotted")));
+    }
+    CHECK(row_of(lines, "W-TRAIN").find("unspotted") == std::string::npos);
+  }
+}
+
 TEST_CASE("RCW events out of sight read as such, the enemy's deployment is hidden", "[cli][rcw]") {
   Pokrovka g;
   const RcwUi ui;

@@ -185,7 +185,7 @@ TEST_CASE("the addresses of one IPv6 /64 count as one address, and a range as it
   CHECK(elsewhere.upgrade(kWait, nullptr, from("10.1.2.1")) == 101);
 }
 
-TEST_CASE("--ipv6-prefix sets how much of an IPv6 address counts as one address",
+TEST_CASE("the --ipv6-prefix flag sets how much of an IPv6 address counts as one address",
           "[e2e][net][limits][ranges]") {
   ServerProcess server({"--max-connections-per-address", "1", "--ipv6-prefix", "48",
                         "--trusted-proxy", "127.0.0.1"});

@@ -77,3 +77,25 @@ export async function rcwSmoke(t) {
   }
   t.note = `${end} events`;
 }
+
+// Test 5b: the railway scenario's garrison fixed in Kamenka is in an observer's view but
+// unspotted (§9, R19, R49): the "?" mark and the word in its tooltip; a unit the scenario
+// places in the open has neither.
+export async function rcwUnspotted(t) {
+  const { room } = await seatedRoom(t, 'rcw', 'railway', { join: false });
+  const page = await t.newPage('Watcher');
+  await page.goto(`${t.base}/rooms/${room.inviteCode}`);
+  await takeSeat(page, 'watch', page.label);
+  const unit = (id) => page.locator(`svg#map g.rcw-unit[data-key="u:${id}"]`);
+  for (const id of ['W-MG', 'W-MARK']) {
+    await unit(id).waitFor({ state: 'attached' });
+    const title = await unit(id).locator('title').textContent();
+    check(/unspotted/.test(title), `${id}'s tooltip does not say unspotted: ${title}`);
+    const marks = await unit(id).locator('text').allTextContents();
+    check(marks.includes('?'), `${id} has no "?" mark: ${marks.join(' ')}`);
+  }
+  const train = await page.locator('svg#map g.rcw-car title').allTextContents();
+  check(train.length === 3 && train.every((x) => !/unspotted/.test(x)),
+    `the train's cars: ${train.join(' | ')}`);
+  await t.shot(page, 'railway-unspotted');
+}

@@ -13,7 +13,7 @@ import { itchyGame } from './itchy_game.mjs';
 import { sharpeReferee } from './sharpe.mjs';
 import { reportDice } from './report.mjs';
 import { layoutAndKeyboard } from './layout.mjs';
-import { rcwSmoke } from './rcw.mjs';
+import { rcwSmoke, rcwUnspotted } from './rcw.mjs';
 import { connPages } from './pages.mjs';
 
 // The tests in the order they run: the report and layout tests use the game of the first
@@ -24,6 +24,7 @@ const TESTS = [
   { name: 'report', timeout: 45_000, fn: reportDice },
   { name: 'layout', timeout: 45_000, fn: layoutAndKeyboard },
   { name: 'rcw', timeout: 60_000, fn: rcwSmoke },
+  { name: 'rcw-unspotted', timeout: 20_000, fn: rcwUnspotted },
   { name: 'pages', timeout: 10_000, fn: connPages },
 ];
 const WHOLE_RUN_MS = 290_000;

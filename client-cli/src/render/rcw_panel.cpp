@@ -99,6 +99,8 @@ std::string rcw_text::state_marks(const rcw::View& v, const rcw::UnitState& u) {
   if (u.limbered()) m.push_back(u.type() == rcw::ARTILLERY ? "limbered" : "packed");
   if (u.dug_in()) m.push_back("dug in");
   if (u.concealed()) m.push_back("hidden from the enemy");
+  // §9, R49: in view, but no target until it moves or fires or an enemy comes within 3".
+  if (u.unspotted()) m.push_back("unspotted");
   if (u.activated()) m.push_back("activated");
   if (u.type() == rcw::TRAIN && u.placed()) {
     const int rail = static_cast<int>(u.rail());

@@ -66,6 +66,7 @@ struct Folder {
     for (const Unit& r : e.units) {
       if (Unit* u = s.find(r.id)) {
         u->concealed = false;
+        u->unspotted = false;  // R49: spotted, for good
       } else {
         // A view without the unit (seen_by, R20) receives it whole.
         Unit added = r;

@@ -57,20 +57,6 @@ Point fall_back(const State& s, const Unit& a, Point from_what) {
   return a.pos + d * std::max(k, 0.0);
 }
 
-// R31 (and R10, R17 for the move into contact): a move of the attacker made by the assault
-// itself reveals every concealed enemy it comes within 3" of, without stopping.
-void reveal_along(Emitter& e, std::size_t unit, Point from, Point to) {
-  const Unit& a = e.s.units[unit];
-  const engine::Segment path{from, to};
-  std::vector<std::size_t> near;
-  for (std::size_t i = 0; i < e.s.units.size(); ++i) {
-    const Unit& v = e.s.units[i];
-    if (v.side == a.side || !v.on_table() || !v.concealed) continue;
-    if (engine::within(engine::distance(v.pos, path), Inches{kAdjacent})) near.push_back(i);
-  }
-  reveal(e, near, "an enemy came within 3in");
-}
-
 }  // namespace
 
 Status check_assault(const State& s, std::size_t unit, const AssaultOrder& order) {
@@ -111,7 +97,9 @@ void resolve_assault(Emitter& e, std::size_t unit, const AssaultOrder& order, Di
   const Point contact = engine::contact_position(from, Inches{e.s.units[unit].radius},
                                                  engine::Circle{target.pos, Inches{target.radius}});
   e.emit(AssaultMoved{attacker, target.id, from, contact});
-  reveal_along(e, unit, from, contact);
+  // R31, R46 (and R10, R17): the assault's own moves reveal every concealed or unspotted
+  // enemy they come within 3" of, without stopping.
+  reveal_along(e, unit, {{from, contact}});
 
   // R3, R8: the defender fights at -1 when the attacker stands in its flank or rear; never a
   // car, whose turret faces every way (R23).
@@ -162,7 +150,7 @@ void resolve_assault(Emitter& e, std::size_t unit, const AssaultOrder& order, Di
   e.emit(ended);
   if (survived) {
     // R31: the occupying move or the fall back reveals hidden enemies on the way and near.
-    reveal_along(e, unit, before, ended.attacker_to);
+    reveal_along(e, unit, {{before, ended.attacker_to}});
     reveal_near(e, unit);
   }
 }

@@ -49,6 +49,7 @@ inline constexpr const char* kLineOfFire = "rcw.fire.line-of-fire";   // §10, R
 inline constexpr const char* kObserver = "rcw.fire.observer";         // §10, R11
 inline constexpr const char* kDeployedToShoot = "rcw.fire.deployed";  // §4b, R9
 inline constexpr const char* kConcealed = "rcw.conceal.hidden";       // §9, R10
+inline constexpr const char* kUnspotted = "rcw.conceal.unspotted";    // §9, R19, R49
 // Close assault (§11, R4, R8)
 inline constexpr const char* kAssaultWho = "rcw.assault.who";
 inline constexpr const char* kAssaultReach = "rcw.assault.reach";

@@ -1,5 +1,6 @@
-// Concealment (§9, R10, R17, R19, R20): who sees which unit, the reveals, the stop of a move
-// that comes within 3" of a hidden enemy, and what each viewer may read.
+// Concealment (§9, R10, R17, R19, R20, R49): who sees which unit, the reveals (of concealed
+// units, and the spotting of unspotted fixed ones), the stop of a move that comes within 3" of a
+// hidden enemy, and what each viewer may read.
 #include <algorithm>
 
 #include "rules/rcw/internal.h"
@@ -22,17 +23,22 @@ std::vector<Point> places(const Unit& u) {
 
 }  // namespace
 
+bool unseen(const Unit& u) {
+  return u.concealed || u.unspotted;
+}
+
 void reveal(Emitter& e, const std::vector<std::size_t>& units, const std::string& cause) {
   UnitsRevealed ev;
   ev.cause = cause;
   for (std::size_t i : units) {
     const Unit& u = e.s.units[i];
-    if (!u.concealed) continue;
+    if (!unseen(u)) continue;
     const bool listed =
         std::any_of(ev.units.begin(), ev.units.end(), [&](const Unit& x) { return x.id == u.id; });
     if (listed) continue;
     Unit whole = u;  // R20: whole as it stands, for good
     whole.concealed = false;
+    whole.unspotted = false;  // R49: a fixed unit is spotted the same way
     ev.units.push_back(std::move(whole));
   }
   if (!ev.units.empty()) e.emit(std::move(ev));
@@ -46,9 +52,26 @@ void reveal_near(Emitter& e, std::size_t unit) {
   std::vector<std::size_t> near;
   for (std::size_t i = 0; i < e.s.units.size(); ++i) {
     const Unit& v = e.s.units[i];
-    if (v.side == u.side || !v.concealed || !v.on_table()) continue;
+    if (v.side == u.side || !unseen(v) || !v.on_table()) continue;
     for (Point p : from) {
       if (engine::within_distance(p, v.pos, engine::Inches{kAdjacent})) {
+        near.push_back(i);
+        break;
+      }
+    }
+  }
+  reveal(e, near, "an enemy came within 3in");
+}
+
+void reveal_along(Emitter& e, std::size_t unit, const std::vector<engine::Segment>& legs) {
+  // R10, R46, R49: an enemy comes within 3" anywhere along its way (R18: inclusive).
+  const Unit& u = e.s.units[unit];
+  std::vector<std::size_t> near;
+  for (std::size_t i = 0; i < e.s.units.size(); ++i) {
+    const Unit& v = e.s.units[i];
+    if (v.side == u.side || !unseen(v) || !v.on_table()) continue;
+    for (const engine::Segment& leg : legs) {
+      if (engine::within(engine::distance(v.pos, leg), engine::Inches{kAdjacent})) {
         near.push_back(i);
         break;
       }

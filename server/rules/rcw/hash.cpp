@@ -35,7 +35,7 @@ void unit(CanonicalWriter& w, const Unit& u) {
   point(w, u.pos);
   w.i32(fixed(u.facing.get())).boolean(u.fixed).boolean(u.placed).boolean(u.limbered);
   w.boolean(u.dug_in).boolean(u.pinned).boolean(u.destroyed).boolean(u.concealed);
-  w.boolean(u.activated).u32(count(u.cars.size()));
+  w.boolean(u.unspotted).boolean(u.activated).u32(count(u.cars.size()));
   for (const Car& c : u.cars) {
     w.str(c.id.get()).str(c.name).u8(static_cast<std::uint8_t>(c.armament));
     point(w, c.pos);

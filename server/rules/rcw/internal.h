@@ -71,6 +71,9 @@ double car_at(const Unit& train, std::size_t car);
 void place_train(const State& s, Unit& train);
 // R13: every car of the train stays on its line at `rail_at`.
 bool train_fits(const State& s, const Unit& train, double rail_at);
+// R49: the stretches of line the train's live cars run along when its first car goes from where
+// it stands to `rail_at`.
+std::vector<engine::Segment> train_run(const State& s, const Unit& train, double rail_at);
 
 // --- Targets ---------------------------------------------------------------------------------
 
@@ -88,8 +91,9 @@ std::vector<Target> targets_of(const State& s, std::size_t unit);  // a unit, or
 // --- Line of fire (sight.cpp, §10, R11) ------------------------------------------------------
 
 // R11: the line from `from` to `to` is clear: no footprint of another unit the `side` sees
-// (not those in `except`), and no hill, wood or village, except that the piece holding either
-// end blocks only where the line runs more than 2" inside it.
+// (not those in `except`), and no hill, wood or village, except that a hill or village holding
+// either end does not block it, and woods holding either end block only where the line runs
+// more than 2" inside them (R11 amended, R51).
 bool line_clear(const State& s, int side, Point from, Point to, const std::vector<UnitId>& except);
 // The same line as `who` sees it (only the units `who` sees block, R26): what blocks it ("Hill
 // Wood (woods)", a unit's name), or nullopt when it is clear.
@@ -128,11 +132,17 @@ std::vector<AssaultOrder> assault_options(const State& s, std::size_t unit);
 
 // --- Concealment (conceal.cpp, §9, R10, R17, R20) -------------------------------------------
 
-// The given units are revealed for good, with `cause`; those not concealed are left out, and
-// nothing is emitted when none remain.
+// The given units are revealed (or spotted, R49) for good, with `cause`; those neither concealed
+// nor unspotted are left out, and nothing is emitted when none remain.
 void reveal(Emitter& e, const std::vector<std::size_t>& units, const std::string& cause);
-// R10: every concealed enemy of unit `unit` within 3" of it is revealed.
+// R10, R49: the unit is concealed (R10) or unspotted (a fixed unit in woods or a village): no
+// target until revealed or spotted.
+bool unseen(const Unit& u);
+// R10, R49: every concealed or unspotted enemy of unit `unit` within 3" of it is revealed.
 void reveal_near(Emitter& e, std::size_t unit);
+// R10, R46, R49: every concealed or unspotted enemy of unit `unit` within 3" of any of `legs`
+// (the way it went) is revealed.
+void reveal_along(Emitter& e, std::size_t unit, const std::vector<engine::Segment>& legs);
 // R17: the first concealed enemy of `unit` that a move along `path` comes within 3" of, and
 // the point where it does.
 struct HiddenStop {

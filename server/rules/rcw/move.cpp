@@ -154,6 +154,7 @@ void resolve_train(Emitter& e, std::size_t unit, const MoveOrder& m) {
   if (stopped) reveal(e, {*stopped}, "an enemy came within 3in");
   if (stopped) mv.stopped_by = e.s.units[*stopped].id;
   e.emit(std::move(mv));
+  reveal_along(e, unit, train_run(e.s, u, to));  // R49: an unspotted enemy it passed
   reveal_near(e, unit);
 }
 
@@ -162,6 +163,14 @@ void resolve_train(Emitter& e, std::size_t unit, const MoveOrder& m) {
 Status check_move(const State& s, std::size_t unit, const MoveOrder& m) {
   const Unit& u = s.units[unit];
   if (any_pinned(u)) return illegal(clause::kPinned, u.name + " is pinned (§7)");
+  // §4a, R9, R50: artillery moves limbered, MGs and mortars packed, whatever the activation
+  // declared: a Limber forgone before the Move leaves the unit unable to move.
+  if (limbers(u.type) && !u.limbered) {
+    return illegal(clause::kLimberedMove,
+                   u.name + (u.type == UnitType::kArtillery
+                                 ? " is unlimbered: artillery must be limbered to move (§4a)"
+                                 : " is deployed: MGs and mortars must be packed to move (§4a)"));
+  }
   if (u.type == UnitType::kTrain) return check_train(s, unit, m);
   if (m.rail_at) return illegal(clause::kRails, "only a train moves along rails (R13)");
   if (!std::isfinite(m.facing.get()) || m.waypoints.size() > kMaxWaypoints) {
@@ -252,6 +261,15 @@ void resolve_move(Emitter& e, std::size_t unit, const MoveOrder& m) {
   // R17, R20: the hidden unit is revealed first, so that no event names it while it is hidden.
   if (stop) reveal(e, {stop->enemy}, "an enemy came within 3in");
   e.emit(std::move(mv));
+  // R49: an unspotted enemy it passed within 3" of is spotted (it does not stop the move: its
+  // place is public). R17 leaves no concealed one near the way but where the move ended.
+  std::vector<engine::Segment> legs;
+  Point from = u.pos;
+  for (Point p : path) {
+    legs.push_back({from, p});
+    from = p;
+  }
+  reveal_along(e, unit, legs);
   reveal_near(e, unit);  // R10
 }
 

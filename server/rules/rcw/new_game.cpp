@@ -180,6 +180,16 @@ engine::Status check_placed(const State& s) {
   return engine::ok_status();
 }
 
+// §9, R19 (amended), R49: a fixed unit in woods or a village is public but unspotted. Not a
+// train: it runs on rails, which terrain does not affect (§12).
+void mark_unspotted(State& s) {
+  for (Unit& u : s.units) {
+    u.unspotted = u.fixed && u.type != UnitType::kTrain &&
+                  (detail::in_terrain(s, u.pos, TerrainKind::kWoods) ||
+                   detail::in_terrain(s, u.pos, TerrainKind::kVillage));
+  }
+}
+
 }  // namespace
 
 Result<State> new_game(const Scenario& sc) {
@@ -225,6 +235,7 @@ Result<State> new_game(const Scenario& sc) {
     }
   }
   if (auto st = check_placed(s); !st) return st.error();
+  mark_unspotted(s);
   return s;
 }
 

@@ -13,13 +13,14 @@ std::string num(double v) {
 }
 
 // §4a, R12, R15: the order's end, facing and cost, from the mover's own place and the terrain.
+// The facing is read as the player gave it, on the table as drawn (engine::mirrored_bearing).
 std::vector<std::string> move_notes(const State& s, const MoveOrder& m) {
   if (!s.active || m.rail_at) return {};
   const Unit& u = s.units[s.active->unit];
   const Point end = m.waypoints.empty() ? u.pos : m.waypoints.back();
   const double cost = detail::move_cost(s, u, m.waypoints);
   return {u.name + " is ordered to " + num(end.x) + "," + num(end.y) + " facing " +
-              num(m.facing.normalised().get()) + ": " + num(cost) + "\" of its " +
+              num(engine::mirrored_bearing(m.facing).get()) + ": " + num(cost) + "\" of its " +
               num(stats(u.type).move) + "\" allowance (§4a, R12)",
           "a hidden enemy it comes within 3\" of stops it there (R17): the move's events are not "
           "previewed"};

@@ -43,6 +43,15 @@ Result<Target> enemy_target(const State& s, int side, const UnitId& id, const ch
   if (owner->side == side) return illegal(clause, name + " is one of your own units");
   if (!owner->placed || !sees(s, Sight{side, false}, *owner)) return hidden;
   if (destroyed) return illegal(clause, name + " is already destroyed");
+  // §9, R19 (amended), R49: a fixed unit in woods or a village is in view but no target until
+  // spotted; nor through an observer.
+  if (owner->unspotted) {
+    const std::string why =
+        " stands in woods or a village and has not been spotted: it may not "
+        "be shot at or assaulted until it moves or fires or an enemy comes "
+        "within 3in (§9, R19)";
+    return illegal(clause::kUnspotted, name + why);
+  }
   if (owner->type == UnitType::kTrain && owner->id == id) {
     return illegal(clause, name + " is an armoured train: name one of its cars (R13)");
   }

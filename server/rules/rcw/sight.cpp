@@ -1,4 +1,4 @@
-// Line of fire (§10, R11, R26): hills, woods, villages and the footprints of units the firing
+// Line of fire (§10, R11, R26, R51): hills, woods, villages and the footprints of units the firing
 // side sees.
 #include <algorithm>
 
@@ -18,8 +18,12 @@ std::optional<std::string> line_blocker(const State& s, const Sight& who, Point 
                                         const std::vector<UnitId>& except) {
   engine::SightObstacles obstacles;
   std::vector<std::string> areas, footprints;  // what each obstacle is, for a person
-  // §10, R11: hills, woods and villages block.
+  // §10, R11: hills, woods and villages block. R11 (amended), R51: a hill or a village that
+  // holds either end of the line does not block it (a unit on a hill sees and is seen across it;
+  // a village's garrison holds its edges); woods keep the 2" allowance below.
   for (const TerrainPiece& t : s.terrain) {
+    const bool holds_end = engine::contains(t.area, from) || engine::contains(t.area, to);
+    if ((t.kind == TerrainKind::kHill || t.kind == TerrainKind::kVillage) && holds_end) continue;
     if (t.kind == TerrainKind::kHill || t.kind == TerrainKind::kWoods ||
         t.kind == TerrainKind::kVillage) {
       obstacles.areas.push_back(t.area);
@@ -46,7 +50,7 @@ std::optional<std::string> line_blocker(const State& s, const Sight& who, Point 
       }
     }
   }
-  // R11: the piece holding either end blocks only where the line runs more than 2" inside it.
+  // R11: woods holding either end block only where the line runs more than 2" inside them.
   const engine::SightOptions options{engine::Inches{kOwnAreaAllowance}};
   const auto block = engine::sight_block(from, to, obstacles, options);
   if (!block) return std::nullopt;

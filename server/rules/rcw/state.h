@@ -141,6 +141,10 @@ struct Unit {
   // R10, R19, R20: unseen by the enemy and observers. Every unit deployed in secret is concealed
   // until deployment ends; then those in woods or villages stay so until revealed, for good.
   bool concealed = false;
+  // §9, R19 (amended), R49: a fixed unit standing in woods or a village: public, but no target
+  // (not shot at, directly or through an observer, nor assaulted) until spotted as R10 says:
+  // it moves or fires, or an enemy comes within 3".
+  bool unspotted = false;
   bool activated = false;  // R14: this turn
 
   // R13: the train.

@@ -78,6 +78,35 @@ bool train_fits(const State& s, const Unit& train, double rail_at) {
   return true;
 }
 
+namespace {
+
+// The stretch of `line` between `a` and `b` inches along it (either order), as straight legs.
+void stretch(const Line& line, double a, double b, std::vector<engine::Segment>& out) {
+  const double lo = std::min(a, b), hi = std::max(a, b);
+  Point from = point_on_line(line, lo);
+  double at = 0;
+  for (std::size_t i = 1; i < line.path.size(); ++i) {
+    at += engine::distance(line.path[i - 1], line.path[i]).get();
+    if (at <= lo) continue;
+    if (at >= hi) break;
+    out.push_back({from, line.path[i]});
+    from = line.path[i];
+  }
+  out.push_back({from, point_on_line(line, hi)});
+}
+
+}  // namespace
+
+std::vector<engine::Segment> train_run(const State& s, const Unit& train, double rail_at) {
+  std::vector<engine::Segment> out;
+  if (train.rail >= s.rails.size()) return out;
+  for (std::size_t i = 0; i < train.cars.size(); ++i) {
+    if (train.cars[i].destroyed) continue;
+    stretch(s.rails[train.rail], car_at(train, i), rail_at + car_offset(train, i), out);
+  }
+  return out;
+}
+
 // --- Targets ----------------------------------------------------------------------------------
 
 std::optional<Target> find_target(const State& s, const UnitId& id) {

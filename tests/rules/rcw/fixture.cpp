@@ -241,13 +241,6 @@ Car& TestGame::edit_car(const std::string& id) {
   return state.units[ref->unit].cars[ref->car];
 }
 
-Error refused(TestGame& g, const std::string& seat, const Activate& a, const Command& order,
-              std::vector<int> faces) {
-  RunOutcome o = g.run(seat, a);
-  if (!o.ok()) return *o.error;
-  return g.reject(seat, order, std::move(faces));
-}
-
 std::vector<std::string> revealed_ids(const std::vector<Event>& events) {
   std::vector<std::string> out;
   for (const auto& r : of<UnitsRevealed>(events)) {

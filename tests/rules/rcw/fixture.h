@@ -129,6 +129,8 @@ class TestGame {
   // Direct edits of the state for set-ups the rules reach only slowly (state is a plain value).
   Unit& edit(const std::string& id);
   void conceal(const std::string& id, bool on = true) { edit(id).concealed = on; }
+  // R49: a fixed unit in woods or a village spotted, as if it had moved or fired.
+  void spot(const std::string& id) { edit(id).unspotted = false; }
   void pin(const std::string& id, bool on = true) { edit(id).pinned = on; }
   // A car of a train (by the car's id).
   const Car& car(const std::string& id) const;
@@ -178,12 +180,6 @@ inline Sight sight_of(int side) {
 inline Sight observer() {
   return Sight{std::nullopt, false};
 }
-
-// A declaration the rules may refuse at once or when the action comes up: the Activate's error,
-// or else the error of `order` given for the first action (the Activate throws no dice; `faces`
-// are for the order).
-Error refused(TestGame& g, const std::string& seat, const Activate& a, const Command& order,
-              std::vector<int> faces = {});
 
 // --- Reading events ----------------------------------------------------------------------------
 

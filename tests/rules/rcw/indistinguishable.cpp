@@ -215,7 +215,10 @@ void compare_command(const State& a, const Command& ca, const State& b, const Co
       }
     }
   }
-  compare_states(sa.state, sb.state, enemy, what + " (after it)", f, false);
+  // A command that ends the game shows everyone everything (R20), the unit where it stands too.
+  if (sa.state.phase != Phase::kOver && sb.state.phase != Phase::kOver) {
+    compare_states(sa.state, sb.state, enemy, what + " (after it)", f, false);
+  }
 }
 
 void compare_enemy_command(const State& a, const State& b, const Command& c, const UnitId& id,

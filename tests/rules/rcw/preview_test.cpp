@@ -1,8 +1,13 @@
 // Previews (docs/rules/rcw.md, "Previews"): a move's notes come from the order and the unit's
 // own place, and its events are never shown, whether a hidden enemy stops it or not (R17, R20).
+#include <string>
+#include <utility>
+
 #include "fixture.h"
+#include "rules/rcw/wire/codec.h"
 
 using namespace rcw_test;
+namespace wire = grognard::rcw::wire;
 
 TEST_CASE("a move's preview is the same whether a hidden enemy would stop it or not",
           "[preview][R17][R20][sec.4a]") {
@@ -17,8 +22,9 @@ TEST_CASE("a move's preview is the same whether a hidden enemy would stop it or 
   CHECK(a.shown == 0);
   CHECK(b.shown == 0);
   CHECK(a.notes == b.notes);
+  // Facing 0 here is the engine's north (+y), which the table as drawn calls south (180).
   CHECK(a.notes.front() ==
-        "M is ordered to 30.00,16.00 facing 0.00: 6.00\" of its 6.00\" "
+        "M is ordered to 30.00,16.00 facing 180.00: 6.00\" of its 6.00\" "
         "allowance (§4a, R12)");
 }
 
@@ -80,5 +86,36 @@ TEST_CASE("the last end_turn's preview ends the game without the points or the w
           "ends, with every unit revealed (R20)");
     if (!notes.empty()) CHECK(a.notes == notes);
     notes = a.notes;
+  }
+}
+
+TEST_CASE("a move's preview gives the facing the general ordered, as the move does",
+          "[preview][R15][sec.4a]") {
+  // `? move 30,16 face N` and the others: the command as it comes off the wire (bearings on
+  // the table as drawn, 0 = north = toward y = 0).
+  const std::pair<double, std::string> facings[] = {
+      {0, "0.00"}, {45, "45.00"}, {90, "90.00"}, {180, "180.00"}, {292.5, "292.50"}};
+  for (const auto& [bearing, shown] : facings) {
+    INFO(shown);
+    wire::pb::Command pbc;
+    auto* m = pbc.mutable_move();
+    m->add_waypoints()->set_x(30);
+    m->mutable_waypoints(0)->set_y(16);
+    m->set_facing(bearing);
+    const auto order = wire::from_pb(pbc);
+    REQUIRE(order.ok());
+    TestGame g = hidden_in_woods(false);
+    const State before = g.state;
+    const auto events = g.accept(kSide0, *order);
+    const auto advice = advise(before, kSide0, *order, events);
+    REQUIRE_FALSE(advice.notes.empty());
+    CHECK(advice.notes.front() == "M is ordered to 30.00,16.00 facing " + shown +
+                                      ": 6.00\" of its 6.00\" allowance (§4a, R12)");
+    // The move itself: the view gives M the same facing.
+    const engine::Viewer reds{engine::Role::kGeneral, kSide0, false};
+    const auto view = wire::to_view(g.state, reds);
+    for (const auto& u : view.units()) {
+      if (u.id() == "M") CHECK(u.facing() == Approx(bearing));
+    }
   }
 }

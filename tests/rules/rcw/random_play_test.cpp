@@ -83,6 +83,7 @@ void check_target(const State& s, const UnitId& attacker, const UnitId& target) 
   REQUIRE(t->side != a->side);
   REQUIRE(t->on_table());
   REQUIRE_FALSE(t->concealed);  // R10: concealed units cannot be targeted
+  REQUIRE_FALSE(t->unspotted);  // R49: nor unspotted ones
   if (const auto ref = s.find_car(target)) REQUIRE_FALSE(t->cars[ref->car].destroyed);
 }
 
@@ -105,7 +106,8 @@ void check_event(const State& s, const Event& ev) {
     for (const Unit& u : r->units) {
       INFO("revealed " << u.id.get());
       REQUIRE(s.find(u.id) != nullptr);
-      REQUIRE(s.find(u.id)->concealed);  // revealed once, for good
+      // revealed (R10) or spotted (R49) once, for good
+      REQUIRE((s.find(u.id)->concealed || s.find(u.id)->unspotted));
     }
   }
   if (const UnitId* id = actor_of(ev)) {
@@ -157,6 +159,13 @@ void check_state(const State& before, const State& s, const Event& ev) {
       REQUIRE_FALSE(u.pinned);  // R10: nothing hits what cannot be targeted
       REQUIRE_FALSE(u.fixed);   // R19: fixed units are public
     }
+    if (u.unspotted) {
+      REQUIRE(u.fixed);             // R49: only a fixed unit,
+      REQUIRE(b.unspotted);         // spotted for good,
+      REQUIRE(b.pos == u.pos);      // which has not moved,
+      REQUIRE_FALSE(u.pinned);      // nor been hit,
+      REQUIRE(in_cover(s, u.pos));  // in woods or a village
+    }
     if (s.phase == Phase::kDeploy) REQUIRE(u.concealed == !u.fixed);               // R19
     if (before.phase >= Phase::kPlay && !b.concealed) REQUIRE_FALSE(u.concealed);  // R10, R20
     if (u.dug_in) REQUIRE(b.dug_in);  // R22: lost, never gained
@@ -202,14 +211,17 @@ void check_quiet(const State& s, const testing::Step& step, const std::vector<Ev
   }
   (void)step;
   if (s.phase != Phase::kPlay) return;
-  for (const Event& e : events) {  // R28: any Move reveals the mover
-    if (const auto* m = std::get_if<Moved>(&e)) REQUIRE_FALSE(s.find(m->unit)->concealed);
+  for (const Event& e : events) {  // R28, R49: any Move reveals (spots) the mover
+    if (const auto* m = std::get_if<Moved>(&e)) {
+      REQUIRE_FALSE(s.find(m->unit)->concealed);
+      REQUIRE_FALSE(s.find(m->unit)->unspotted);
+    }
   }
   for (const Unit& u : s.units) {
-    if (!u.concealed || !u.on_table()) continue;
-    INFO("concealed " << u.id.get());
+    if (!(u.concealed || u.unspotted) || !u.on_table()) continue;
+    INFO("concealed or unspotted " << u.id.get());
     REQUIRE(in_cover(s, u.pos));     // R10: only in woods or a village
-    for (const Unit& v : s.units) {  // R10: an enemy within 3" reveals it
+    for (const Unit& v : s.units) {  // R10, R49: an enemy within 3" reveals (spots) it
       if (v.side == u.side || !v.on_table()) continue;
       INFO("concealed " << u.id.get() << " and enemy " << v.id.get());
       if (v.type != UnitType::kTrain) {

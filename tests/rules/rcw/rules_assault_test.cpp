@@ -30,14 +30,16 @@ RunOutcome go(TestGame& g, std::vector<int> faces, const std::string& target = "
 }  // namespace
 
 TEST_CASE("only infantry, cavalry and tanks start a close assault",
-          "[sec.11][R2][rcw.assault.who]") {
+          "[sec.11][R2][rcw.actions.cannot]") {
   using T = UnitType;
   for (T t : {T::kHq, T::kFao, T::kMg, T::kMortar, T::kArtillery, T::kArmouredCar, T::kWagon}) {
     INFO(to_string(t));
     TestGame g(melee(t));
-    // refused when declared (not this type, §1) or when ordered (§11)
-    auto e = refused(g, kSide0, activate("A", kAssault, kMove), assault("D"));
-    CHECK((e.clause == clause::kCannotDo || e.clause == clause::kAssaultWho));
+    // refused when declared: the type has no Close Assault (§1, §11)
+    const Error e = g.reject(kSide0, activate("A", kAssault, kMove));
+    CHECK(e.clause == clause::kCannotDo);
+    CHECK(e.message.find("only infantry, cavalry and tanks start a close assault") !=
+          std::string::npos);
   }
 }
 

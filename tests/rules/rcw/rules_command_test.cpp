@@ -161,9 +161,23 @@ TEST_CASE("a close assault is commanded like a move, a failure cancels it",
   auto ev = g.accept(kSide0, activate("F", kAssault, kShoot), {3});
   CHECK_FALSE(only<CommandThrown>(ev).passed);
   auto sk = only<ActionSkipped>(ev);
+  CHECK(sk.index == 0);
   CHECK(sk.action == kAssault);
   CHECK(sk.reason == "command throw failed");
-  CHECK(count_of<AssaultRound>(g.accept(kSide0, shoot("E"), {1})) == 0);
+  // The assault is gone: no move into contact, no round, F where it stood.
+  CHECK(count_of<AssaultMoved>(ev) == 0);
+  CHECK(count_of<AssaultRound>(ev) == 0);
+  CHECK(near(g.unit("F").pos, {10, 22.5}));
+  // R5: the other declared action still happens: the Shoot waits for its order, then fires.
+  REQUIRE(g.state.active.has_value());
+  CHECK(g.state.active->next == 1);
+  CHECK(g.reject(kSide0, assault("E")).clause == clause::kWrongAction);
+  const auto shot_events = g.accept(kSide0, shoot("E"), {1});
+  const Shot shot = only<Shot>(shot_events);
+  CHECK(shot.firer.get() == "F");
+  CHECK(faces(shot.dice) == std::vector<int>{1});
+  CHECK(count_of<ActivationEnded>(shot_events) == 1);
+  CHECK_FALSE(g.state.active.has_value());
 }
 
 TEST_CASE("move then assault: one throw, a failure cancels both", "[R5][rcw.command.throw]") {

@@ -62,8 +62,9 @@ TEST_CASE("only the side's own units that the scenario did not fix are deployed"
           "[R19][rcw.deploy.unit]") {
   TestGame g(field());
   CHECK(g.reject(kSide0, deploy("F", {20, 6}, 0)).clause == clause::kDeployUnit);
-  auto e = g.reject(kSide0, deploy("X", {20, 6}, 0));
-  CHECK((e.clause == clause::kDeployUnit || e.clause == clause::kNotYours));
+  const Error e = g.reject(kSide0, deploy("X", {20, 6}, 0));  // the enemy's
+  CHECK(e.clause == clause::kNotYours);
+  CHECK(e.code == ErrorCode::kPermissionDenied);
 }
 
 TEST_CASE("a unit may not be placed on one of its own or a fixed unit",
@@ -125,6 +126,7 @@ TEST_CASE("when both confirm: units in the open are revealed, in woods and villa
   CHECK(g.unit("J").concealed);
   CHECK(g.unit("X").concealed);
   CHECK_FALSE(g.unit("F").concealed);  // fixed: public from the start
+  CHECK(g.unit("F").unspotted);        // R49: but in a village, so no target yet
   auto tb = only<TurnBegan>(ev);
   CHECK(tb.turn == 1);
   CHECK(tb.side == 0);
@@ -160,13 +162,43 @@ TEST_CASE("a placement reaches its own side only", "[R19][R20]") {
   CHECK(sees(g.state, sight_of(1), g.unit("F")));
 }
 
-TEST_CASE("with nothing to deploy, fixed units in woods and villages are public",
-          "[R19][R10][R20]") {
+TEST_CASE("with nothing to deploy, fixed units in woods and villages are public but unspotted",
+          "[R19][R10][R20][R49][rcw.conceal.unspotted]") {
   TestGame g(ScenarioBuilder()
                  .woods(10, 10, 20, 20)
                  .unit("H0", 0, UnitType::kHq, {4, 4}, 0)
-                 .unit("W", 0, UnitType::kInfantry, {15, 15}, 0)
-                 .unit("H1", 1, UnitType::kHq, {60, 44}, 180));
+                 .unit("W", 0, UnitType::kInfantry, {15, 19}, 0)  // 1in inside the wood
+                 .unit("H1", 1, UnitType::kHq, {60, 44}, 180)
+                 .unit("E", 1, UnitType::kInfantry, {15, 29}, 180));
   CHECK_FALSE(g.unit("W").concealed);
   CHECK(sees(g.state, sight_of(1), g.unit("W")));
+  CHECK(g.unit("W").unspotted);
+  // §9: in range, in front, a clear line, and still no target until spotted.
+  g.accept(kSide0, EndTurn{});
+  g.accept(kSide1, activate("E", kShoot, kShoot));
+  CHECK(g.reject(kSide1, shoot("W")).clause == clause::kUnspotted);
+}
+
+TEST_CASE("an enemy deployed within 3in of a fixed unit spots it when deployment ends",
+          "[R19][R10][R49]") {
+  TestGame g(field()
+                 .unit("K", 0, UnitType::kInfantry, {58.5, 6}, 0)  // in the village, by F
+                 .zone(1, rect(60.5, 0, 72, 12))
+                 .unplaced("Y", 1, UnitType::kInfantry));
+  REQUIRE(g.unit("K").unspotted);
+  g.accept(kSide0, deploy("I", {20, 6}, 0));
+  g.accept(kSide0, deploy("H0", {24, 4}, 0));
+  g.accept(kSide0, ConfirmDeployment{});
+  place_side1(g);
+  g.accept(kSide1, deploy("Y", {61.5, 6}, 270));  // 3in from K, 5.5in from F
+  auto ev = g.accept(kSide1, ConfirmDeployment{});
+  bool spotted = false;
+  for (const UnitsRevealed& r : of<UnitsRevealed>(ev)) {
+    for (const Unit& u : r.units) {
+      if (u.id.get() == "K") spotted = r.cause == "an enemy came within 3in";
+    }
+  }
+  CHECK(spotted);
+  CHECK_FALSE(g.unit("K").unspotted);
+  CHECK(g.unit("F").unspotted);
 }

@@ -76,7 +76,7 @@ TEST_CASE("HQs, FAOs and wagons do not shoot", "[sec.1][R2][rcw.actions.cannot]"
   for (UnitType t : {UnitType::kHq, UnitType::kFao, UnitType::kWagon}) {
     INFO(to_string(t));
     TestGame g(duel(t));
-    CHECK(refused(g, kSide0, activate("S", kShoot, kMove), shoot("T")).clause == clause::kCannotDo);
+    CHECK(g.reject(kSide0, activate("S", kShoot, kMove)).clause == clause::kCannotDo);
   }
 }
 
@@ -159,6 +159,7 @@ TEST_CASE("cover: obscured in woods and rough ground needs 5", "[sec.6][R7][R12]
     else
       b.rough(26, 19, 34, 30);
     TestGame g(b);
+    g.spot("T");  // R49: in the woods, spotted
     auto s = fire_at(g, {4, 5, 4});
     CHECK(s.cover == Cover::kObscured);
     CHECK(s.needed == 5);
@@ -175,6 +176,7 @@ TEST_CASE("cover in a village: infantry and MGs entrenched, others obscured",
                                                              {T::kCavalry, Cover::kObscured}}) {
     INFO(to_string(type));
     TestGame g(duel(UnitType::kMg, type).village(26, 19, 34, 30));
+    g.spot("T");  // R49
     const bool obscured = cover == Cover::kObscured;
     auto s = fire_at(g, obscured ? std::vector<int>{5, 1, 4} : std::vector<int>{5, 1});
     CHECK(s.cover == cover);

@@ -91,12 +91,78 @@ TEST_CASE("the firer's own piece blocks only where the line runs more than 2in i
 TEST_CASE("the target's own piece blocks only where the line runs more than 2in inside it",
           "[R11][sec.10][rcw.fire.line-of-fire]") {
   {
-    TestGame g(duel().village(20, 18, 40, 30));  // 2" inside
+    TestGame g(duel().woods(20, 18, 40, 30));  // 2" inside
+    g.spot("T");                               // R49
     g.accept(kSide0, activate("S", kShoot, kShoot));
     g.accept(kSide0, shoot("T"), {1});
   }
-  TestGame g(duel().village(20, 17.5, 40, 30));
+  TestGame g(duel().woods(20, 17.5, 40, 30));
+  g.spot("T");
   CHECK(refused_shot(g, shoot("T")).clause == clause::kLineOfFire);
+}
+
+TEST_CASE("a unit on a hill sees across it and is seen across it", "[R11][R51][sec.10]") {
+  // S stands 5in inside the hill's north edge; T 5in beyond it, in the open.
+  TestGame g(duel().hill(20, 5, 40, 15));
+  g.accept(kSide0, activate("S", kShoot, kShoot));
+  CHECK(only<Shot>(g.accept(kSide0, shoot("T"), {1})).target.get() == "T");
+  g.accept(kSide0, SkipAction{});
+  g.accept(kSide0, EndTurn{});
+  g.accept(kSide1, activate("T", kShoot, kShoot));
+  CHECK(only<Shot>(g.accept(kSide1, shoot("S"), {1})).target.get() == "S");
+}
+
+TEST_CASE("two units on the same hill see each other", "[R11][R51][sec.10]") {
+  TestGame g(duel().hill(20, 5, 40, 25));  // both 5in inside
+  g.accept(kSide0, activate("S", kShoot, kShoot));
+  g.accept(kSide0, shoot("T"), {1});
+}
+
+TEST_CASE("a hill neither end stands on blocks the line, and so does a second hill",
+          "[R11][R51][sec.10][rcw.fire.line-of-fire]") {
+  {
+    TestGame g(duel().hill(10, 14, 50, 16));
+    CHECK(refused_shot(g, shoot("T")).clause == clause::kLineOfFire);
+  }
+  TestGame g(duel().hill(20, 5, 40, 12).hill(20, 14, 40, 16));  // S on the first only
+  CHECK(refused_shot(g, shoot("T")).clause == clause::kLineOfFire);
+}
+
+TEST_CASE("the village a unit stands in never blocks its own line, another village does",
+          "[R11][R51][sec.10][sec.8][rcw.fire.line-of-fire]") {
+  // S 5in inside a village; T in the open 10in away; then T in a village of its own.
+  {
+    TestGame g(duel().village(20, 0, 40, 15));
+    g.accept(kSide0, activate("S", kShoot, kShoot));
+    g.accept(kSide0, shoot("T"), {1});
+    g.accept(kSide0, SkipAction{});
+    g.accept(kSide0, EndTurn{});
+    g.accept(kSide1, activate("T", kShoot, kShoot));
+    g.accept(kSide1, shoot("S"), {1});  // S is fixed: unspotted, but it has fired (R49)
+  }
+  {
+    TestGame g(duel().village(20, 15, 40, 30));  // T 5in inside
+    g.spot("T");
+    g.accept(kSide0, activate("S", kShoot, kShoot));
+    CHECK(only<Shot>(g.accept(kSide0, shoot("T"), {1})).cover == Cover::kEntrenched);
+  }
+  TestGame g(duel().village(20, 0, 40, 12).village(28, 14, 32, 16));
+  CHECK(refused_shot(g, shoot("T")).clause == clause::kLineOfFire);
+}
+
+TEST_CASE("an observer on a hill sees across it for the battery", "[R11][R51][R27][sec.10]") {
+  // The FAO 5in inside a hill that stands between it and the target.
+  TestGame g(ScenarioBuilder()
+                 .unit("H0", 0, UnitType::kHq, {44, 4}, 0)
+                 .unit("O", 0, UnitType::kFao, {30, 10}, 0)
+                 .unit("A", 0, UnitType::kArtillery, {10, 4}, 0)
+                 .unit("H1", 1, UnitType::kHq, {70, 46}, 180)
+                 .unit("T", 1, UnitType::kInfantry, {30, 24}, 180)
+                 .hill(20, 5, 40, 15));
+  g.accept(kSide0, activate("A", kShoot, kShoot));
+  const Shot s = only<Shot>(g.accept(kSide0, shoot_via("T", "O"), {1, 1}));
+  REQUIRE(s.observer.has_value());
+  CHECK(s.observer->get() == "O");
 }
 
 TEST_CASE("a concealed enemy does not block a line of fire, a concealed friend does",

@@ -151,8 +151,32 @@ TEST_CASE("a move may not end overlapping another unit", "[R28][rcw.move.overlap
 
 TEST_CASE("artillery moves only limbered, and 12in", "[sec.4a][R9][sec.1][rcw.actions.limbered]") {
   TestGame g(field().unit("A", 0, UnitType::kArtillery, {40, 8}, 0));
-  auto e = refused(g, kSide0, activate("A", kMove, kMove), move_to({{40, 10}}, 0));
-  CHECK(e.clause == clause::kLimberedMove);
+  // Refused when declared: unlimbered, and no Limber before the Move.
+  CHECK(g.reject(kSide0, activate("A", kMove, kMove)).clause == clause::kLimberedMove);
+  g.edit("A").limbered = true;
+  g.accept(kSide0, activate("A", kMove, kMove), {1});  // R53: within 12in, the die does not count
+  CHECK(g.reject(kSide0, move_to({{27.99, 8}}, 270)).clause == clause::kMoveAllowance);
+  CHECK(only<Moved>(g.accept(kSide0, move_to({{28, 8}}, 270))).cost == Approx(12));
+}
+
+TEST_CASE("armoured cars, tanks, HQs and FAOs move no more than the unit table allows",
+          "[sec.1][sec.4a][R2][R18][rcw.move.allowance]") {
+  const std::pair<UnitType, double> table[] = {
+      {UnitType::kArmouredCar, 12}, {UnitType::kTank, 6}, {UnitType::kHq, 6}, {UnitType::kFao, 6}};
+  for (const auto& [type, allowance] : table) {
+    INFO(to_string(type));
+    TestGame g(field().unit("U", 0, type, {4, 30}, 0));
+    g.edit("H0").pos = {8, 27};  // within 12in: a throw that does not count (R53), none for HQs
+    const bool officer = type == UnitType::kHq || type == UnitType::kFao;
+    g.accept(kSide0, activate("U", kMove, kMove),
+             officer ? std::vector<int>{} : std::vector<int>{1});
+    const Error e = g.reject(kSide0, move_to({{4, 30 + allowance + 0.01}}, 0));
+    CHECK(e.clause == clause::kMoveAllowance);
+    CHECK(e.message.find("moves at most " + engine::inches_text(engine::Inches{allowance})) !=
+          std::string::npos);
+    const Moved m = only<Moved>(g.accept(kSide0, move_to({{4, 30 + allowance}}, 0)));
+    CHECK(m.cost == Approx(allowance));
+  }
 }
 
 TEST_CASE("limber then move, move then unlimber", "[sec.4c][R9][R24]") {
@@ -176,9 +200,8 @@ TEST_CASE("MGs and mortars pack to move and deploy to shoot", "[sec.4a][sec.4c][
                           .unit("R", 0, UnitType::kMortar, {44, 8}, 0)
                           .limbered();
   {
-    TestGame g(b);
-    CHECK(refused(g, kSide0, activate("M", kMove, kMove), move_to({{40, 10}}, 0)).clause ==
-          clause::kLimberedMove);
+    TestGame g(b);  // deployed, and no Limber declared before the Move: refused when declared
+    CHECK(g.reject(kSide0, activate("M", kMove, kMove)).clause == clause::kLimberedMove);
   }
   TestGame g(b);
   auto ev = g.accept(kSide0, activate("M", kLimber, kMove), {1});
@@ -230,7 +253,32 @@ TEST_CASE("limbered artillery and packed MGs and mortars do not shoot",
                    .unit("A", 0, t, {30, 20}, 0)
                    .limbered()
                    .unit("X", 1, UnitType::kInfantry, {30, 30}, 180));
-    CHECK(refused(g, kSide0, activate("A", kShoot, kMove), shoot("X")).clause ==
-          clause::kDeployedToShoot);
+    CHECK(g.reject(kSide0, activate("A", kShoot, kMove)).clause == clause::kDeployedToShoot);
+  }
+}
+
+TEST_CASE("a hidden MG, mortar or gun that forgoes its Limber may not then move",
+          "[sec.4a][R9][R48][R50][rcw.actions.limbered]") {
+  for (UnitType t : {UnitType::kMg, UnitType::kMortar, UnitType::kArtillery}) {
+    INFO(to_string(t));
+    TestGame g(field().unit("U", 0, t, {30, 14}, 0));  // deployed (unlimbered)
+    g.conceal("U");
+    g.accept(kSide0, activate("U", kLimber, kMove), {6});  // R48: it throws at once
+    // R48: its Limber waits for an order; the general forgoes it.
+    CHECK(only<ActionSkipped>(g.accept(kSide0, SkipAction{})).action == kLimber);
+    REQUIRE_FALSE(g.unit("U").limbered);
+    // §4a: the Move that comes up is refused, and not offered: only its skip is.
+    for (const Command& c : legal(g.state, kSide0)) {
+      CHECK_FALSE(std::holds_alternative<MoveOrder>(c));
+    }
+    const Error e = g.reject(kSide0, move_to({{30, 16}}, 0));
+    CHECK(e.clause == clause::kLimberedMove);
+    CHECK(e.message.find("to move (§4a)") != std::string::npos);
+    CHECK(g.reject(kSide0, pivot(90)).clause == clause::kLimberedMove);
+    const auto ev = g.accept(kSide0, SkipAction{});
+    CHECK(only<ActionSkipped>(ev).action == kMove);
+    CHECK(count_of<ActivationEnded>(ev) == 1);
+    CHECK(near(g.unit("U").pos, {30, 14}));
+    CHECK(g.unit("U").concealed);
   }
 }

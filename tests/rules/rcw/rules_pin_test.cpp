@@ -28,8 +28,10 @@ TEST_CASE("a pinned unit must declare Rally before a move, shot or assault",
   TestGame g = pinned_game(field());
   CHECK(g.reject(kSide0, activate("P", kMove, kRally)).clause == clause::kRallyFirst);
   CHECK(g.reject(kSide0, activate("P", kShoot, kRally)).clause == clause::kRallyFirst);
-  auto e = g.reject(kSide0, activate("P", kShoot, kMove));
-  CHECK((e.clause == clause::kRallyFirst || e.clause == clause::kPinned));
+  // Neither action a Rally: refused when declared, "must declare Rally" (R25).
+  const Error e = g.reject(kSide0, activate("P", kShoot, kMove));
+  CHECK(e.clause == clause::kRallyFirst);
+  CHECK(e.message.find("must declare Rally") != std::string::npos);
 }
 
 TEST_CASE("only a pinned unit declares Rally", "[R25][rcw.pin.not-pinned]") {

@@ -73,18 +73,47 @@ TEST_CASE("equal points are a draw", "[R29]") {
   CHECK_FALSE(ge.winner.has_value());
 }
 
-TEST_CASE("a side with no unit left on the table loses at once", "[R29][!mayfail]") {
+TEST_CASE("a side with no unit left on the table loses at once", "[R29]") {
   TestGame g(field());
   g.edit("H1").destroyed = true;
   g.accept(kSide0, activate("S", kShoot, kShoot));
-  auto ev = g.accept(kSide0, shoot("T"), {6, 2});  // the last unit of side 1 destroyed
+  const auto ev = g.accept(kSide0, shoot("T"), {6, 2});  // the last unit of side 1 destroyed
   INFO("R29: the game ends with the shot, not when the activation ends");
-  REQUIRE(count_of<GameEnded>(ev) == 1);
-  auto ge = only<GameEnded>(ev);
+  REQUIRE(ev.size() == 2);
+  CHECK(only<Shot>(ev).outcome == Outcome::kDestroyed);
+  REQUIRE(std::holds_alternative<GameEnded>(ev.back()));
+  const GameEnded ge = std::get<GameEnded>(ev.back());
   REQUIRE(ge.winner.has_value());
   CHECK(*ge.winner == 0);
+  CHECK(ge.result == "Reds win");
+  CHECK(ge.reason == "Whites has no unit left on the table (R29)");
+  CHECK(ge.points[0] == 3);  // T's 2 and the hill
+  CHECK(ge.points[1] == 0);
   CHECK(g.state.phase == Phase::kOver);
   CHECK(seats_to_act(g.state).empty());
+  CHECK(legal(g.state, kSide0).empty());
+  CHECK(g.reject(kSide0, SkipAction{}).clause == clause::kGameOver);
+}
+
+TEST_CASE("when neither side has a unit left, the game ends at once on points", "[R29][R52][R8]") {
+  TestGame g(field());
+  g.edit("H0").destroyed = true;  // no HQ left: the assault throws (R16)
+  g.edit("H1").destroyed = true;
+  g.edit("T").pos = {30, 12.5};  // 2.5in ahead of S
+  g.accept(kSide0, activate("S", kAssault, kShoot), {6});
+  // One round: two hits each way, every save fails: both destroyed (R8).
+  const auto ev = g.accept(kSide0, assault("T"), {6, 6, 6, 6, 1, 1, 1, 1});
+  REQUIRE(std::holds_alternative<GameEnded>(ev.back()));
+  CHECK(count_of<ActivationEnded>(ev) == 0);
+  const GameEnded ge = std::get<GameEnded>(ev.back());
+  CHECK(ge.reason == "neither side has a unit left on the table (R29)");
+  // R52: neither loses alone, so the points decide: T's 2 against S's 1 (the hill is empty).
+  CHECK(ge.points[0] == 2);
+  CHECK(ge.points[1] == 1);
+  REQUIRE(ge.winner.has_value());
+  CHECK(*ge.winner == 0);
+  CHECK(ge.result == "Reds win");
+  CHECK(g.state.phase == Phase::kOver);
 }
 
 TEST_CASE("every viewer sees everything once the game is over", "[R20][R29]") {

@@ -92,6 +92,13 @@ State deployed(State s, const std::vector<Placement>& places) {
   return s;
 }
 
+// Every unit of the railway scenario placed in its side's zones.
+const std::vector<Placement> kRailwayPlaces = {
+    {"R-HQ", 30, 42, 0},    {"R-FAO", 20, 39, 0},   {"R-ART", 36, 44, 0},  {"R-INF1", 14, 40, 0},
+    {"R-INF2", 22, 41, 0},  {"R-SAIL", 60, 42, 0},  {"R-MG", 50, 42, 0},   {"R-CAV", 5, 42, 20},
+    {"R-AC", 52, 45, 0},    {"R-WAG", 40, 46, 0},   {"W-HQ", 52, 24, 180}, {"W-MOR", 54, 21, 190},
+    {"W-VOL", 40, 20, 180}, {"W-MOB", 15, 20, 180}, {"W-COS", 64, 6, 200}, {"W-TANK", 30, 19, 180}};
+
 }  // namespace
 
 TEST_CASE("the introductory scenario loads", "[rcw.wire.scenario][R14][R19]") {
@@ -177,26 +184,12 @@ TEST_CASE("the railway scenario loads with every unit type", "[rcw.wire.scenario
     CHECK(u->fixed);
     CHECK(u->dug_in);
     CHECK_FALSE(u->concealed);  // their trenches are known
+    CHECK(u->unspotted);        // R49: but in Kamenka, so no target until spotted
   }
 }
 
 TEST_CASE("the railway scenario deploys every unit", "[rcw.wire.scenario][R19][R30]") {
-  const State s = deployed(loaded("railway"), {{"R-HQ", 30, 42, 0},
-                                               {"R-FAO", 20, 39, 0},
-                                               {"R-ART", 36, 44, 0},
-                                               {"R-INF1", 14, 40, 0},
-                                               {"R-INF2", 22, 41, 0},
-                                               {"R-SAIL", 60, 42, 0},
-                                               {"R-MG", 50, 42, 0},
-                                               {"R-CAV", 5, 42, 20},
-                                               {"R-AC", 52, 45, 0},
-                                               {"R-WAG", 40, 46, 0},
-                                               {"W-HQ", 52, 24, 180},
-                                               {"W-MOR", 54, 21, 190},
-                                               {"W-VOL", 40, 20, 180},
-                                               {"W-MOB", 15, 20, 180},
-                                               {"W-COS", 64, 6, 200},
-                                               {"W-TANK", 30, 19, 180}});
+  const State s = deployed(loaded("railway"), kRailwayPlaces);
   CHECK(s.phase == Phase::kPlay);
   CHECK(s.turn == 1);
   // R10: the sailors in the south wood, the volunteers at the station, the HQ in Kamenka and
@@ -208,6 +201,35 @@ TEST_CASE("the railway scenario deploys every unit", "[rcw.wire.scenario][R19][R
   for (const char* id : {"R-HQ", "R-ART", "R-WAG", "W-TANK", "W-MOB"}) {
     INFO(id);
     CHECK_FALSE(s.find(UnitId{id})->concealed);
+  }
+}
+
+TEST_CASE("the railway scenario: Kamenka's garrison is not shelled through the FAO on turn 1",
+          "[rcw.wire.scenario][sec.9][R19][R49][rcw.conceal.unspotted]") {
+  // The FAO 12in south of the dug-in MG, with it in front and a clear line (R11 amended: the
+  // village it stands in does not block), the battery 20in from it.
+  std::vector<Placement> places = kRailwayPlaces;
+  for (Placement& p : places) {
+    if (std::string(p.id) == "R-FAO") p = {"R-FAO", 52, 39, 0};
+    if (std::string(p.id) == "R-ART") p = {"R-ART", 46, 44, 0};
+  }
+  State s = deployed(loaded("railway"), places);
+  engine::SeededDice dice(engine::Seed{5});
+  auto activated =
+      decide(s, "side:0", Activate{UnitId{"R-ART"}, ActionKind::kLimber, ActionKind::kShoot}, dice);
+  REQUIRE(activated.ok());
+  for (const Event& e : *activated) apply(s, e);
+  REQUIRE_FALSE(s.find(UnitId{"R-ART"})->limbered);
+  for (const char* id : {"W-MG", "W-MARK"}) {
+    INFO(id);
+    CHECK(s.find(UnitId{id})->unspotted);
+    const auto shot = decide(s, "side:0", ShootOrder{UnitId{id}, UnitId{"R-FAO"}, {}}, dice);
+    REQUIRE_FALSE(shot.ok());
+    CHECK(shot.error().clause == clause::kUnspotted);
+    for (const Command& c : legal(s, "side:0")) {
+      const auto* o = std::get_if<ShootOrder>(&c);
+      CHECK_FALSE((o != nullptr && o->target.get() == id));
+    }
   }
 }
 

@@ -110,6 +110,26 @@ TEST_CASE("a concealed unit is absent from the enemy's and observers' views",
   CHECK_FALSE(observer.has_viewer_side());
 }
 
+TEST_CASE("a fixed unit in woods is in every view, marked unspotted",
+          "[rcw.wire.view][sec.9][R19][R49]") {
+  TestGame g(skirmish());  // R1 is fixed by the scenario in its wood
+  for (const Viewer& viewer : {kReds, kWhites, kObserver}) {
+    const auto view = wire::to_view(g.state, viewer);
+    INFO(viewer.seat);
+    bool found = false;
+    for (const auto& u : view.units()) {
+      if (u.id() != "R1") continue;
+      found = true;
+      CHECK(u.unspotted());
+      CHECK_FALSE(u.concealed());
+    }
+    CHECK(found);
+  }
+  g.spot("R1");
+  const auto whites = wire::to_view(g.state, kWhites);
+  for (const auto& u : whites.units()) CHECK_FALSE(u.unspotted());
+}
+
 TEST_CASE("a concealed unit's activation reaches the enemy and observers as placeholders",
           "[rcw.wire.view][R20]") {
   TestGame g = hidden_r1();

@@ -2,7 +2,8 @@
 // facing (a thick front edge and a pointer), in its side's colour AND with its map letter
 // (side 0's A, B, C..., side 1's a, b, c..., as the terminal client gives them) and a symbol of
 // its type. Marks: "!" pinned, sandbags in front dug in, "L"/"P" limbered or packed, a tick and
-// paler when activated this turn, a dashed outline for your own units the enemy cannot see (a
+// paler when activated this turn, "?" unspotted (a fixed unit in woods or a village that may not
+// be targeted yet, §9, R49), a dashed outline for your own units the enemy cannot see (a
 // hidden enemy is not in the view at all, R20), a faint cross where a unit was destroyed. The
 // armoured train is drawn car by car on its line. The active unit is ringed, with its declared
 // actions; marks.selected and marks.targets are highlighted. Clickable: data-key 'u:<id>' (an
@@ -130,6 +131,7 @@ function unit(view, u) {
   if (u.pinned) g.append(badge(x + a, y - b - 0.2, '!', '#f5b041', '#000'));
   if (u.limbered) g.append(badge(x - a, y - b - 0.2, u.type === 'ARTILLERY' ? 'L' : 'P', '#fff', '#000'));
   if (u.activated) g.append(badge(x + a, y + b + 0.2, '\u2713', '#d5d8dc', '#000'));
+  if (u.unspotted) g.append(badge(x - a, y + b + 0.2, '?', '#aed6f1', '#000'));  // §9, R49
   return g;
 }
 

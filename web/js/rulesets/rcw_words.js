@@ -129,6 +129,8 @@ export function stateMarks(view, u) {
   if (u.limbered) m.push(u.type === 'ARTILLERY' ? 'limbered' : 'packed');
   if (u.dugIn) m.push('dug in');
   if (u.concealed) m.push('hidden from the enemy');
+  // §9, R49: in view, but no target until it moves or fires or an enemy comes within 3".
+  if (u.unspotted) m.push('unspotted');
   if (u.activated) m.push('activated');
   if (u.type === 'TRAIN' && u.placed) {
     const rail = ((view && view.rails) || [])[u.rail || 0];

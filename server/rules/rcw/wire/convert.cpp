@@ -91,6 +91,7 @@ void set_unit(pb::UnitState* out, const Unit& u) {
   out->set_pinned(u.pinned);
   out->set_destroyed(u.destroyed);
   out->set_concealed(u.concealed);
+  out->set_unspotted(u.unspotted);
   out->set_activated(u.activated);
   for (const Car& c : u.cars) {
     pb::CarState* pc = out->add_cars();
@@ -132,6 +133,7 @@ Result<Unit> unit_from(const pb::UnitState& u) {
   out.pinned = u.pinned();
   out.destroyed = u.destroyed();
   out.concealed = u.concealed();
+  out.unspotted = u.unspotted();
   out.activated = u.activated();
   for (const pb::CarState& c : u.cars()) {
     if (c.id().empty()) return bad(label + " has a car with no id");
