@@ -40,9 +40,9 @@ Run run_rooms(int rooms, std::size_t commands_per_room) {
   for (int r = 0; r < rooms; ++r) {
     threads.emplace_back([&, r] {
       const std::string game = "g-" + std::to_string(r);
-      room::Hash32 previous{};
+      record::Hash32 previous{};
       for (std::size_t c = 0; c < commands_per_room; ++c) {
-        room::WriteBatch b;
+        record::WriteBatch b;
         b.events = make_events(game, 2 * c + 1, 2, previous);  // two events per command
         previous = b.events.back().chain;
         b.events[0].command_id = "c-" + std::to_string(c);  // the command's first event

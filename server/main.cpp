@@ -42,8 +42,8 @@
 #include "net/gate.h"
 #include "net/metrics.h"
 #include "net/server.h"
+#include "record/registry.h"
 #include "room/lobby.h"
-#include "room/registry.h"
 #include "store/sqlite_store.h"
 
 namespace {
@@ -93,7 +93,7 @@ int main(int argc, char** argv) {
   std::unique_ptr<store::SqliteStore> store = std::move(opened).value();
   spdlog::info("database {}", config.db);
 
-  room::Registry registry;
+  record::Registry registry;
   app::add_builtin(registry);
 
   boost::asio::io_context ioc(config.net.threads);

@@ -11,7 +11,7 @@
 
 namespace grognard::app {
 
-void add_builtin(room::Registry& registry) {
+void add_builtin(record::Registry& registry) {
   registry.add_ruleset(itchy::wire::make_itchy_ruleset());
   registry.add_ruleset(sharpe::wire::make_sharpe_ruleset());
   registry.add_ruleset(rcw::wire::make_rcw_ruleset());

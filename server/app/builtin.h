@@ -1,7 +1,7 @@
 #pragma once
-// The rule sets and scenarios this build offers, wired into a room::Registry.
+// The rule sets and scenarios this build offers, wired into a record::Registry.
 
-#include "room/registry.h"
+#include "record/registry.h"
 
 namespace grognard::app {
 
@@ -9,6 +9,6 @@ namespace grognard::app {
 // A scenario of an unknown rule set is skipped with a warning; one that fails to load is
 // skipped with an error (tests/ load every shipped scenario, so this means a broken build); the
 // warnings of one that loads (engine::Ruleset::scenario_warnings) are logged as warnings.
-void add_builtin(room::Registry& registry);
+void add_builtin(record::Registry& registry);
 
 }  // namespace grognard::app

@@ -12,8 +12,8 @@
 #include <spdlog/spdlog.h>
 
 #include "app/builtin.h"
-#include "room/archive_file.h"
-#include "room/resim.h"
+#include "record/archive_file.h"
+#include "record/resim.h"
 #include "store/sqlite_store.h"
 
 namespace grognard::app {
@@ -41,8 +41,8 @@ engine::Result<std::unique_ptr<store::SqliteStore>> open_existing(const std::str
   return std::move(opened).value();
 }
 
-bool ended(room::GameStatus s) {
-  return s != room::GameStatus::kWaiting && s != room::GameStatus::kRunning;
+bool ended(record::GameStatus s) {
+  return s != record::GameStatus::kWaiting && s != record::GameStatus::kRunning;
 }
 
 }  // namespace
@@ -54,20 +54,20 @@ int run_verify_archives(const std::string& db) {
     std::cerr << "verify-archives: " << opened.error().message << std::endl;
     return 1;
   }
-  room::Store& store = **opened;
-  room::Registry registry;
+  record::Store& store = **opened;
+  record::Registry registry;
   add_builtin(registry);
   std::size_t unrecorded = 0;
   const std::atomic<bool> never{false};
-  const auto totals = room::recheck_all(
-      store, registry, [](room::GameStatus) { return true; }, never,
-      [&](const room::Recheck& r) {
+  const auto totals = record::recheck_all(
+      store, registry, [](record::GameStatus) { return true; }, never,
+      [&](const record::Recheck& r) {
         std::string line = r.line();
         std::string drift;
-        const bool checked = r.outcome != room::Recheck::Outcome::kError;
-        if (r.outcome == room::Recheck::Outcome::kDrift) drift = r.why;
+        const bool checked = r.outcome != record::Recheck::Outcome::kError;
+        if (r.outcome == record::Recheck::Outcome::kDrift) drift = r.why;
         if (checked && drift != r.game.drift) {
-          if (auto st = room::store_drift(store, r.game.id, drift); !st.ok()) {
+          if (auto st = record::store_drift(store, r.game.id, drift); !st.ok()) {
             ++unrecorded;
             line += " (cannot be recorded: " + st.error().message + ")";
           } else if (drift.empty()) {
@@ -81,27 +81,30 @@ int run_verify_archives(const std::string& db) {
   return totals.drift > 0 ? 3 : 0;
 }
 
-void check_ended_games(room::Store& store, const room::Registry& registry, room::Lobby& lobby,
+void check_ended_games(record::Store& store, const record::Registry& registry, room::Lobby& lobby,
                        const std::atomic<bool>& stop) {
   // Serving comes first: this thread yields the cores to the I/O threads.
   (void)setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 10);
   const auto started = SteadyClock::now();
   spdlog::info("re-simulating the ended games under the current rules, in the background");
-  const auto totals = room::recheck_all(store, registry, ended, stop, [&](const room::Recheck& r) {
-    if (r.outcome == room::Recheck::Outcome::kError) {
-      spdlog::error("re-simulation: {}", r.line());
-      return;
-    }
-    const std::string drift = r.outcome == room::Recheck::Outcome::kDrift ? r.why : "";
-    if (!drift.empty()) spdlog::error("re-simulation: {}", r.line());
-    if (drift == r.game.drift) return;
-    if (auto st = lobby.record_drift(r.game.id, drift); !st.ok()) {
-      spdlog::error("[game {}] its drift line cannot be stored: {}", r.game.id, st.error().message);
-    } else if (drift.empty()) {
-      spdlog::info("[game {}] verifies again under the current rules: its drift line is cleared",
-                   r.game.id);
-    }
-  });
+  const auto totals =
+      record::recheck_all(store, registry, ended, stop, [&](const record::Recheck& r) {
+        if (r.outcome == record::Recheck::Outcome::kError) {
+          spdlog::error("re-simulation: {}", r.line());
+          return;
+        }
+        const std::string drift = r.outcome == record::Recheck::Outcome::kDrift ? r.why : "";
+        if (!drift.empty()) spdlog::error("re-simulation: {}", r.line());
+        if (drift == r.game.drift) return;
+        if (auto st = lobby.record_drift(r.game.id, drift); !st.ok()) {
+          spdlog::error("[game {}] its drift line cannot be stored: {}", r.game.id,
+                        st.error().message);
+        } else if (drift.empty()) {
+          spdlog::info(
+              "[game {}] verifies again under the current rules: its drift line is cleared",
+              r.game.id);
+        }
+      });
   const std::string summary =
       "re-simulation of the ended games: " + totals.line(seconds_since(started));
   if (totals.drift > 0 || totals.errors > 0) {
@@ -112,7 +115,7 @@ void check_ended_games(room::Store& store, const room::Registry& registry, room:
 }
 
 int run_import(const std::string& db, const std::string& file) {
-  auto archive = room::read_archive_file(file);
+  auto archive = record::read_archive_file(file);
   if (!archive.ok()) {
     std::cerr << "import: " << archive.error().message << std::endl;
     return 1;
@@ -122,9 +125,9 @@ int run_import(const std::string& db, const std::string& file) {
     std::cerr << "import: " << opened.error().message << std::endl;
     return 1;
   }
-  room::Registry registry;
+  record::Registry registry;
   add_builtin(registry);
-  auto st = room::import_archive(**opened, registry, *archive, room::system_clock_ms());
+  auto st = record::import_archive(**opened, registry, *archive, room::system_clock_ms());
   (*opened)->flush();
   if (!st.ok()) {
     std::cerr << "import: " << st.error().message << std::endl;

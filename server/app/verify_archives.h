@@ -1,5 +1,5 @@
 #pragma once
-// Re-simulation of stored games under the rules of this build (room/resim.h; docs/operations.md,
+// Re-simulation of stored games under the rules of this build (record/resim.h; docs/operations.md,
 // "Drift"), two ways:
 //
 // `grognard-server verify-archives --db FILE`: every stored game that has events, whatever its
@@ -19,20 +19,20 @@
 #include <atomic>
 #include <string>
 
+#include "record/registry.h"
+#include "record/store.h"
 #include "room/lobby.h"
-#include "room/registry.h"
-#include "room/store.h"
 
 namespace grognard::app {
 
 int run_verify_archives(const std::string& db);
 
 // Checks the ended games, recording drift through `lobby`; returns early once `stop` is set.
-void check_ended_games(room::Store& store, const room::Registry& registry, room::Lobby& lobby,
+void check_ended_games(record::Store& store, const record::Registry& registry, room::Lobby& lobby,
                        const std::atomic<bool>& stop);
 
 // `grognard-server import FILE --db DB`: reads an archive file (either form), verifies it and
-// stores it as an ended game (room/archive_file.h, import_archive). One line on stdout ("imported
+// stores it as an ended game (record/archive_file.h, import_archive). One line on stdout ("imported
 // game g-…: …") and exit 0, or one line on stderr ("import: REFUSED at event 12: …") and exit 1.
 int run_import(const std::string& db, const std::string& file);
 

@@ -8,7 +8,7 @@
 
 #include "engine/canonical.h"
 #include "grognard/v1/admin.pb.h"
-#include "room/messages.h"
+#include "record/text.h"
 
 namespace grognard::net {
 
@@ -148,7 +148,7 @@ class Admin {
     auto status = google::protobuf::util::JsonStringToMessage(req_.body, &out);
     if (status.ok()) return true;
     done_(reply(400, "the body is not a " + std::string(out.GetDescriptor()->name()) +
-                         " in JSON: " + room::shown(std::string(status.message()))));
+                         " in JSON: " + record::shown(std::string(status.message()))));
     return false;
   }
 
@@ -288,7 +288,7 @@ class Admin {
           req.paused() ? "paused the creation of new rooms" : "resumed the creation of new rooms");
   }
 
-  // The body is an archive file, binary or JSON (room/archive_file.h), within the admin API's
+  // The body is an archive file, binary or JSON (record/archive_file.h), within the admin API's
   // body limit (bigger ones: `grognard-server import`).
   void import_game() {
     if (req_.body.empty()) {

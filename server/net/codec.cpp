@@ -10,7 +10,7 @@
 #include "grognard/parse.h"
 #include "grognard/v1/protocol.pb.h"
 #include "net/json_depth.h"
-#include "room/messages.h"
+#include "record/text.h"
 
 namespace grognard::net {
 
@@ -122,7 +122,7 @@ std::optional<DecodeError> decode(std::string_view frame, Format format, v1::Cli
     auto status = google::protobuf::util::JsonStringToMessage(frame, &out, options);
     if (!status.ok()) {
       return DecodeError{json_request_id(frame),
-                         "malformed JSON message: " + room::shown(std::string(status.message()))};
+                         "malformed JSON message: " + record::shown(std::string(status.message()))};
     }
   }
   if (out.body_case() == v1::ClientMessage::BODY_NOT_SET) {

@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "engine/canonical.h"
-#include "room/messages.h"
+#include "record/text.h"
 
 namespace grognard::net {
 
@@ -17,7 +17,7 @@ bool page_route(std::string_view path) {
   if (path == "/" || path == "/index.html") return true;
   for (std::string_view prefix : {"/rooms/", "/games/"}) {
     if (!path.starts_with(prefix)) continue;
-    return room::plain_id(path.substr(prefix.size()));
+    return record::plain_id(path.substr(prefix.size()));
   }
   return false;
 }

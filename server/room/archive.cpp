@@ -3,9 +3,10 @@
 #include <algorithm>
 #include <cctype>
 
-#include "room/fork_source.h"
-#include "room/replay.h"
-#include "room/seal.h"
+#include "record/archive_file.h"
+#include "record/fork_source.h"
+#include "record/replay.h"
+#include "record/seal.h"
 
 namespace grognard::room {
 
@@ -19,25 +20,26 @@ std::shared_ptr<v1::ServerMessage> reply(std::uint64_t request_id) {
 
 }  // namespace
 
-engine::Result<GameRecord> ended_game(Store& store, const std::string& id) {
+engine::Result<record::GameRecord> ended_game(record::Store& store, const std::string& id) {
   auto game = store.game(id);
   if (!game.ok()) return game.error();
   if (!*game)
-    return engine::Error{engine::ErrorCode::kNotFound, "", "no game \"" + shown(id) + "\""};
-  GameRecord& g = **game;
-  if (g.status == GameStatus::kExpired) {
+    return engine::Error{engine::ErrorCode::kNotFound, "", "no game \"" + record::shown(id) + "\""};
+  record::GameRecord& g = **game;
+  if (g.status == record::GameStatus::kExpired) {
     return engine::Error{engine::ErrorCode::kFailedPrecondition, "",
                          "game " + id + " never began: room " + g.invite_code + " " + g.result};
   }
-  if (g.status != GameStatus::kFinished && g.status != GameStatus::kFailed &&
-      g.status != GameStatus::kAborted) {
+  if (g.status != record::GameStatus::kFinished && g.status != record::GameStatus::kFailed &&
+      g.status != record::GameStatus::kAborted) {
     return engine::Error{engine::ErrorCode::kPermissionDenied, "",
                          "game " + id + " is not open on this server"};
   }
   return std::move(g);
 }
 
-engine::Result<EndedGame> ended_game_start(const Registry& registry, GameRecord game) {
+engine::Result<EndedGame> ended_game_start(const record::Registry& registry,
+                                           record::GameRecord game) {
   EndedGame out;
   out.game = std::move(game);
   out.rs = registry.ruleset(out.game.ruleset);
@@ -50,7 +52,7 @@ engine::Result<EndedGame> ended_game_start(const Registry& registry, GameRecord 
   return out;
 }
 
-engine::Result<EndedGame> load_ended_game(Store& store, const Registry& registry,
+engine::Result<EndedGame> load_ended_game(record::Store& store, const record::Registry& registry,
                                           const std::string& id) {
   auto game = ended_game(store, id);
   if (!game.ok()) return game.error();
@@ -60,7 +62,8 @@ engine::Result<EndedGame> load_ended_game(Store& store, const Registry& registry
   auto log = store.events(id, 1, 0);
   if (!log.ok()) return log.error();
   out.log = std::move(*log);
-  auto sealed = seal_log(*out.rs, out.game.seed, *out.initial, out.log, out.game.chain_version);
+  auto sealed =
+      record::seal_log(*out.rs, out.game.seed, *out.initial, out.log, out.game.chain_version);
   if (!sealed.ok()) return sealed.error();
   return std::move(out);
 }
@@ -74,23 +77,23 @@ std::optional<std::string> unknown_seat(const std::string& game_id,
     if (s.id == as_seat) return std::nullopt;
     names += (names.empty() ? "" : ", ") + s.id + (s.label.empty() ? "" : " (" + s.label + ")");
   }
-  return "game " + game_id + " has no seat \"" + shown(as_seat) + "\"; its seats: " + names;
+  return "game " + game_id + " has no seat \"" + record::shown(as_seat) + "\"; its seats: " + names;
 }
 
-engine::Result<engine::Viewer> replay_viewer(Store& store, const GameRecord& game,
-                                             const std::vector<SeatRecord>& seats,
+engine::Result<engine::Viewer> replay_viewer(record::Store& store, const record::GameRecord& game,
+                                             const std::vector<record::SeatRecord>& seats,
                                              const std::string& as_seat) {
   const std::string& game_id = game.id;
   engine::Viewer v;  // an observer while the game ran
   if (as_seat.empty()) {
-    if (game.status == GameStatus::kFailed) {
+    if (game.status == record::GameStatus::kFailed) {
       return engine::Error{engine::ErrorCode::kFailedPrecondition, "",
                            "game " + game_id +
                                " stopped on a storage failure before it ended: what it hid was "
                                "never revealed; ask as one of its seats or as observer"};
     }
-    if (auto why = running_source(store, game)) return *why;
-    return everything_revealed();
+    if (auto why = record::running_source(store, game)) return *why;
+    return record::everything_revealed();
   }
   if (as_seat == "observer") return v;
   const auto same_label = [&](const std::string& label) {
@@ -99,9 +102,9 @@ engine::Result<engine::Viewer> replay_viewer(Store& store, const GameRecord& gam
              std::tolower(static_cast<unsigned char>(b));
     });
   };
-  const SeatRecord* found = nullptr;
+  const record::SeatRecord* found = nullptr;
   std::vector<SeatName> names;
-  for (const SeatRecord& s : seats) {
+  for (const record::SeatRecord& s : seats) {
     if (s.role == "observer") continue;
     names.push_back({s.seat_id, s.label});
     if (s.seat_id == as_seat) found = &s;
@@ -119,7 +122,7 @@ engine::Result<engine::Viewer> replay_viewer(Store& store, const GameRecord& gam
   return v;
 }
 
-v1::GameSummary game_summary(Store& store, const GameRecord& g) {
+v1::GameSummary game_summary(record::Store& store, const record::GameRecord& g) {
   v1::GameSummary s;
   s.set_game_id(g.id);
   s.set_ruleset(g.ruleset);
@@ -133,15 +136,15 @@ v1::GameSummary game_summary(Store& store, const GameRecord& g) {
   s.set_ruleset_version(static_cast<std::uint32_t>(g.ruleset_version));
   s.set_drift(g.drift);
   s.set_imported_ms(g.imported_ms);
-  if (!g.source_game.empty()) *s.mutable_forked_from() = fork_source(store, g);
+  if (!g.source_game.empty()) *s.mutable_forked_from() = record::fork_source(store, g);
   // The seed's hash once it is published: when the game begins.
-  if (g.status != GameStatus::kWaiting && g.status != GameStatus::kExpired)
-    s.set_seed_sha256(hex(g.seed_sha256));
+  if (g.status != record::GameStatus::kWaiting && g.status != record::GameStatus::kExpired)
+    s.set_seed_sha256(record::hex(g.seed_sha256));
   // The seed itself only once the game has ended: then anyone may re-derive every die.
-  if (revealed(g.status)) s.set_seed(engine::to_hex(g.seed.data(), g.seed.size()));
+  if (revealed(g.status)) s.set_seed(record::hex(g.seed));
   auto seats = store.seats(g.id);
   if (!seats.ok()) return s;
-  for (const SeatRecord& seat : *seats) {
+  for (const record::SeatRecord& seat : *seats) {
     if (seat.role == "observer") continue;
     auto* si = s.add_seats();
     si->set_seat_id(seat.seat_id);
@@ -153,12 +156,13 @@ v1::GameSummary game_summary(Store& store, const GameRecord& g) {
   return s;
 }
 
-void list_games(Store& store, Peer& peer, const v1::ListGames& req, std::uint64_t request_id) {
-  GameFilter f;
+void list_games(record::Store& store, Peer& peer, const v1::ListGames& req,
+                std::uint64_t request_id) {
+  record::GameFilter f;
   f.ruleset = req.ruleset();
   f.player = req.player();
   if (!req.status().empty()) {
-    f.status = game_status_from_string(req.status());
+    f.status = record::game_status_from_string(req.status());
     if (!f.status) {
       return peer.send(
           error_message(request_id, v1::INVALID_ARGUMENT, "",
@@ -171,9 +175,19 @@ void list_games(Store& store, Peer& peer, const v1::ListGames& req, std::uint64_
   auto games = store.games(f);
   if (!games.ok()) return peer.send(error_message(request_id, games.error()));
   auto m = reply(request_id);
-  for (const GameRecord& g : *games) {
+  for (const record::GameRecord& g : *games) {
     *m->mutable_games()->add_games() = game_summary(store, g);
   }
+  peer.send(m);
+}
+
+void export_game(record::Store& store, const record::Registry& registry, Peer& peer,
+                 const v1::ExportGame& req, std::int64_t now_ms, std::uint64_t request_id) {
+  auto archive = record::export_archive(store, registry, req.game_id(), now_ms);
+  if (!archive.ok()) return peer.send(error_message(request_id, archive.error()));
+  auto m = std::make_shared<v1::ServerMessage>();
+  m->set_request_id(request_id);
+  *m->mutable_archive() = std::move(*archive);
   peer.send(m);
 }
 

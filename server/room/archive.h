@@ -8,34 +8,40 @@
 #include <string>
 #include <vector>
 
+#include "record/registry.h"
+#include "record/store.h"
 #include "room/messages.h"
 #include "room/peer.h"
-#include "room/registry.h"
-#include "room/store.h"
 
 namespace grognard::room {
 
-void list_games(Store& store, Peer& peer, const v1::ListGames& req, std::uint64_t request_id);
+void list_games(record::Store& store, Peer& peer, const v1::ListGames& req,
+                std::uint64_t request_id);
+
+// Answers ExportGame with the archive (GameArchive, record/archive_file.h), or an error.
+void export_game(record::Store& store, const record::Registry& registry, Peer& peer,
+                 const v1::ExportGame& req, std::int64_t now_ms, std::uint64_t request_id);
 
 // A stored game as list_games shows it: the seed's hash once it began, the seed once it
 // ended, its player, general and referee seats.
-v1::GameSummary game_summary(Store& store, const GameRecord& game);
+v1::GameSummary game_summary(record::Store& store, const record::GameRecord& game);
 
 // An ended game's record (finished, aborted, or stopped on a storage failure); an error for a
 // game that is running, waiting, expired or not stored.
-engine::Result<GameRecord> ended_game(Store& store, const std::string& id);
+engine::Result<record::GameRecord> ended_game(record::Store& store, const std::string& id);
 
-// An ended game read from the store, its log sealed (room/seal.h), as ended_game() allows.
+// An ended game read from the store, its log sealed (record/seal.h), as ended_game() allows.
 struct EndedGame {
   const engine::Ruleset* rs = nullptr;
   std::unique_ptr<engine::GameState> initial;
-  GameRecord game;
-  std::vector<EventRecord> log;
+  record::GameRecord game;
+  std::vector<record::EventRecord> log;
 };
-engine::Result<EndedGame> load_ended_game(Store& store, const Registry& registry,
+engine::Result<EndedGame> load_ended_game(record::Store& store, const record::Registry& registry,
                                           const std::string& id);
 // The same without its log: its record (from ended_game()), rule set and initial state.
-engine::Result<EndedGame> ended_game_start(const Registry& registry, GameRecord game);
+engine::Result<EndedGame> ended_game_start(const record::Registry& registry,
+                                           record::GameRecord game);
 
 // Why a client may not ask for game `game_id` as `as_seat`: it is none of the game's `seats`
 // (id and label of each player, general or referee seat). nullopt when it is one, or empty.
@@ -54,8 +60,8 @@ std::optional<std::string> unknown_seat(const std::string& game_id,
 // referee see it. An error when `as_seat` is none of these.
 // Everything is refused for a game that stopped on a storage failure (it never revealed its
 // secrets) and for a fork while a game it descends from runs (running_source()).
-engine::Result<engine::Viewer> replay_viewer(Store& store, const GameRecord& game,
-                                             const std::vector<SeatRecord>& seats,
+engine::Result<engine::Viewer> replay_viewer(record::Store& store, const record::GameRecord& game,
+                                             const std::vector<record::SeatRecord>& seats,
                                              const std::string& as_seat);
 
 }  // namespace grognard::room

@@ -6,8 +6,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include "record/archive_file.h"
 #include "room/archive.h"
-#include "room/archive_file.h"
 #include "room/lobby_impl.h"
 #include "room/messages.h"
 
@@ -33,7 +33,7 @@ void Lobby::Impl::list_scenarios(const std::shared_ptr<Peer>& peer, const v1::Li
                                  std::uint64_t rid) const {
   auto m = std::make_shared<v1::ServerMessage>();
   m->set_request_id(rid);
-  for (const ScenarioEntry* s : registry.scenarios(req.ruleset())) {
+  for (const record::ScenarioEntry* s : registry.scenarios(req.ruleset())) {
     auto* info = m->mutable_scenarios()->add_scenarios();
     info->set_ruleset(s->ruleset);
     info->set_name(s->name);
@@ -42,8 +42,8 @@ void Lobby::Impl::list_scenarios(const std::shared_ptr<Peer>& peer, const v1::Li
   peer->send(m);
 }
 
-Lobby::Lobby(boost::asio::any_io_executor executor, Store& store, const Registry& registry,
-             Metrics& metrics, Clock clock, LobbyOptions options)
+Lobby::Lobby(boost::asio::any_io_executor executor, record::Store& store,
+             const record::Registry& registry, Metrics& metrics, Clock clock, LobbyOptions options)
     : impl_(std::make_unique<Impl>(std::move(executor), store, registry, metrics, std::move(clock),
                                    options)) {}
 
@@ -110,14 +110,14 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
           return peer->send(error_message(rid, v1::NOT_FOUND, "", *expired));
         }
         d.join_failures.failed(peer->address_key(), d.clock());
-        return peer->send(error_message(rid, v1::NOT_FOUND, "",
-                                        "no room with invite code \"" + shown(code) + "\""));
+        return peer->send(error_message(
+            rid, v1::NOT_FOUND, "", "no room with invite code \"" + record::shown(code) + "\""));
       }
       return room->join(peer, msg.join_room(), rid);
     }
     case v1::ClientMessage::kResume: {
       if (auto refusal = d.refuse_guessing(*peer, rid)) return peer->send(refusal);
-      const Hash32 token_hash = sha256_of(msg.resume().token());
+      const record::Hash32 token_hash = record::sha256_of(msg.resume().token());
       auto room = d.by_token(token_hash);
       if (!room) room = d.stored_by_token(token_hash);
       if (!room) {

@@ -17,12 +17,12 @@
 
 #include <boost/asio/any_io_executor.hpp>
 
+#include "record/registry.h"
+#include "record/store.h"
 #include "room/lobby_options.h"
 #include "room/metrics.h"
 #include "room/peer.h"
-#include "room/registry.h"
 #include "room/report.h"
-#include "room/store.h"
 
 namespace grognard::v1 {
 class ClientMessage;
@@ -36,8 +36,9 @@ std::int64_t system_clock_ms();
 
 class Lobby {
  public:
-  Lobby(boost::asio::any_io_executor executor, Store& store, const Registry& registry,
-        Metrics& metrics, Clock clock = system_clock_ms, LobbyOptions options = {});
+  Lobby(boost::asio::any_io_executor executor, record::Store& store,
+        const record::Registry& registry, Metrics& metrics, Clock clock = system_clock_ms,
+        LobbyOptions options = {});
   ~Lobby();
 
   // Loads every unfinished game back from the store, checking each stored state hash.
@@ -89,7 +90,7 @@ class Lobby {
   // nobody is in past LobbyOptions::ended_room_linger.
   void tidy_rooms();
 
-  // Re-simulation (room/resim.h; lobby_drift.cpp). Stores `drift` ("" clears it) as game
+  // Re-simulation (record/resim.h; lobby_drift.cpp). Stores `drift` ("" clears it) as game
   // `game_id`'s drift line: through its room when one is in memory, else in the store. Blocks
   // until it is stored: call it off the I/O threads.
   engine::Status record_drift(const std::string& game_id, const std::string& drift);
@@ -98,7 +99,7 @@ class Lobby {
   // NOT_FOUND when no such game is stored.
   void resume_drift(const std::string& game_id, std::string reason,
                     std::function<void(engine::Status, std::string)> done);
-  // Imports an archive file, either form (room/archive_file.h: read_archive, import_archive).
+  // Imports an archive file, either form (record/archive_file.h: read_archive, import_archive).
   // The id of the game imported, or why it was refused (nothing stored then).
   engine::Result<std::string> import_archive(std::string_view bytes);
   // The battle report's data of ended game `game_id` (room/report.h), read from the store on

@@ -23,9 +23,9 @@ void Lobby::close_room(const std::string& which, std::string reason,
   auto room = impl_->by_id(which);
   if (!room) room = impl_->by_invite(which);
   if (!room) {
-    return done(engine::Error{
-        engine::ErrorCode::kNotFound, "",
-        "no room with game id or invite code \"" + shown(which) + "\" is open on this server"});
+    return done(engine::Error{engine::ErrorCode::kNotFound, "",
+                              "no room with game id or invite code \"" + record::shown(which) +
+                                  "\" is open on this server"});
   }
   room->abort(std::move(reason), std::move(done));
 }

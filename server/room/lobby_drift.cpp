@@ -1,16 +1,17 @@
-// The lobby's side of re-simulation (room/resim.h): loading a stored game into a room, storing a
+// The lobby's side of re-simulation (record/resim.h): loading a stored game into a room, storing a
 // drift line, the operator's decision to let a drifting game go on, and importing an archive.
+// Also the battle report of a stored game (room/report.h), kept in the lobby's cache.
 #include <future>
 
 #include <spdlog/spdlog.h>
 
-#include "room/archive_file.h"
+#include "record/archive_file.h"
+#include "record/resim.h"
 #include "room/lobby_impl.h"
-#include "room/resim.h"
 
 namespace grognard::room {
 
-std::shared_ptr<Room> Lobby::Impl::load(const GameRecord& g, std::string* problem) {
+std::shared_ptr<Room> Lobby::Impl::load(const record::GameRecord& g, std::string* problem) {
   const engine::Ruleset* rs = registry.ruleset(g.ruleset);
   if (rs == nullptr) {
     *problem = "unknown rule set " + g.ruleset;
@@ -37,7 +38,7 @@ std::shared_ptr<Room> Lobby::Impl::load(const GameRecord& g, std::string* proble
 
 engine::Status Lobby::record_drift(const std::string& game_id, const std::string& drift) {
   auto room = impl_->by_id(game_id);
-  if (!room) return store_drift(impl_->store, game_id, drift);
+  if (!room) return record::store_drift(impl_->store, game_id, drift);
   std::promise<engine::Status> stored;
   auto done = stored.get_future();
   room->flag_drift(drift, [&stored](engine::Status st) { stored.set_value(std::move(st)); });
@@ -61,7 +62,7 @@ void Lobby::resume_drift(const std::string& game_id, std::string reason,
                         "game " + game_id + " is not held: no re-simulation found it drifting"},
           "");
     }
-    if ((*game)->status != GameStatus::kRunning) {
+    if ((*game)->status != record::GameStatus::kRunning) {
       return done(engine::Error{engine::ErrorCode::kFailedPrecondition, "",
                                 "game " + game_id + " is " + to_string((*game)->status) +
                                     ": its archive stays as it was stored, and its drift line "
@@ -84,13 +85,17 @@ void Lobby::resume_drift(const std::string& game_id, std::string reason,
 }
 
 engine::Result<std::string> Lobby::import_archive(std::string_view bytes) {
-  auto archive = read_archive(bytes);
+  auto archive = record::read_archive(bytes);
   if (!archive.ok()) return archive.error();
   const std::string id = archive->header().game_id();
-  auto st = room::import_archive(impl_->store, impl_->registry, *archive, impl_->clock());
+  auto st = record::import_archive(impl_->store, impl_->registry, *archive, impl_->clock());
   if (!st.ok()) return st.error();
   spdlog::warn("[game {}] imported from an archive file ({} events)", id, archive->events_size());
   return id;
+}
+
+engine::Result<BattleReport> Lobby::battle_report(const std::string& game_id) {
+  return impl_->reports.get(impl_->store, impl_->registry, game_id);
 }
 
 }  // namespace grognard::room

@@ -39,17 +39,17 @@ void Lobby::Impl::retire(const std::shared_ptr<Room>& room, std::string message)
 
 std::optional<std::string> Lobby::Impl::remember_expired() {
   if (options.max_rooms == 0) return std::nullopt;
-  GameFilter filter;
-  filter.status = GameStatus::kExpired;
+  record::GameFilter filter;
+  filter.status = record::GameStatus::kExpired;
   filter.listed_only = false;
   filter.limit = static_cast<int>(std::min<std::size_t>(options.max_rooms, INT_MAX));
   auto games = store.games(filter);
   if (!games.ok()) return "cannot list expired games: " + games.error().message;
   // Newest first: add the oldest first, so that the newest are kept longest.
   for (auto g = games->rbegin(); g != games->rend(); ++g) {
-    std::vector<Hash32> tokens;
+    std::vector<record::Hash32> tokens;
     if (auto seats = store.seats(g->id); seats.ok()) {
-      for (const SeatRecord& s : *seats) {
+      for (const record::SeatRecord& s : *seats) {
         if (s.claimed_ms != 0) tokens.push_back(s.token_sha256);
       }
     }

@@ -4,18 +4,18 @@
 // throw number on. The state at N, hidden parts included, is folded from the copies.
 #include <spdlog/spdlog.h>
 
-#include "room/fork_source.h"
+#include "record/fork_source.h"
+#include "record/replay.h"
+#include "record/seal.h"
 #include "room/lobby_impl.h"
-#include "room/replay.h"
-#include "room/seal.h"
 
 namespace grognard::room {
 
 namespace {
 
-std::optional<v1::SystemNote> note_of(const EventRecord& e) {
+std::optional<v1::SystemNote> note_of(const record::EventRecord& e) {
   v1::SystemNote note;
-  if (e.kind != EventKind::kSystem || !note.ParseFromString(e.payload)) return std::nullopt;
+  if (e.kind != record::EventKind::kSystem || !note.ParseFromString(e.payload)) return std::nullopt;
   return note;
 }
 
@@ -25,7 +25,7 @@ std::optional<v1::SystemNote> note_of(const EventRecord& e) {
 struct Span {
   std::uint64_t first = 0, last = 0;
 };
-Span forkable(const std::vector<EventRecord>& log) {
+Span forkable(const std::vector<record::EventRecord>& log) {
   std::size_t i = 0;
   while (i < log.size()) {
     const auto note = note_of(log[i]);
@@ -34,7 +34,8 @@ Span forkable(const std::vector<EventRecord>& log) {
   }
   if (i == log.size()) return {};
   Span s{log[i].seq, log.back().seq};
-  while (i + 1 < log.size() && log[i + 1].kind == EventKind::kRules && log[i + 1].seat.empty()) {
+  while (i + 1 < log.size() && log[i + 1].kind == record::EventKind::kRules &&
+         log[i + 1].seat.empty()) {
     s.first = log[++i].seq;
   }
   for (; i < log.size(); ++i) {
@@ -49,13 +50,13 @@ Span forkable(const std::vector<EventRecord>& log) {
 
 // Whether `next` belongs to the same command as `e`: a rules event of the same seat without a
 // command id of its own.
-bool continues(const EventRecord& e, const EventRecord& next) {
-  return e.kind == EventKind::kRules && next.kind == EventKind::kRules && !next.seat.empty() &&
-         next.seat == e.seat && next.command_id.empty();
+bool continues(const record::EventRecord& e, const record::EventRecord& next) {
+  return e.kind == record::EventKind::kRules && next.kind == record::EventKind::kRules &&
+         !next.seat.empty() && next.seat == e.seat && next.command_id.empty();
 }
 
 // Why game `g` (as stored, and as its room in memory says) may not be forked by `peer`.
-std::optional<std::pair<v1::Code, std::string>> refuse_source(const GameRecord& g,
+std::optional<std::pair<v1::Code, std::string>> refuse_source(const record::GameRecord& g,
                                                               const std::shared_ptr<Room>& room,
                                                               const std::shared_ptr<Peer>& peer) {
   const std::string game = "game " + g.id;
@@ -70,10 +71,10 @@ std::optional<std::pair<v1::Code, std::string>> refuse_source(const GameRecord& 
                                           "): it cannot be forked until the operator decides"};
   }
   switch (g.status) {
-    case GameStatus::kFinished:
-    case GameStatus::kAborted:
+    case record::GameStatus::kFinished:
+    case record::GameStatus::kAborted:
       return std::nullopt;
-    case GameStatus::kRunning: {
+    case record::GameStatus::kRunning: {
       const auto b = peer->binding();
       if (b && b->room && b->room->id() == g.id && b->role == "referee") return std::nullopt;
       return R{v1::PERMISSION_DENIED,
@@ -81,13 +82,13 @@ std::optional<std::pair<v1::Code, std::string>> refuse_source(const GameRecord& 
                    " is still running: only its referee, seated in it, may fork it now; "
                    "anyone may once it has ended"};
     }
-    case GameStatus::kWaiting:
+    case record::GameStatus::kWaiting:
       return R{v1::FAILED_PRECONDITION,
                game + " has not begun (it waits for its players): there is nothing to fork yet"};
-    case GameStatus::kExpired:
+    case record::GameStatus::kExpired:
       return R{v1::FAILED_PRECONDITION,
                game + " expired before it began: there is nothing to fork"};
-    case GameStatus::kFailed:
+    case record::GameStatus::kFailed:
       break;
   }
   return R{v1::FAILED_PRECONDITION, game + " has stopped: it cannot be forked"};
@@ -96,31 +97,34 @@ std::optional<std::pair<v1::Code, std::string>> refuse_source(const GameRecord& 
 // The fork's log: the source's events 1..N copied into game `g` (without command ids; chat sent
 // to one seat without its payload, which stays with that side of the source), then the note at
 // N + 1. Digests, commitments and chain links are the fork's own, under its seed.
-engine::Result<std::vector<EventRecord>> fork_log(const engine::Ruleset& rs,
-                                                  const engine::GameState& initial,
-                                                  const GameRecord& g,
-                                                  std::vector<EventRecord> source, Clock& clock) {
-  for (EventRecord& e : source) {
+engine::Result<std::vector<record::EventRecord>> fork_log(const engine::Ruleset& rs,
+                                                          const engine::GameState& initial,
+                                                          const record::GameRecord& g,
+                                                          std::vector<record::EventRecord> source,
+                                                          Clock& clock) {
+  for (record::EventRecord& e : source) {
     e.game_id = g.id;
     e.command_id.clear();
-    if (e.kind == EventKind::kChat && !e.audience.empty() && !e.withheld_digest) {
-      e.withheld_digest = event_digest(rs, g.seed, initial, e, g.chain_version);
+    if (e.kind == record::EventKind::kChat && !e.audience.empty() && !e.withheld_digest) {
+      e.withheld_digest = record::event_digest(rs, g.seed, initial, e, g.chain_version);
       e.payload.clear();
     }
   }
   const v1::SystemNote text =
-      fork_note(g.source_game, g.source_seq, g.dice_from, hex(g.seed_sha256));
-  EventRecord note;
+      record::fork_note(g.source_game, g.source_seq, g.dice_from, record::hex(g.seed_sha256));
+  record::EventRecord note;
   note.game_id = g.id;
   note.seq = g.source_seq + 1;
-  note.kind = EventKind::kSystem;
+  note.kind = record::EventKind::kSystem;
   note.payload = text.SerializeAsString();
   note.state_hash = source.back().state_hash;
   note.created_ms = clock();
   source.push_back(std::move(note));
-  if (auto st = seal_log(rs, g.seed, initial, source, g.chain_version); !st.ok()) return st.error();
-  Hash32 previous{};
-  for (EventRecord& e : source) previous = e.chain = chain_hash(previous, e, g.chain_version);
+  if (auto st = record::seal_log(rs, g.seed, initial, source, g.chain_version); !st.ok())
+    return st.error();
+  record::Hash32 previous{};
+  for (record::EventRecord& e : source)
+    previous = e.chain = record::chain_hash(previous, e, g.chain_version);
   return source;
 }
 
@@ -135,9 +139,10 @@ void Lobby::Impl::fork(const std::shared_ptr<Peer>& peer, const v1::ForkGame& re
   auto stored = store.game(id);
   if (!stored.ok()) return refuse(v1::UNAVAILABLE, "the archive cannot be read now; try later");
   if (!stored->has_value()) {
-    return refuse(v1::NOT_FOUND, "no game \"" + shown(id) + "\" (grognard games lists them)");
+    return refuse(v1::NOT_FOUND,
+                  "no game \"" + record::shown(id) + "\" (grognard games lists them)");
   }
-  const GameRecord& src = **stored;
+  const record::GameRecord& src = **stored;
   if (auto why = refuse_source(src, by_id(id), peer)) return refuse(why->first, why->second);
   const std::string game = "game " + id;
   if (req.at_seq() > src.last_seq) {
@@ -176,7 +181,7 @@ void Lobby::Impl::fork(const std::shared_ptr<Peer>& peer, const v1::ForkGame& re
                       std::to_string(end) + ": fork from that event, or from one before it began");
   }
   events->resize(n);
-  auto at = state_after(*rs, **initial, *events, n);
+  auto at = record::state_after(*rs, **initial, *events, n);
   if (!at.ok()) {
     return refuse(v1::FAILED_PRECONDITION,
                   game + " cannot be forked: under this server's rules " + at.error().message);
@@ -188,15 +193,16 @@ void Lobby::Impl::fork(const std::shared_ptr<Peer>& peer, const v1::ForkGame& re
   }
   if (auto refusal = refuse_new_room(peer, rid)) return peer->send(refusal);
 
-  GameRecord g =
+  record::GameRecord g =
       new_game(*rs, src.scenario, src.scenario_text, !req.unlisted(), req.observers_allowed());
   g.source_game = id;
   g.source_seq = n;
   g.dice_from = g.dice_next = src.dice_next;
   g.last_seq = n + 1;
-  std::vector<SeatRecord> seats;
+  std::vector<record::SeatRecord> seats;
   for (const engine::SeatSpec& spec : rs->seats(**at)) {
-    seats.push_back(SeatRecord{g.id, spec.id, engine::to_string(spec.role), spec.label, "", {}, 0});
+    seats.push_back(
+        record::SeatRecord{g.id, spec.id, engine::to_string(spec.role), spec.label, "", {}, 0});
   }
   auto log = fork_log(*rs, **initial, g, std::move(*events), clock);
   std::string problem = log.ok() ? "" : log.error().message;

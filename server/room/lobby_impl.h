@@ -31,8 +31,8 @@
 namespace grognard::room {
 
 struct Lobby::Impl {
-  Impl(boost::asio::any_io_executor ex, Store& st, const Registry& reg, Metrics& m, Clock c,
-       LobbyOptions o)
+  Impl(boost::asio::any_io_executor ex, record::Store& st, const record::Registry& reg, Metrics& m,
+       Clock c, LobbyOptions o)
       : executor(std::move(ex)),
         store(st),
         registry(reg),
@@ -63,8 +63,8 @@ struct Lobby::Impl {
   }
 
   boost::asio::any_io_executor executor;
-  Store& store;
-  const Registry& registry;
+  record::Store& store;
+  const record::Registry& registry;
   Metrics& metrics;
   Clock clock;
   LobbyOptions options;
@@ -75,7 +75,7 @@ struct Lobby::Impl {
   // with `rooms` (lobby_rooms.cpp), so that a join or resume costs the same however many rooms
   // are open.
   std::unordered_map<std::string, std::shared_ptr<Room>> rooms_by_invite;
-  std::unordered_map<Hash32, std::shared_ptr<Room>, Hash32Hasher> rooms_by_token;
+  std::unordered_map<record::Hash32, std::shared_ptr<Room>, record::Hash32Hasher> rooms_by_token;
   std::size_t reserved = 0;  // places held for rooms on their way to the store
   CreatorQuota creators;     // under mu
   bool stopped = false;
@@ -88,20 +88,21 @@ struct Lobby::Impl {
   StoredPages pages;  // pages of games no room holds: used on reads' thread only
 
   RoomDeps deps() {
-    return RoomDeps{store,
-                    metrics,
-                    clock,
-                    options,
-                    [this](const std::string& id, const Hash32& t) { token_added(id, t); },
-                    [this](const std::string& id, const Hash32& t) { token_dropped(id, t); },
-                    chat_bytes,
-                    observer_seats};
+    return RoomDeps{
+        store,
+        metrics,
+        clock,
+        options,
+        [this](const std::string& id, const record::Hash32& t) { token_added(id, t); },
+        [this](const std::string& id, const record::Hash32& t) { token_dropped(id, t); },
+        chat_bytes,
+        observer_seats};
   }
 
   // The room table (lobby_rooms.cpp). Lookups take mu.
   std::shared_ptr<Room> by_id(const std::string& id) const;
   std::shared_ptr<Room> by_invite(const std::string& code) const;
-  std::shared_ptr<Room> by_token(const Hash32& token_hash) const;
+  std::shared_ptr<Room> by_token(const record::Hash32& token_hash) const;
   // Loading games back (lobby_load.cpp): every waiting and running game, as Lobby::recover
   // does, stopping early once `quitting`; the loader thread that runs it while serving.
   std::vector<std::string> recover_games();
@@ -111,15 +112,15 @@ struct Lobby::Impl {
   // another loading it (the loader and a join, say) waits for that load instead of doing it
   // again. Null when it cannot be loaded: `*problem` says why (or that it loaded stopped or
   // held); `*fresh` is set when this call loaded it.
-  std::shared_ptr<Room> load_once(const GameRecord& g, std::string* problem, bool* fresh);
+  std::shared_ptr<Room> load_once(const record::GameRecord& g, std::string* problem, bool* fresh);
   std::set<std::string> loading;         // ids being loaded (under mu)
   std::condition_variable loading_done;  // with mu: a load ended
   // A stored game not in the table, loaded from the store at once: the game holding a seat with
   // this token, or with this invite code. nullptr when the store has no such game, it expired,
   // or it cannot be loaded.
-  std::shared_ptr<Room> stored_by_token(const Hash32& token_hash);
+  std::shared_ptr<Room> stored_by_token(const record::Hash32& token_hash);
   std::shared_ptr<Room> stored_by_invite(const std::string& code);
-  std::shared_ptr<Room> reload(const engine::Result<std::optional<GameRecord>>& found);
+  std::shared_ptr<Room> reload(const engine::Result<std::optional<record::GameRecord>>& found);
   // Drops the ended rooms nobody is in whose game ended options.ended_room_linger ago.
   void let_go_ended();
   // Holds a place for one more room of `creator` (null: the operator's), within max_rooms
@@ -136,8 +137,8 @@ struct Lobby::Impl {
   // Removes `room` from the table, if it is there.
   void drop(const std::shared_ptr<Room>& room);
   // Room `id` handed out seat token `token`, or it opens nothing more (RoomDeps).
-  void token_added(const std::string& id, const Hash32& token);
-  void token_dropped(const std::string& id, const Hash32& token);
+  void token_added(const std::string& id, const record::Hash32& token);
+  void token_dropped(const std::string& id, const record::Hash32& token);
   // REQUIRES: mu held.
   void index_locked(const std::shared_ptr<Room>& room);
   std::map<std::string, std::shared_ptr<Room>>::iterator drop_locked(
@@ -150,8 +151,9 @@ struct Lobby::Impl {
   MessagePtr refuse_new_room(const std::shared_ptr<Peer>& peer, std::uint64_t rid);
   // A new game's record, waiting for its players: a fresh id, invite code and dice seed (its
   // hash published), this server's version of rule set `rs`.
-  GameRecord new_game(const engine::Ruleset& rs, const std::string& scenario,
-                      const std::string& scenario_text, bool listed, bool observers_allowed);
+  record::GameRecord new_game(const engine::Ruleset& rs, const std::string& scenario,
+                              const std::string& scenario_text, bool listed,
+                              bool observers_allowed);
   // Stores the new `room`, adds it to the lobby in the place held for it and answers `rid` with
   // its RoomInfo (what CreateRoom and ForkGame answer); `what` names it in the log ("created
   // the room"). The place is given back if the room cannot be stored.
@@ -161,7 +163,7 @@ struct Lobby::Impl {
   // A stored game in a room (Room::restore; lobby_drift.cpp), its drift line stored when the
   // check found it changed. nullptr when it cannot be loaded; `*problem` says why, or that it
   // is held or stopped.
-  std::shared_ptr<Room> load(const GameRecord& g, std::string* problem);
+  std::shared_ptr<Room> load(const record::GameRecord& g, std::string* problem);
 
   // An address past join_failures_per_minute unknown invite codes or seat tokens this minute
   // is refused (RESOURCE_EXHAUSTED, with the seconds left) before anything is looked up. Null:

@@ -20,7 +20,7 @@ std::vector<std::string> Lobby::Impl::recover_games() {
   if (!games.ok()) return {"cannot list unfinished games: " + games.error().message};
   std::uint64_t events = 0;
   std::size_t loaded = 0;
-  for (GameRecord& g : *games) {
+  for (record::GameRecord& g : *games) {
     if (quitting) break;
     events += g.last_seq;
     ++loaded;
@@ -66,14 +66,15 @@ void Lobby::recover_while_serving(std::function<void(std::vector<std::string>)> 
   });
 }
 
-std::shared_ptr<Room> Lobby::Impl::reload(const engine::Result<std::optional<GameRecord>>& found) {
+std::shared_ptr<Room> Lobby::Impl::reload(
+    const engine::Result<std::optional<record::GameRecord>>& found) {
   if (!found.ok()) {
     spdlog::error("store: looking up a game: {}", found.error().message);
     return nullptr;
   }
   // An expired room is told as such (tombstones), never loaded again.
-  if (!*found || (*found)->status == GameStatus::kExpired) return nullptr;
-  const GameRecord& g = **found;
+  if (!*found || (*found)->status == record::GameStatus::kExpired) return nullptr;
+  const record::GameRecord& g = **found;
   if (auto loaded = by_id(g.id)) return loaded;
   std::string problem;
   bool fresh = false;
@@ -89,7 +90,7 @@ std::shared_ptr<Room> Lobby::Impl::reload(const engine::Result<std::optional<Gam
   return room;
 }
 
-std::shared_ptr<Room> Lobby::Impl::load_once(const GameRecord& g, std::string* problem,
+std::shared_ptr<Room> Lobby::Impl::load_once(const record::GameRecord& g, std::string* problem,
                                              bool* fresh) {
   *fresh = false;
   {
@@ -116,7 +117,7 @@ std::shared_ptr<Room> Lobby::Impl::load_once(const GameRecord& g, std::string* p
   return add_loaded(std::move(room));
 }
 
-std::shared_ptr<Room> Lobby::Impl::stored_by_token(const Hash32& token_hash) {
+std::shared_ptr<Room> Lobby::Impl::stored_by_token(const record::Hash32& token_hash) {
   auto room = reload(store.game_by_token(token_hash));
   return room && room->owns_token(token_hash) ? room : nullptr;
 }

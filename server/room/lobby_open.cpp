@@ -44,11 +44,11 @@ MessagePtr Lobby::Impl::refuse_new_room(const std::shared_ptr<Peer>& peer, std::
   return nullptr;
 }
 
-GameRecord Lobby::Impl::new_game(const engine::Ruleset& rs, const std::string& scenario,
-                                 const std::string& scenario_text, bool listed,
-                                 bool observers_allowed) {
-  GameRecord g;
-  g.id = "g-" + random_hex(6);
+record::GameRecord Lobby::Impl::new_game(const engine::Ruleset& rs, const std::string& scenario,
+                                         const std::string& scenario_text, bool listed,
+                                         bool observers_allowed) {
+  record::GameRecord g;
+  g.id = "g-" + record::random_hex(6);
   g.ruleset = std::string(rs.name());
   g.scenario = scenario;
   g.scenario_text = scenario_text;
@@ -58,7 +58,7 @@ GameRecord Lobby::Impl::new_game(const engine::Ruleset& rs, const std::string& s
   } while (by_invite(g.invite_code) || tombstones.by_invite(g.invite_code));
   g.listed = listed;
   g.observers_allowed = observers_allowed;
-  g.status = GameStatus::kWaiting;
+  g.status = record::GameStatus::kWaiting;
   g.seed = engine::SeededDice::seed_from_os();
   g.seed_sha256 =
       engine::sha256(std::string_view(reinterpret_cast<const char*>(g.seed.data()), g.seed.size()))
@@ -89,23 +89,25 @@ void Lobby::Impl::create(const std::shared_ptr<Peer>& peer, const v1::CreateRoom
                          std::uint64_t rid) {
   const engine::Ruleset* rs = registry.ruleset(req.ruleset());
   if (rs == nullptr) {
-    return peer->send(
-        error_message(rid, v1::NOT_FOUND, "", "no rule set \"" + shown(req.ruleset()) + "\""));
+    return peer->send(error_message(rid, v1::NOT_FOUND, "",
+                                    "no rule set \"" + record::shown(req.ruleset()) + "\""));
   }
-  const ScenarioEntry* sc = registry.scenario(req.ruleset(), req.scenario());
+  const record::ScenarioEntry* sc = registry.scenario(req.ruleset(), req.scenario());
   if (sc == nullptr) {
     return peer->send(error_message(rid, v1::NOT_FOUND, "",
-                                    "no scenario \"" + shown(req.scenario()) + "\" for " +
+                                    "no scenario \"" + record::shown(req.scenario()) + "\" for " +
                                         req.ruleset() + " (list_scenarios names them)"));
   }
   auto initial = rs->load_scenario(sc->text);
   if (!initial.ok()) return peer->send(error_message(rid, initial.error()));
   if (auto refusal = refuse_new_room(peer, rid)) return peer->send(refusal);
 
-  const GameRecord g = new_game(*rs, sc->name, sc->text, !req.unlisted(), req.observers_allowed());
-  std::vector<SeatRecord> seats;
+  const record::GameRecord g =
+      new_game(*rs, sc->name, sc->text, !req.unlisted(), req.observers_allowed());
+  std::vector<record::SeatRecord> seats;
   for (const engine::SeatSpec& spec : rs->seats(**initial)) {
-    seats.push_back(SeatRecord{g.id, spec.id, engine::to_string(spec.role), spec.label, "", {}, 0});
+    seats.push_back(
+        record::SeatRecord{g.id, spec.id, engine::to_string(spec.role), spec.label, "", {}, 0});
   }
   open_room(std::make_shared<Room>(executor, *rs, g, std::move(*initial), seats, deps()), peer, rid,
             "created the room");

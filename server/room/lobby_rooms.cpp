@@ -19,7 +19,7 @@ std::shared_ptr<Room> Lobby::Impl::by_invite(const std::string& code) const {
   return it == rooms_by_invite.end() ? nullptr : it->second;
 }
 
-std::shared_ptr<Room> Lobby::Impl::by_token(const Hash32& token_hash) const {
+std::shared_ptr<Room> Lobby::Impl::by_token(const record::Hash32& token_hash) const {
   std::lock_guard lock(mu);
   auto it = rooms_by_token.find(token_hash);
   // A seat's token replaced by another stays here until its room leaves: the room says.
@@ -104,13 +104,13 @@ void Lobby::Impl::drop(const std::shared_ptr<Room>& room) {
   metrics.rooms(open);
 }
 
-void Lobby::Impl::token_added(const std::string& id, const Hash32& token) {
+void Lobby::Impl::token_added(const std::string& id, const record::Hash32& token) {
   std::lock_guard lock(mu);
   // Not yet in the table (a room being made or loaded): add() indexes what it holds by then.
   if (auto it = rooms.find(id); it != rooms.end()) rooms_by_token[token] = it->second;
 }
 
-void Lobby::Impl::token_dropped(const std::string& id, const Hash32& token) {
+void Lobby::Impl::token_dropped(const std::string& id, const record::Hash32& token) {
   std::lock_guard lock(mu);
   if (auto it = rooms_by_token.find(token); it != rooms_by_token.end() && it->second->id() == id) {
     rooms_by_token.erase(it);
@@ -119,7 +119,7 @@ void Lobby::Impl::token_dropped(const std::string& id, const Hash32& token) {
 
 void Lobby::Impl::index_locked(const std::shared_ptr<Room>& room) {
   rooms_by_invite[room->invite_code()] = room;
-  for (const Hash32& t : room->token_hashes()) rooms_by_token[t] = room;
+  for (const record::Hash32& t : room->token_hashes()) rooms_by_token[t] = room;
 }
 
 RoomMap::iterator Lobby::Impl::drop_locked(RoomMap::iterator it) {
@@ -128,7 +128,7 @@ RoomMap::iterator Lobby::Impl::drop_locked(RoomMap::iterator it) {
       i != rooms_by_invite.end() && i->second == room) {
     rooms_by_invite.erase(i);
   }
-  for (const Hash32& t : room->token_hashes()) {
+  for (const record::Hash32& t : room->token_hashes()) {
     if (auto i = rooms_by_token.find(t); i != rooms_by_token.end() && i->second == room)
       rooms_by_token.erase(i);
   }

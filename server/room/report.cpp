@@ -10,9 +10,8 @@
 #include <google/protobuf/struct.pb.h>
 #include <google/protobuf/util/json_util.h>
 
+#include "record/replay.h"
 #include "room/archive.h"
-#include "room/lobby_impl.h"
-#include "room/replay.h"
 
 namespace grognard::room {
 
@@ -45,7 +44,7 @@ class ViewReader {
   }
   std::string json(const engine::Bytes& bytes) const {
     google::protobuf::Any any;
-    pack_any(&any, type_, bytes);
+    record::pack_any(&any, type_, bytes);
     return room::json(any);
   }
 
@@ -86,11 +85,11 @@ struct Turns {
 
 }  // namespace
 
-engine::Result<BattleReport> battle_report(Store& store, const Registry& registry,
+engine::Result<BattleReport> battle_report(record::Store& store, const record::Registry& registry,
                                            const std::string& game_id) {
   auto game = load_ended_game(store, registry, game_id);
   if (!game.ok()) return game.error();
-  if (game->game.status == GameStatus::kFailed) {
+  if (game->game.status == record::GameStatus::kFailed) {
     return engine::Error{engine::ErrorCode::kFailedPrecondition, "",
                          "game " + game_id +
                              " stopped on a storage failure before it ended: what it hid was "
@@ -102,8 +101,8 @@ engine::Result<BattleReport> battle_report(Store& store, const Registry& registr
   if (!viewer.ok()) return viewer.error();
   const engine::Ruleset& rs = *game->rs;
 
-  auto events =
-      events_as_seen(rs, *game->initial, game->log, *viewer, game->game.chain_version, 1, 0);
+  auto events = record::events_as_seen(rs, *game->initial, game->log, *viewer,
+                                       game->game.chain_version, 1, 0);
   if (!events.ok()) return events.error();
   std::string event_list;
   for (const v1::GameEvent& e : *events) {
@@ -118,11 +117,11 @@ engine::Result<BattleReport> battle_report(Store& store, const Registry& registr
     engine::Bytes bytes = rs.view(st, *viewer);
     return TurnView{reader.turn(bytes), std::move(bytes)};
   };
-  Fold fold(rs, *game->initial, game->log);
+  record::Fold fold(rs, *game->initial, game->log);
   TurnView last = view_of(fold.state());
   turns.add(last, 0);
   std::uint64_t last_seq = 0;
-  for (const EventRecord& r : game->log) {
+  for (const record::EventRecord& r : game->log) {
     if (auto st = fold.step(r); !st.ok()) return st.error();
     TurnView now = view_of(fold.state());
     if (now.turn != last.turn) turns.add(std::move(last), last_seq);
@@ -141,7 +140,8 @@ engine::Result<BattleReport> battle_report(Store& store, const Registry& registr
   return out;
 }
 
-engine::Result<BattleReport> ReportCache::get(Store& store, const Registry& registry,
+engine::Result<BattleReport> ReportCache::get(record::Store& store,
+                                              const record::Registry& registry,
                                               const std::string& game_id) {
   auto game = store.game(game_id);
   if (!game.ok()) return game.error();
@@ -164,10 +164,6 @@ engine::Result<BattleReport> ReportCache::get(Store& store, const Registry& regi
   }
   entries_[game_id] = Entry{last_seq, ++clock_, *made};
   return made;
-}
-
-engine::Result<BattleReport> Lobby::battle_report(const std::string& game_id) {
-  return impl_->reports.get(impl_->store, impl_->registry, game_id);
 }
 
 }  // namespace grognard::room

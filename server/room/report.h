@@ -15,8 +15,8 @@
 #include <string>
 
 #include "engine/result.h"
-#include "room/registry.h"
-#include "room/store.h"
+#include "record/registry.h"
+#include "record/store.h"
 
 namespace grognard::room {
 
@@ -25,7 +25,7 @@ struct BattleReport {
   std::string json;
 };
 
-engine::Result<BattleReport> battle_report(Store& store, const Registry& registry,
+engine::Result<BattleReport> battle_report(record::Store& store, const record::Registry& registry,
                                            const std::string& game_id);
 
 // The reports made last, by game: an ended game's report changes only when an event is added
@@ -34,7 +34,7 @@ engine::Result<BattleReport> battle_report(Store& store, const Registry& registr
 class ReportCache {
  public:
   explicit ReportCache(std::size_t capacity = 16) : capacity_(capacity) {}
-  engine::Result<BattleReport> get(Store& store, const Registry& registry,
+  engine::Result<BattleReport> get(record::Store& store, const record::Registry& registry,
                                    const std::string& game_id);
 
  private:

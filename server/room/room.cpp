@@ -5,17 +5,18 @@
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
 
-#include "room/fork_source.h"
-#include "room/replay.h"
-#include "room/resim.h"
-#include "room/seal.h"
+#include "record/fork_source.h"
+#include "record/replay.h"
+#include "record/resim.h"
+#include "record/seal.h"
 
 namespace grognard::room {
 
 namespace asio = boost::asio;
 
-Room::Room(asio::any_io_executor executor, const engine::Ruleset& ruleset, GameRecord record,
-           std::unique_ptr<engine::GameState> initial, std::vector<SeatRecord> seats, RoomDeps deps)
+Room::Room(asio::any_io_executor executor, const engine::Ruleset& ruleset,
+           record::GameRecord record, std::unique_ptr<engine::GameState> initial,
+           std::vector<record::SeatRecord> seats, RoomDeps deps)
     : strand_(asio::make_strand(executor)),
       rs_(ruleset),
       id_(record.id),
@@ -25,7 +26,7 @@ Room::Room(asio::any_io_executor executor, const engine::Ruleset& ruleset, GameR
       initial_(std::move(initial)),
       state_(initial_->clone()),
       act_(rs_.to_act(*state_)) {
-  for (const SeatRecord& s : seats) keep_seat(s);
+  for (const record::SeatRecord& s : seats) keep_seat(s);
   refresh_info();
 }
 
@@ -40,47 +41,49 @@ Room::~Room() {
 }
 
 std::shared_ptr<Room> Room::restore(asio::any_io_executor executor, const engine::Ruleset& ruleset,
-                                    GameRecord record, std::unique_ptr<engine::GameState> initial,
-                                    std::vector<SeatRecord> seats, std::vector<EventRecord> log,
-                                    RoomDeps deps, std::string* problem) {
+                                    record::GameRecord record,
+                                    std::unique_ptr<engine::GameState> initial,
+                                    std::vector<record::SeatRecord> seats,
+                                    std::vector<record::EventRecord> log, RoomDeps deps,
+                                    std::string* problem) {
   auto room = std::make_shared<Room>(executor, ruleset, std::move(record), std::move(initial),
                                      std::move(seats), std::move(deps));
   // A mismatch is reported, never ignored: the room keeps its log for the archive but takes no
   // commands until the operator decides (a drift), or none at all (an event that no longer
   // applies).
-  auto checked = check_log(ruleset, room->record_, *room->initial_, log);
+  auto checked = record::check_log(ruleset, room->record_, *room->initial_, log);
   room->record_.drift = checked.drift.value_or("");
   if (!checked.drift) {
     room->state_ = std::move(checked.state);
-  } else if (auto st = seal_log(ruleset, room->record_.seed, *room->initial_, log,
-                                room->record_.chain_version);
+  } else if (auto st = record::seal_log(ruleset, room->record_.seed, *room->initial_, log,
+                                        room->record_.chain_version);
              !st.ok()) {
     room->failed_ = true;
     room->failure_ = st.error().message;
     if (problem != nullptr) *problem = "loaded stopped: " + st.error().message;
   } else {
-    room->state_ = state_after(ruleset, *room->initial_, log, log.back().seq).value();
+    room->state_ = record::state_after(ruleset, *room->initial_, log, log.back().seq).value();
     if (problem != nullptr) *problem = "held, drifting: " + *checked.drift;
   }
   room->act_ = ruleset.to_act(*room->state_);
   room->log_ = std::move(log);
-  for (const EventRecord& e : room->log_) room->count_event(e);
+  for (const record::EventRecord& e : room->log_) room->count_event(e);
   room->account_loaded();
   // Remember every stored command id: a command re-sent after a restart is answered, not
   // applied twice. A command's events are the run that starts with its id.
-  CommandRecord* current = nullptr;
-  for (const EventRecord& e : room->log_) {
+  record::CommandRecord* current = nullptr;
+  for (const record::EventRecord& e : room->log_) {
     if (!e.command_id.empty()) {
       current = &(room->commands_[{e.seat, e.command_id}] =
-                      CommandRecord{e.game_id, e.seat, e.command_id, e.seq, e.seq});
-    } else if (current != nullptr && e.kind != EventKind::kChat &&
-               e.kind != EventKind::kTakenBack && e.seq == current->last_seq + 1) {
+                      record::CommandRecord{e.game_id, e.seat, e.command_id, e.seq, e.seq});
+    } else if (current != nullptr && e.kind != record::EventKind::kChat &&
+               e.kind != record::EventKind::kTakenBack && e.seq == current->last_seq + 1) {
       current->last_seq = e.seq;
     } else {
       current = nullptr;
     }
   }
-  room->fork_source_ = fork_source(room->deps_.store, room->record_);
+  room->fork_source_ = record::fork_source(room->deps_.store, room->record_);
   room->refresh_info();
   return room;
 }
@@ -112,10 +115,10 @@ std::shared_ptr<Room::Pending> Room::make_pending() const {
 void Room::commit(std::shared_ptr<Pending> p) {
   busy_ = true;
   maybe_finish(*p);
-  GameRecord& g = *p->batch.game;
+  record::GameRecord& g = *p->batch.game;
   if (!p->batch.events.empty()) g.last_seq = p->batch.events.back().seq;
   if (p->activity) g.updated_ms = deps_.clock();
-  for (CommandRecord& c : p->commands) c.last_seq = g.last_seq;
+  for (record::CommandRecord& c : p->commands) c.last_seq = g.last_seq;
   auto self = shared_from_this();
   deps_.store.append(p->batch, [self, p](engine::Status status) {
     asio::post(self->strand_, [self, p, status] { self->committed(p, status); });
@@ -137,14 +140,14 @@ void Room::committed(std::shared_ptr<Pending> p, engine::Status status) {
     act_ = p->act ? std::move(*p->act) : rs_.to_act(*state_);
     legal_.clear();
   }
-  for (const SeatRecord& s : p->batch.seats) keep_seat(s);
-  for (const SeatRecord& s : p->batch.seats) {
+  for (const record::SeatRecord& s : p->batch.seats) keep_seat(s);
+  for (const record::SeatRecord& s : p->batch.seats) {
     if (s.claimed_ms != 0 && deps_.token_added) deps_.token_added(id_, s.token_sha256);
   }
   for (const std::string& seat_id : p->batch.dropped_seats) drop_seat(seat_id);
-  for (const CommandRecord& c : p->commands) commands_[{c.seat, c.command_id}] = c;
+  for (const record::CommandRecord& c : p->commands) commands_[{c.seat, c.command_id}] = c;
   if (!p->commands.empty()) lapse_offer();  // a new command cancels a take-back asked
-  for (const EventRecord& e : p->batch.events) {
+  for (const record::EventRecord& e : p->batch.events) {
     log_.push_back(e);
     count_event(e);
   }
@@ -196,12 +199,12 @@ void Room::stop(std::function<void()> stopped) {
 }
 
 void Room::maybe_start(Pending& p) {
-  GameRecord& g = *p.batch.game;
-  if (g.status != GameStatus::kWaiting) return;
+  record::GameRecord& g = *p.batch.game;
+  if (g.status != record::GameStatus::kWaiting) return;
   for (const engine::SeatSpec& spec : rs_.seats(*state_)) {
-    const SeatRecord* s = seat(spec.id);
+    const record::SeatRecord* s = seat(spec.id);
     bool claimed = s != nullptr && s->claimed_ms != 0;
-    for (const SeatRecord& t : p.batch.seats)
+    for (const record::SeatRecord& t : p.batch.seats)
       claimed = claimed || (t.seat_id == spec.id && t.claimed_ms);
     if (!claimed) return;
   }
@@ -211,18 +214,18 @@ void Room::maybe_start(Pending& p) {
     v1::SystemNote note;
     note.set_text("Every seat is taken: the game goes on from event " +
                   std::to_string(g.source_seq) + " of game " + g.source_game + ".");
-    add_record(p, EventKind::kSystem, note.SerializeAsString(), "", "");
-    g.status = GameStatus::kRunning;
+    add_record(p, record::EventKind::kSystem, note.SerializeAsString(), "", "");
+    g.status = record::GameStatus::kRunning;
     spdlog::info("{}all seats taken: the fork goes on", log_prefix());
     return;
   }
   // Every seat is taken: the game starts. The seed's hash is published first (auditable dice).
   v1::SystemNote note;
-  note.set_text("The game begins. Dice: SHA-256 of the seed is " + hex(g.seed_sha256));
-  note.set_seed_sha256(hex(g.seed_sha256));
+  note.set_text("The game begins. Dice: SHA-256 of the seed is " + record::hex(g.seed_sha256));
+  note.set_seed_sha256(record::hex(g.seed_sha256));
   p.next = state_->clone();
   p.next_unchanged = true;
-  add_record(p, EventKind::kSystem, note.SerializeAsString(), "", "");
+  add_record(p, record::EventKind::kSystem, note.SerializeAsString(), "", "");
   engine::SeededDice dice(g.seed, g.dice_next);
   auto events = rs_.begin(*p.next, dice);
   if (!events.ok()) {
@@ -231,7 +234,7 @@ void Room::maybe_start(Pending& p) {
   }
   (void)add_rules_events(p, *events, "", "");
   g.dice_next = dice.next();
-  g.status = GameStatus::kRunning;
+  g.status = record::GameStatus::kRunning;
   spdlog::info("{}all seats taken: the game begins", log_prefix());
 }
 
@@ -242,26 +245,27 @@ const engine::ToAct& Room::act_after(Pending& p) const {
 }
 
 void Room::maybe_finish(Pending& p) {
-  GameRecord& g = *p.batch.game;
-  if (g.status != GameStatus::kRunning || !p.next) return;
+  record::GameRecord& g = *p.batch.game;
+  if (g.status != record::GameStatus::kRunning || !p.next) return;
   const engine::ToAct& act = act_after(p);
   if (!act.game_over) return;
-  g.status = GameStatus::kFinished;
+  g.status = record::GameStatus::kFinished;
   g.ended_ms = deps_.clock();
   g.result = act.summary;
   if (!p.batch.events.empty()) g.last_seq = p.batch.events.back().seq;
   v1::SystemNote note;
   note.set_text("The game is over: " + act.summary + ". The dice seed is now public.");
-  note.set_seed(engine::to_hex(g.seed.data(), g.seed.size()));
-  note.set_seed_sha256(hex(g.seed_sha256));
+  note.set_seed(record::hex(g.seed));
+  note.set_seed_sha256(record::hex(g.seed_sha256));
   note.set_result(act.summary);
-  add_record(p, EventKind::kSystem, note.SerializeAsString(), "", "");
+  add_record(p, record::EventKind::kSystem, note.SerializeAsString(), "", "");
   spdlog::info("{}game over: {}", log_prefix(), act.summary);
 }
 
-void Room::add_record(Pending& p, EventKind kind, std::string payload, const std::string& seat_id,
-                      const std::string& audience, const engine::GameState* before) {
-  EventRecord r;
+void Room::add_record(Pending& p, record::EventKind kind, std::string payload,
+                      const std::string& seat_id, const std::string& audience,
+                      const engine::GameState* before) {
+  record::EventRecord r;
   r.game_id = id_;
   r.seq = (p.batch.events.empty() ? record_.last_seq : p.batch.events.back().seq) + 1;
   r.kind = kind;
@@ -271,14 +275,14 @@ void Room::add_record(Pending& p, EventKind kind, std::string payload, const std
   r.state_hash = hashes.published.bytes;
   r.seat = seat_id;
   r.audience = audience;
-  r.digest = event_digest(rs_, record_.seed, before != nullptr ? *before : after, r,
-                          record_.chain_version);
-  r.commitment = state_commitment(record_.seed, hashes.full);
+  r.digest = record::event_digest(rs_, record_.seed, before != nullptr ? *before : after, r,
+                                  record_.chain_version);
+  r.commitment = record::state_commitment(record_.seed, hashes.full);
   r.created_ms = deps_.clock();
-  const Hash32 previous = !p.batch.events.empty() ? p.batch.events.back().chain
-                          : log_.empty()          ? Hash32{}
-                                                  : log_.back().chain;
-  r.chain = chain_hash(previous, r, record_.chain_version);
+  const record::Hash32 previous = !p.batch.events.empty() ? p.batch.events.back().chain
+                                  : log_.empty()          ? record::Hash32{}
+                                                          : log_.back().chain;
+  r.chain = record::chain_hash(previous, r, record_.chain_version);
   p.befores.push_back(before);
   p.batch.events.push_back(std::move(r));
 }
@@ -302,11 +306,11 @@ engine::Status Room::add_rules_events(Pending& p, const std::vector<engine::Byte
     p.act.reset();
     auto st = rs_.apply(*p.next, bytes);
     if (!st.ok()) return st;
-    add_record(p, EventKind::kRules, bytes, seat_id, "", before);
+    add_record(p, record::EventKind::kRules, bytes, seat_id, "", before);
     if (first && !command_id.empty()) {
-      EventRecord& r = p.batch.events.back();
+      record::EventRecord& r = p.batch.events.back();
       r.command_id = command_id;  // not part of the chain hash
-      p.commands.push_back(CommandRecord{id_, seat_id, command_id, r.seq, r.seq});
+      p.commands.push_back(record::CommandRecord{id_, seat_id, command_id, r.seq, r.seq});
     }
     first = false;
   }

@@ -22,18 +22,18 @@
 #include <boost/asio/strand.hpp>
 
 #include "engine/ruleset.h"
+#include "record/replay.h"
+#include "record/store.h"
 #include "room/lobby.h"
 #include "room/messages.h"
 #include "room/metrics.h"
 #include "room/peer.h"
-#include "room/replay.h"
 #include "room/shares.h"
-#include "room/store.h"
 
 namespace grognard::room {
 
 struct RoomDeps {
-  Store& store;
+  record::Store& store;
   Metrics& metrics;
   Clock clock;
   // The bounds a room enforces itself: chat_per_seat, chat_per_room, max_game_events and
@@ -42,8 +42,8 @@ struct RoomDeps {
   // Called on the room's strand with its id and the token's hash when it hands out a seat
   // token, so that the lobby finds it by that token (lobby_rooms.cpp), and when a token no
   // longer opens anything (an observer's seat given up). Never under a lock.
-  std::function<void(const std::string& room_id, const Hash32& token)> token_added = {};
-  std::function<void(const std::string& room_id, const Hash32& token)> token_dropped = {};
+  std::function<void(const std::string& room_id, const record::Hash32& token)> token_added = {};
+  std::function<void(const std::string& room_id, const record::Hash32& token)> token_dropped = {};
   // What addresses hold in all rooms (room/shares.h): bytes of chat and observer seats, taken
   // when stored and given back when given up or when the room leaves memory. Null: not counted.
   std::shared_ptr<Shares> chat_bytes = {};
@@ -59,22 +59,24 @@ class Room : public std::enable_shared_from_this<Room> {
   static constexpr std::uint64_t kChatRecordBytes = 256;
 
   // A new game, not yet stored: `record` and `seats` are what create() will commit.
-  Room(boost::asio::any_io_executor executor, const engine::Ruleset& ruleset, GameRecord record,
-       std::unique_ptr<engine::GameState> initial, std::vector<SeatRecord> seats, RoomDeps deps);
+  Room(boost::asio::any_io_executor executor, const engine::Ruleset& ruleset,
+       record::GameRecord record, std::unique_ptr<engine::GameState> initial,
+       std::vector<record::SeatRecord> seats, RoomDeps deps);
   // Gives back what its seats and chat held of the shares (RoomDeps).
   ~Room();
   Room(const Room&) = delete;
   Room& operator=(const Room&) = delete;
 
-  // A stored game: folds and checks its log (room/resim.h). When the current rules fold it
+  // A stored game: folds and checks its log (record/resim.h). When the current rules fold it
   // otherwise, the room is loaded held (its drift line set: it takes no command until the
   // operator decides) as the current rules fold it, or stopped when an event no longer applies
   // at all; `problem` says which. A stale drift line of a game that verifies is dropped.
   static std::shared_ptr<Room> restore(boost::asio::any_io_executor executor,
-                                       const engine::Ruleset& ruleset, GameRecord record,
+                                       const engine::Ruleset& ruleset, record::GameRecord record,
                                        std::unique_ptr<engine::GameState> initial,
-                                       std::vector<SeatRecord> seats, std::vector<EventRecord> log,
-                                       RoomDeps deps, std::string* problem);
+                                       std::vector<record::SeatRecord> seats,
+                                       std::vector<record::EventRecord> log, RoomDeps deps,
+                                       std::string* problem);
 
   // Stores the new game, then calls `done` (on the strand) with the outcome.
   void create(std::function<void(engine::Status)> done);
@@ -83,7 +85,7 @@ class Room : public std::enable_shared_from_this<Room> {
   // or its log names: no stored seat is written over), within observers_per_room and the
   // shares of observer seats.
   void join(std::shared_ptr<Peer> peer, v1::JoinRoom req, std::uint64_t request_id);
-  void resume(std::shared_ptr<Peer> peer, Hash32 token_hash, std::uint64_t last_seq,
+  void resume(std::shared_ptr<Peer> peer, record::Hash32 token_hash, std::uint64_t last_seq,
               std::uint64_t request_id);
   // A player's seat stays the player's; an observer's is given up, in memory and in the store.
   void leave(std::shared_ptr<Peer> peer, std::uint64_t request_id);
@@ -123,7 +125,7 @@ class Room : public std::enable_shared_from_this<Room> {
   // archive may be checked). Calls `done` on the strand with the outcome: refused when the game
   // has already ended or stopped.
   void abort(std::string reason, std::function<void(engine::Status)> done);
-  // Re-simulation (room/resim.h, room_drift.cpp). Stores `drift` as the game's drift line (""
+  // Re-simulation (record/resim.h, room_drift.cpp). Stores `drift` as the game's drift line (""
   // clears it); while it is set the game takes no command nor take-back. `done` on the strand.
   void flag_drift(std::string drift, std::function<void(engine::Status)> done);
   // The operator lets a drifting game go on under the current rules: clears the line, records
@@ -143,7 +145,7 @@ class Room : public std::enable_shared_from_this<Room> {
   const std::string& id() const { return id_; }
   const std::string& invite_code() const { return invite_; }
   v1::RoomInfo info() const;
-  bool owns_token(const Hash32& token_hash) const;
+  bool owns_token(const record::Hash32& token_hash) const;
   bool listed_and_open() const;
   // Ended (or stopped) with nobody connected: the lobby may drop it from memory; its game
   // stays in the store for the archive.
@@ -153,16 +155,16 @@ class Room : public std::enable_shared_from_this<Room> {
   // While the game waits for players: when something was last stored for it (ms).
   std::optional<std::int64_t> waiting_since() const;
   // The hashes of the seat tokens handed out.
-  std::vector<Hash32> token_hashes() const;
+  std::vector<record::Hash32> token_hashes() const;
   // The game's drift line ("": it is not held).
   std::string drift() const;
 
  private:
   // One decision on its way to the store: what will be committed, and what the room becomes.
   struct Pending {
-    WriteBatch batch;                         // batch.game starts as a copy of record_
-    std::vector<CommandRecord> commands;      // the commands the batch's events answer
-    std::unique_ptr<engine::GameState> next;  // the rules state after the batch (null: same)
+    record::WriteBatch batch;                     // batch.game starts as a copy of record_
+    std::vector<record::CommandRecord> commands;  // the commands the batch's events answer
+    std::unique_ptr<engine::GameState> next;      // the rules state after the batch (null: same)
     // `next` is still a copy of the room's state: the batch has applied no rules event yet.
     bool next_unchanged = false;
     // The rules state before each event (null before one that is not a rules event): the room's
@@ -250,8 +252,8 @@ class Room : public std::enable_shared_from_this<Room> {
 
   engine::Status add_rules_events(Pending& p, const std::vector<engine::Bytes>& events,
                                   const std::string& seat, const std::string& command_id);
-  // `before`: the rules state before a rules event (its digest may depend on it, room/seal.h).
-  void add_record(Pending& p, EventKind kind, std::string payload, const std::string& seat,
+  // `before`: the rules state before a rules event (its digest may depend on it, record/seal.h).
+  void add_record(Pending& p, record::EventKind kind, std::string payload, const std::string& seat,
                   const std::string& audience, const engine::GameState* before = nullptr);
   // The rules state after `p` (its own, or the room's when it changes none) and who acts then.
   const engine::GameState& rules_after(const Pending& p) const {
@@ -261,16 +263,16 @@ class Room : public std::enable_shared_from_this<Room> {
   void maybe_start(Pending& p);
   void maybe_finish(Pending& p);
 
-  const SeatRecord* seat(const std::string& seat_id) const;
+  const record::SeatRecord* seat(const std::string& seat_id) const;
   // Takes `s` into seats_ (or observers_) and the token index, in place of an earlier record.
-  void keep_seat(const SeatRecord& s);
+  void keep_seat(const record::SeatRecord& s);
   // An observer's seat given up (WriteBatch::dropped_seats): out of observers_, the token
   // index, the shares and every connection seated there.
   void drop_seat(const std::string& seat_id);
   // Numbers of "observer:N" ids seen (seats, the log), so that a new one is above them all.
   void note_observer(const std::string& seat_id);
   // `r` was added to log_: chat counts, kept folds.
-  void count_event(const EventRecord& r);
+  void count_event(const record::EventRecord& r);
   // The connection's registration in peers_ is dropped, if any.
   void drop_peer(const Peer* peer);
   engine::Viewer viewer_for(const std::string& seat_id) const;
@@ -278,14 +280,15 @@ class Room : public std::enable_shared_from_this<Room> {
   void add_seen(const Pending& p, const engine::Viewer& viewer,
                 google::protobuf::RepeatedPtrField<v1::GameEvent>* out) const;
   std::optional<std::string> bound_seat(const std::shared_ptr<Peer>& peer) const;
-  void bind(const std::shared_ptr<Peer>& peer, const SeatRecord& seat);
-  std::shared_ptr<v1::ServerMessage> seated(const SeatRecord& seat, std::uint64_t request_id,
+  void bind(const std::shared_ptr<Peer>& peer, const record::SeatRecord& seat);
+  std::shared_ptr<v1::ServerMessage> seated(const record::SeatRecord& seat,
+                                            std::uint64_t request_id,
                                             std::uint64_t after_seq) const;
   void broadcast(const Pending& p);
   void refresh_info();
   bool game_over() const { return revealed(record_.status); }
-  bool expired() const { return record_.status == GameStatus::kExpired; }
-  bool aborted() const { return record_.status == GameStatus::kAborted; }
+  bool expired() const { return record_.status == record::GameStatus::kExpired; }
+  bool aborted() const { return record_.status == record::GameStatus::kAborted; }
   // "room K7QX2M expired after 168 hours waiting for players"
   std::string expiry_message() const { return "room " + invite_ + " " + record_.result; }
   // "room K7QX2M was closed by the server's operator: <reason>"
@@ -299,17 +302,17 @@ class Room : public std::enable_shared_from_this<Room> {
   RoomDeps deps_;
 
   // Strand-only state.
-  GameRecord record_;
+  record::GameRecord record_;
   std::unique_ptr<engine::GameState> initial_;
   std::unique_ptr<engine::GameState> state_;
   engine::ToAct act_;  // rs_.to_act(*state_), computed once whenever state_ changes
   // The legal commands of each seat that asked since state_ last changed (Room::legal): a seat's
   // client asks again after every push it gets, and each of its connections asks alike.
   std::map<std::string, v1::LegalCommands> legal_;
-  std::vector<SeatRecord> seats_;                // the game's seats; observers apart:
-  std::map<std::string, SeatRecord> observers_;  // by seat id
-  std::vector<EventRecord> log_;
-  mutable FoldCache folds_;  // pages far into the log (room/replay.h)
+  std::vector<record::SeatRecord> seats_;                // the game's seats; observers apart:
+  std::map<std::string, record::SeatRecord> observers_;  // by seat id
+  std::vector<record::EventRecord> log_;
+  mutable record::FoldCache folds_;  // pages far into the log (record/replay.h)
   std::map<std::string, std::size_t> chats_by_seat_;
   std::size_t chats_ = 0;
   std::uint64_t observers_made_ = 0;  // the highest N of an "observer:N" seat id seen
@@ -317,15 +320,15 @@ class Room : public std::enable_shared_from_this<Room> {
   // nobody (an empty Holder) for what the room was loaded with.
   std::map<std::string, Holder> observer_holders_;
   std::map<Holder, std::uint64_t> chat_held_;
-  std::map<std::pair<std::string, std::string>, CommandRecord> commands_;
+  std::map<std::pair<std::string, std::string>, record::CommandRecord> commands_;
   // SHA-256 of each command's payload (type name and bytes), for the commands accepted since the
   // room was loaded, so that an id re-used with another payload is refused. The store keeps no
   // command payloads, so a command restored from the log has no entry (docs/protocol.md).
-  std::map<std::pair<std::string, std::string>, Hash32> command_digests_;
+  std::map<std::pair<std::string, std::string>, record::Hash32> command_digests_;
   std::map<const Peer*, PeerEntry> peers_;
   std::map<std::string, std::size_t> seat_peers_;  // connections bound to each game seat
   std::optional<TakeBackOffer> offer_;
-  // Set for a game forked from another (room/fork_source.h): RoomInfo.forked_from.
+  // Set for a game forked from another (record/fork_source.h): RoomInfo.forked_from.
   v1::ForkSource fork_source_;
   bool busy_ = false;
   bool failed_ = false;
@@ -339,7 +342,7 @@ class Room : public std::enable_shared_from_this<Room> {
   // Snapshot for other threads.
   mutable std::mutex info_mu_;
   v1::RoomInfo info_;
-  std::map<Hash32, std::string> tokens_;  // the seat (or observer) of each token handed out
+  std::map<record::Hash32, std::string> tokens_;  // the seat (or observer) of each token handed out
   bool listed_and_open_ = false;
   bool evictable_ = false;
   std::int64_t ended_ms_ = 0;

@@ -1,8 +1,8 @@
-// Re-simulation's side of a room (room/resim.h): storing the drift line the current rules found,
+// Re-simulation's side of a room (record/resim.h): storing the drift line the current rules found,
 // and the operator's decision to let a drifting game go on.
 #include <spdlog/spdlog.h>
 
-#include "room/resim.h"
+#include "record/resim.h"
 #include "room/room.h"
 
 namespace grognard::room {
@@ -38,18 +38,18 @@ void Room::resume_drift(std::string reason, std::function<void(engine::Status, s
                     id_ + "/close)");
     }
     if (record_.drift.empty()) return refuse("is not held: the current rules fold it as stored");
-    if (record_.status != GameStatus::kRunning) {
+    if (record_.status != record::GameStatus::kRunning) {
       return refuse("is " + std::string(to_string(record_.status)) +
                     ": its archive stays as it was stored, and its drift line says only that the "
                     "current rules fold it differently");
     }
     auto p = make_pending();
-    GameRecord& g = *p->batch.game;
+    record::GameRecord& g = *p->batch.game;
     g.drift.clear();
     g.ruleset_version = rs_.version();
     v1::SystemNote note;
-    note.set_text(drift_accepted_note(rs_, reason, record_.drift));
-    add_record(*p, EventKind::kSystem, note.SerializeAsString(), "", "");
+    note.set_text(record::drift_accepted_note(rs_, reason, record_.drift));
+    add_record(*p, record::EventKind::kSystem, note.SerializeAsString(), "", "");
     const std::uint64_t seq = p->batch.events.back().seq;
     p->after = [this, done, seq](bool ok) {
       if (!ok) {

@@ -4,7 +4,7 @@
 
 #include <spdlog/spdlog.h>
 
-#include "room/resim.h"
+#include "record/resim.h"
 #include "room/room.h"
 
 namespace grognard::room {
@@ -15,17 +15,18 @@ void Room::expire(std::chrono::milliseconds limit, std::string reason,
     const std::int64_t now = deps_.clock();
     const std::int64_t idle_ms = now - record_.updated_ms;
     // Running and ended games never expire, nor does a room that saw activity meanwhile.
-    if (failed_ || stopped_ || record_.status != GameStatus::kWaiting || idle_ms < limit.count()) {
+    if (failed_ || stopped_ || record_.status != record::GameStatus::kWaiting ||
+        idle_ms < limit.count()) {
       return done(false);
     }
     auto p = make_pending();
-    GameRecord& g = *p->batch.game;
-    g.status = GameStatus::kExpired;
+    record::GameRecord& g = *p->batch.game;
+    g.status = record::GameStatus::kExpired;
     g.ended_ms = now;
     g.result = reason;
     v1::SystemNote note;
     note.set_text("This room " + reason + ".");
-    add_record(*p, EventKind::kSystem, note.SerializeAsString(), "", "");
+    add_record(*p, record::EventKind::kSystem, note.SerializeAsString(), "", "");
     p->after = [this, idle_ms, done](bool ok) {
       if (ok) {
         spdlog::info("{}room {} expired: {:.4g} hours without activity waiting for players",
@@ -47,24 +48,25 @@ void Room::abort(std::string reason, std::function<void(engine::Status)> done) {
                     "is not taking changes: the server is shutting down");
     if (failed_)
       return refuse(engine::ErrorCode::kFailedPrecondition, "has already stopped: " + failure_);
-    if (record_.status != GameStatus::kWaiting && record_.status != GameStatus::kRunning) {
+    if (record_.status != record::GameStatus::kWaiting &&
+        record_.status != record::GameStatus::kRunning) {
       return refuse(engine::ErrorCode::kFailedPrecondition,
                     "has already ended (" + std::string(to_string(record_.status)) + ": " +
                         record_.result + ")");
     }
-    const bool began = record_.status == GameStatus::kRunning;
+    const bool began = record_.status == record::GameStatus::kRunning;
     auto p = make_pending();
-    GameRecord& g = *p->batch.game;
-    g.status = GameStatus::kAborted;
+    record::GameRecord& g = *p->batch.game;
+    g.status = record::GameStatus::kAborted;
     g.ended_ms = deps_.clock();
     g.result = "closed by the server's operator: " + reason;
     v1::SystemNote note;
     note.set_text("This game was " + g.result + "." +
                   (began ? " The dice seed is now public." : ""));
     note.set_result(g.result);
-    note.set_seed(engine::to_hex(g.seed.data(), g.seed.size()));
-    note.set_seed_sha256(hex(g.seed_sha256));
-    add_record(*p, EventKind::kSystem, note.SerializeAsString(), "", "");
+    note.set_seed(record::hex(g.seed));
+    note.set_seed_sha256(record::hex(g.seed_sha256));
+    add_record(*p, record::EventKind::kSystem, note.SerializeAsString(), "", "");
     p->after = [this, done](bool ok) {
       if (!ok) {
         return done(engine::Error{engine::ErrorCode::kFailedPrecondition, "",
@@ -89,12 +91,12 @@ void Room::refresh_info() {
   info.set_created_ms(record_.created_ms);
   if (!fork_source_.game_id().empty()) *info.mutable_forked_from() = fork_source_;
   info.set_to_act(failed_                  ? "stopped: " + failure_
-                  : !record_.drift.empty() ? drift_to_act(record_.drift)
+                  : !record_.drift.empty() ? record::drift_to_act(record_.drift)
                   : expired()              ? "This room " + record_.result
                   : aborted()              ? "This game was " + record_.result
                                            : act_.summary);
   // Observers are counted, not listed: a room's snapshot costs the same with 10,000 of them.
-  for (const SeatRecord& s : seats_) {
+  for (const record::SeatRecord& s : seats_) {
     auto* si = info.add_seats();
     si->set_seat_id(s.seat_id);
     si->set_role(s.role);
@@ -107,16 +109,17 @@ void Room::refresh_info() {
   std::lock_guard lock(info_mu_);
   info_ = std::move(info);
   drift_ = record_.drift;
-  listed_and_open_ = record_.listed && !failed_ && record_.status != GameStatus::kFinished &&
-                     !expired() && !aborted();
+  listed_and_open_ = record_.listed && !failed_ &&
+                     record_.status != record::GameStatus::kFinished && !expired() && !aborted();
   storage_stopped_ = storage_failed_;  // a room stopped by storage stays to go on later
-  evictable_ = ((failed_ && !storage_failed_) || record_.status == GameStatus::kFinished ||
+  evictable_ = ((failed_ && !storage_failed_) || record_.status == record::GameStatus::kFinished ||
                 expired() || aborted()) &&
                std::none_of(peers_.begin(), peers_.end(),
                             [](const auto& e) { return !e.second.peer.expired(); });
   ended_ms_ = revealed(record_.status) ? record_.ended_ms : 0;
   waiting_since_.reset();
-  if (!failed_ && record_.status == GameStatus::kWaiting) waiting_since_ = record_.updated_ms;
+  if (!failed_ && record_.status == record::GameStatus::kWaiting)
+    waiting_since_ = record_.updated_ms;
 }
 
 v1::RoomInfo Room::info() const {
@@ -124,7 +127,7 @@ v1::RoomInfo Room::info() const {
   return info_;
 }
 
-bool Room::owns_token(const Hash32& token_hash) const {
+bool Room::owns_token(const record::Hash32& token_hash) const {
   std::lock_guard lock(info_mu_);
   return tokens_.count(token_hash) != 0;
 }
@@ -144,9 +147,9 @@ std::optional<std::int64_t> Room::waiting_since() const {
   return waiting_since_;
 }
 
-std::vector<Hash32> Room::token_hashes() const {
+std::vector<record::Hash32> Room::token_hashes() const {
   std::lock_guard lock(info_mu_);
-  std::vector<Hash32> out;
+  std::vector<record::Hash32> out;
   for (const auto& [hash, seat_id] : tokens_) out.push_back(hash);
   return out;
 }

@@ -24,8 +24,8 @@ void Room::account_loaded() {
     if (deps_.observer_seats) deps_.observer_seats->take(Holder{}, 1);
   }
   std::uint64_t chat = 0;
-  for (const EventRecord& r : log_) {
-    if (r.kind == EventKind::kChat) chat += r.payload.size() + kChatRecordBytes;
+  for (const record::EventRecord& r : log_) {
+    if (r.kind == record::EventKind::kChat) chat += r.payload.size() + kChatRecordBytes;
   }
   if (chat == 0) return;
   chat_held_[Holder{}] += chat;
@@ -41,10 +41,10 @@ std::optional<Room::Refusal> Room::refuse_observer() const {
                      std::to_string(bound) + "); wait for one to leave"};
 }
 
-void Room::count_event(const EventRecord& r) {
+void Room::count_event(const record::EventRecord& r) {
   folds_.note(r);
   note_observer(r.seat);
-  if (r.kind != EventKind::kChat) return;
+  if (r.kind != record::EventKind::kChat) return;
   ++chats_;
   ++chats_by_seat_[r.seat];
 }

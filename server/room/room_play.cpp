@@ -4,10 +4,10 @@
 
 #include <set>
 
+#include "record/replay.h"
+#include "record/seal.h"
 #include "room/archive.h"
-#include "room/replay.h"
 #include "room/room.h"
-#include "room/seal.h"
 
 namespace grognard::room {
 
@@ -18,13 +18,13 @@ constexpr std::size_t kMaxChat = 1000;
 
 // What a re-sent command is compared by: its type name (the part after the URL's last '/') and
 // its serialized bytes, as received.
-Hash32 payload_digest(const google::protobuf::Any& command) {
+record::Hash32 payload_digest(const google::protobuf::Any& command) {
   const std::string& url = command.type_url();
   const auto slash = url.rfind('/');
   const std::string type = slash == std::string::npos ? url : url.substr(slash + 1);
   std::string text = std::to_string(type.size()) + ":" + type;
   text += command.value();
-  return sha256_of(text);
+  return record::sha256_of(text);
 }
 
 std::shared_ptr<v1::ServerMessage> reply(std::uint64_t request_id) {
@@ -48,19 +48,19 @@ void Room::command(std::shared_ptr<Peer> peer, v1::SendCommand req, std::uint64_
     }
     // A command re-sent (after a reconnect, say) is answered, never applied twice; its id
     // re-used for another payload is refused.
-    const Hash32 digest = payload_digest(req.command());
+    const record::Hash32 digest = payload_digest(req.command());
     if (auto it = commands_.find({*seat_id, req.command_id()}); it != commands_.end()) {
       if (auto d = command_digests_.find(it->first);
           d != command_digests_.end() && d->second != digest) {
         return reject(v1::INVALID_ARGUMENT, "",
-                      "command_id \"" + shown(req.command_id()) +
+                      "command_id \"" + record::shown(req.command_id()) +
                           "\" was already used for a different command: the payload differs; "
                           "give each new command a new command_id");
       }
       if (const auto at = taken_back_at(it->second.first_seq)) {
         return reject(v1::FAILED_PRECONDITION, "",
-                      "command_id \"" + shown(req.command_id()) + "\" was taken back at event " +
-                          std::to_string(*at) +
+                      "command_id \"" + record::shown(req.command_id()) +
+                          "\" was taken back at event " + std::to_string(*at) +
                           "; to give it again, send it with a new command_id");
       }
       deps_.metrics.command(CommandOutcome::kDuplicate);
@@ -74,7 +74,7 @@ void Room::command(std::shared_ptr<Peer> peer, v1::SendCommand req, std::uint64_
       return;
     }
     if (auto r = refuse_status()) return reject(r->code, r->clause, r->message);
-    auto bytes = unpack_any(req.command(), rs_.wire_types().command);
+    auto bytes = record::unpack_any(req.command(), rs_.wire_types().command);
     if (!bytes.ok()) return reject(v1::INVALID_ARGUMENT, "", bytes.error().message);
     if (auto r = refuse_turn(*seat_id)) return reject(r->code, r->clause, r->message);
     engine::SeededDice dice(record_.seed, record_.dice_next);
@@ -107,7 +107,7 @@ void Room::command(std::shared_ptr<Peer> peer, v1::SendCommand req, std::uint64_
       deps_.metrics.command(CommandOutcome::kAccepted);
       command_digests_[{seat, command_id}] = digest;
       // The seat that gave the command, even if the connection has left it since.
-      const CommandRecord& c = commands_.at({seat, command_id});
+      const record::CommandRecord& c = commands_.at({seat, command_id});
       auto m = reply(request_id);
       auto* r = m->mutable_command_result();
       r->set_command_id(command_id);
@@ -127,14 +127,14 @@ void Room::legal(std::shared_ptr<Peer> peer, std::uint64_t request_id) {
       return;
     }
     auto m = reply(request_id);
-    if (failed_ || stopped_ || record_.status != GameStatus::kRunning) {
+    if (failed_ || stopped_ || record_.status != record::GameStatus::kRunning) {
       m->mutable_legal();
       return peer->send(m);
     }
     auto [cached, fresh] = legal_.try_emplace(*seat_id);
     if (fresh) {
       for (const engine::Bytes& c : rs_.legal(*state_, *seat_id)) {
-        pack_any(cached->second.add_commands(), rs_.wire_types().command, c);
+        record::pack_any(cached->second.add_commands(), rs_.wire_types().command, c);
       }
     }
     *m->mutable_legal() = cached->second;
@@ -163,16 +163,16 @@ void Room::chat(std::shared_ptr<Peer> peer, v1::SendChat req, std::uint64_t requ
     }
     std::string to;
     if (!req.to().empty()) {
-      for (const SeatRecord& s : seats_) {
+      for (const record::SeatRecord& s : seats_) {
         if (s.role != "observer" && (s.seat_id == req.to() || s.label == req.to())) to = s.seat_id;
       }
       if (to.empty()) {
-        peer->send(
-            error_message(request_id, v1::NOT_FOUND, "", "no seat \"" + shown(req.to()) + "\""));
+        peer->send(error_message(request_id, v1::NOT_FOUND, "",
+                                 "no seat \"" + record::shown(req.to()) + "\""));
         return;
       }
     }
-    const SeatRecord* from = seat(*seat_id);
+    const record::SeatRecord* from = seat(*seat_id);
     v1::ChatMessage msg;
     msg.set_from_seat(*seat_id);
     msg.set_from_label(from ? from->label : "");
@@ -180,7 +180,7 @@ void Room::chat(std::shared_ptr<Peer> peer, v1::SendChat req, std::uint64_t requ
     msg.set_text(req.text());
     msg.set_to(to);
     auto p = make_pending();
-    add_record(*p, EventKind::kChat, msg.SerializeAsString(), *seat_id, to);
+    add_record(*p, record::EventKind::kChat, msg.SerializeAsString(), *seat_id, to);
     const Holder holder{peer->address_key(), peer->address_range()};
     const std::uint64_t cost = p->batch.events.back().payload.size() + kChatRecordBytes;
     if (deps_.chat_bytes) {
@@ -212,8 +212,9 @@ void Room::events(std::shared_ptr<Peer> peer, v1::GetEvents req, std::uint64_t r
     auto viewer = game_over() ? replay_viewer(deps_.store, record_, seats_, req.as_seat())
                               : engine::Result<engine::Viewer>(viewer_for(req.as_seat()));
     if (!viewer.ok()) return peer->send(error_message(request_id, viewer.error()));
-    auto page = page_as_seen(rs_, *initial_, log_, *viewer, record_.chain_version, req.from_seq(),
-                             req.to_seq(), {deps_.limits.events_per_page, kPageBytes}, &folds_);
+    auto page = record::page_as_seen(rs_, *initial_, log_, *viewer, record_.chain_version,
+                                     req.from_seq(), req.to_seq(),
+                                     {deps_.limits.events_per_page, record::kPageBytes}, &folds_);
     if (!page.ok()) return peer->send(error_message(request_id, page.error()));
     auto m = reply(request_id);
     auto* out = m->mutable_event_list();
@@ -244,9 +245,9 @@ void Room::state(std::shared_ptr<Peer> peer, v1::GetState req, std::uint64_t req
     auto* out = m->mutable_state();
     out->set_game_id(id_);
     out->set_seq(seq);
-    pack_any(out->mutable_view(), rs_.wire_types().view, rs_.view(**st, *viewer));
+    record::pack_any(out->mutable_view(), rs_.wire_types().view, rs_.view(**st, *viewer));
     out->set_state_hash(rs_.hash(**st).hex());
-    out->set_commitment(hex(state_commitment(rs_, record_.seed, **st)));
+    out->set_commitment(record::hex(record::state_commitment(rs_, record_.seed, **st)));
     peer->send(m);
   });
 }
@@ -256,7 +257,8 @@ void Room::add_seen(const Pending& p, const engine::Viewer& viewer,
   for (std::size_t i = 0; i < p.batch.events.size(); ++i) {
     // Only a rules event is seen through the state before it (the others' is null).
     const engine::GameState& before = p.befores[i] != nullptr ? *p.befores[i] : *state_;
-    if (auto seen = event_as_seen(rs_, before, p.batch.events[i], viewer, record_.chain_version)) {
+    if (auto seen =
+            record::event_as_seen(rs_, before, p.batch.events[i], viewer, record_.chain_version)) {
       *out->Add() = std::move(*seen);
     }
   }
@@ -269,9 +271,9 @@ void Room::broadcast(const Pending& p) {
   if (aborted()) act = engine::ToAct{{}, true, "This game was " + record_.result, {}};
   // One message per way of seeing the game: every observer sees it alike, and everybody does
   // where the rule set hides nothing and no chat in the batch is addressed to one seat.
-  const bool alike =
-      rs_.hides_nothing() && std::none_of(p.batch.events.begin(), p.batch.events.end(),
-                                          [](const EventRecord& e) { return !e.audience.empty(); });
+  const bool alike = rs_.hides_nothing() &&
+                     std::none_of(p.batch.events.begin(), p.batch.events.end(),
+                                  [](const record::EventRecord& e) { return !e.audience.empty(); });
   std::map<std::string, std::shared_ptr<const v1::ServerMessage>> by_seat;
   std::set<std::string> sees_nothing;
   for (const auto& [key, entry] : peers_) {
@@ -294,7 +296,7 @@ void Room::broadcast(const Pending& p) {
         sees_nothing.insert(seen_as);
         continue;
       }
-      pack_any(batch->mutable_view(), rs_.wire_types().view, rs_.view(*state_, viewer));
+      record::pack_any(batch->mutable_view(), rs_.wire_types().view, rs_.view(*state_, viewer));
       msg = m;
     }
     peer->send(msg);

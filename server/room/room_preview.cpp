@@ -3,7 +3,7 @@
 // thrown from the game's stream. And the gate every command and preview passes before decide().
 #include <algorithm>
 
-#include "room/resim.h"
+#include "record/resim.h"
 #include "room/room.h"
 
 namespace grognard::room {
@@ -11,7 +11,7 @@ namespace grognard::room {
 std::optional<Room::Refusal> Room::refuse_seat(const std::optional<std::string>& seat_id,
                                                std::string_view observers_cannot) const {
   if (!seat_id) return Refusal{v1::UNAUTHENTICATED, "", "take a seat in this room first"};
-  const SeatRecord* s = seat(*seat_id);
+  const record::SeatRecord* s = seat(*seat_id);
   if (s == nullptr || s->role == "observer") {
     return Refusal{v1::PERMISSION_DENIED, "", "observers cannot " + std::string(observers_cannot)};
   }
@@ -31,11 +31,11 @@ std::optional<Room::Refusal> Room::refuse_status() const {
                    stopped_ ? "the server is shutting down" : "this game has stopped: " + failure_};
   }
   if (!record_.drift.empty()) {
-    return Refusal{v1::FAILED_PRECONDITION, "", drift_refusal(record_.drift)};
+    return Refusal{v1::FAILED_PRECONDITION, "", record::drift_refusal(record_.drift)};
   }
   if (expired()) return Refusal{v1::FAILED_PRECONDITION, "", expiry_message()};
   if (aborted()) return Refusal{v1::FAILED_PRECONDITION, "", abort_message()};
-  if (record_.status == GameStatus::kWaiting) {
+  if (record_.status == record::GameStatus::kWaiting) {
     return Refusal{v1::FAILED_PRECONDITION, "", "the game starts when every seat is taken"};
   }
   if (game_over()) return Refusal{v1::FAILED_PRECONDITION, "", "the game is over"};
@@ -60,7 +60,7 @@ void Room::preview(std::shared_ptr<Peer> peer, v1::Preview req, std::uint64_t re
     const auto seat_id = bound_seat(peer);
     if (auto r = refuse_seat(seat_id, "preview commands: they give none")) return refuse(*r);
     if (auto r = refuse_status()) return refuse(*r);
-    auto bytes = unpack_any(req.command(), rs_.wire_types().command);
+    auto bytes = record::unpack_any(req.command(), rs_.wire_types().command);
     if (!bytes.ok()) return refuse({v1::INVALID_ARGUMENT, "", bytes.error().message});
     if (auto r = refuse_turn(*seat_id)) return refuse(*r);
     // Dice of their own, seeded afresh: the game's stream does not move, and what these dice
@@ -81,7 +81,7 @@ void Room::preview(std::shared_ptr<Peer> peer, v1::Preview req, std::uint64_t re
       const std::size_t shown = std::min(advice.shown, events->size());
       for (std::size_t i = 0; i < shown; ++i) {
         if (auto seen = rs_.view_event(*scratch, (*events)[i], viewer)) {
-          pack_any(out->add_events(), rs_.wire_types().event, *seen);
+          record::pack_any(out->add_events(), rs_.wire_types().event, *seen);
         }
         if (i + 1 < shown && !rs_.apply(*scratch, (*events)[i]).ok()) break;
       }

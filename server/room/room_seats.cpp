@@ -4,25 +4,25 @@
 #include <algorithm>
 #include <cctype>
 
-#include "room/replay.h"
+#include "record/replay.h"
 #include "room/room.h"
 
 namespace grognard::room {
-const SeatRecord* Room::seat(const std::string& seat_id) const {
-  for (const SeatRecord& s : seats_) {
+const record::SeatRecord* Room::seat(const std::string& seat_id) const {
+  for (const record::SeatRecord& s : seats_) {
     if (s.seat_id == seat_id) return &s;
   }
   const auto it = observers_.find(seat_id);
   return it == observers_.end() ? nullptr : &it->second;
 }
 
-void Room::keep_seat(const SeatRecord& s) {
-  SeatRecord* kept = nullptr;
+void Room::keep_seat(const record::SeatRecord& s) {
+  record::SeatRecord* kept = nullptr;
   if (s.role == "observer") {
     note_observer(s.seat_id);
     kept = &observers_[s.seat_id];
   } else {
-    for (SeatRecord& t : seats_) {
+    for (record::SeatRecord& t : seats_) {
       if (t.seat_id == s.seat_id) kept = &t;
     }
     if (kept == nullptr) kept = &seats_.emplace_back();
@@ -36,7 +36,7 @@ void Room::keep_seat(const SeatRecord& s) {
 void Room::drop_seat(const std::string& seat_id) {
   const auto it = observers_.find(seat_id);
   if (it == observers_.end()) return;
-  const Hash32 token = it->second.token_sha256;
+  const record::Hash32 token = it->second.token_sha256;
   const bool handed_out = it->second.claimed_ms != 0;
   {
     std::lock_guard lock(info_mu_);
@@ -72,7 +72,7 @@ void Room::drop_peer(const Peer* peer) {
 engine::Viewer Room::viewer_for(const std::string& seat_id) const {
   engine::Viewer v;
   v.game_over = game_over();
-  if (const SeatRecord* s = seat(seat_id)) {
+  if (const record::SeatRecord* s = seat(seat_id)) {
     v.role = role_from_string(s->role);
     if (v.role != engine::Role::kObserver) v.seat = s->seat_id;
   }
@@ -85,7 +85,7 @@ std::optional<std::string> Room::bound_seat(const std::shared_ptr<Peer>& peer) c
   return b->seat_id;
 }
 
-void Room::bind(const std::shared_ptr<Peer>& peer, const SeatRecord& s) {
+void Room::bind(const std::shared_ptr<Peer>& peer, const record::SeatRecord& s) {
   peer->bind(Binding{shared_from_this(), s.seat_id, s.role});
   drop_peer(peer.get());
   const bool observer = s.role == "observer";
@@ -94,7 +94,8 @@ void Room::bind(const std::shared_ptr<Peer>& peer, const SeatRecord& s) {
   refresh_info();
 }
 
-std::shared_ptr<v1::ServerMessage> Room::seated(const SeatRecord& s, std::uint64_t request_id,
+std::shared_ptr<v1::ServerMessage> Room::seated(const record::SeatRecord& s,
+                                                std::uint64_t request_id,
                                                 std::uint64_t after_seq) const {
   auto m = std::make_shared<v1::ServerMessage>();
   m->set_request_id(request_id);
@@ -104,12 +105,13 @@ std::shared_ptr<v1::ServerMessage> Room::seated(const SeatRecord& s, std::uint64
   out->set_role(s.role);
   *out->mutable_room() = info();
   const engine::Viewer viewer = viewer_for(s.seat_id);
-  pack_any(out->mutable_view(), rs_.wire_types().view, rs_.view(*state_, viewer));
+  record::pack_any(out->mutable_view(), rs_.wire_types().view, rs_.view(*state_, viewer));
   out->set_last_seq(record_.last_seq);
   if (after_seq < record_.last_seq) {
     // The first page; the seat fetches the rest with GetEvents (docs/protocol.md, "Pages").
-    auto page = page_as_seen(rs_, *initial_, log_, viewer, record_.chain_version, after_seq + 1,
-                             record_.last_seq, {deps_.limits.events_per_page, kPageBytes}, &folds_);
+    auto page = record::page_as_seen(rs_, *initial_, log_, viewer, record_.chain_version,
+                                     after_seq + 1, record_.last_seq,
+                                     {deps_.limits.events_per_page, record::kPageBytes}, &folds_);
     if (page.ok()) {
       for (auto& e : page->events) *out->add_events() = std::move(e);
       out->set_next_seq(page->next_seq);
@@ -126,7 +128,7 @@ namespace {
 // A player's name as kept: at most 64 bytes, cut between two characters (a string of the
 // protocol is UTF-8: half a character would make every event naming him unreadable).
 std::string kept_name(const std::string& name) {
-  return utf8_prefix(name, 64);
+  return record::utf8_prefix(name, 64);
 }
 
 std::string lowered(std::string s) {
@@ -136,7 +138,7 @@ std::string lowered(std::string s) {
 
 // A join names a seat by its id ("side:0", "player:british"), by the id without its role
 // ("british" for "player:british") or by its label ("British", "Desert Column"), in any case.
-bool names_seat(const SeatRecord& s, const std::string& name) {
+bool names_seat(const record::SeatRecord& s, const std::string& name) {
   const std::string n = lowered(name), id = lowered(s.seat_id), prefix = lowered(s.role) + ":";
   return n == id || n == lowered(s.label) ||
          (id.rfind(prefix, 0) == 0 && n == id.substr(prefix.size()));
@@ -144,7 +146,7 @@ bool names_seat(const SeatRecord& s, const std::string& name) {
 
 // "the seat British is already taken by Anna"; without a name of its own (a holder who gave
 // none is named by the seat's label), only that it is taken.
-std::string taken_message(const SeatRecord& s) {
+std::string taken_message(const record::SeatRecord& s) {
   const std::string seat = s.label.empty() ? s.seat_id : s.label;
   if (s.player_name.empty() || s.player_name == s.label)
     return "the seat " + seat + " is already taken";
@@ -163,7 +165,7 @@ void Room::join(std::shared_ptr<Peer> peer, v1::JoinRoom req, std::uint64_t requ
     if (expired()) return reject(v1::NOT_FOUND, expiry_message());
     if (aborted()) return reject(v1::FAILED_PRECONDITION, abort_message());
     if (peer->binding()) return reject(v1::FAILED_PRECONDITION, "leave your seat first");
-    SeatRecord chosen;
+    record::SeatRecord chosen;
     const bool observer = req.role() == "observer";
     const Holder holder{peer->address_key(), peer->address_range()};
     if (observer) {
@@ -181,9 +183,9 @@ void Room::join(std::shared_ptr<Peer> peer, v1::JoinRoom req, std::uint64_t requ
       chosen.role = "observer";
       chosen.label = "observer";
     } else {
-      const SeatRecord* found = nullptr;
+      const record::SeatRecord* found = nullptr;
       bool any_of_role = false;
-      for (const SeatRecord& s : seats_) {
+      for (const record::SeatRecord& s : seats_) {
         if (s.role != req.role()) continue;
         any_of_role = true;
         if (!req.seat().empty() && !names_seat(s, req.seat())) continue;
@@ -195,7 +197,7 @@ void Room::join(std::shared_ptr<Peer> peer, v1::JoinRoom req, std::uint64_t requ
         break;
       }
       if (!any_of_role) {
-        return reject(v1::NOT_FOUND, "this game has no " + shown(req.role()) +
+        return reject(v1::NOT_FOUND, "this game has no " + record::shown(req.role()) +
                                          " seats (roles: general, "
                                          "player, referee, observer)");
       }
@@ -203,12 +205,12 @@ void Room::join(std::shared_ptr<Peer> peer, v1::JoinRoom req, std::uint64_t requ
         return reject(req.seat().empty() ? v1::FAILED_PRECONDITION : v1::NOT_FOUND,
                       req.seat().empty()
                           ? "every " + req.role() + " seat is taken"
-                          : "no " + req.role() + " seat \"" + shown(req.seat()) + "\"");
+                          : "no " + req.role() + " seat \"" + record::shown(req.seat()) + "\"");
       }
       chosen = *found;
     }
-    const std::string token = "gt_" + random_hex(32);
-    chosen.token_sha256 = sha256_of(token);
+    const std::string token = "gt_" + record::random_hex(32);
+    chosen.token_sha256 = record::sha256_of(token);
     chosen.player_name = req.name().empty() ? chosen.label : kept_name(req.name());
     chosen.claimed_ms = deps_.clock();
 
@@ -239,7 +241,7 @@ void Room::join(std::shared_ptr<Peer> peer, v1::JoinRoom req, std::uint64_t requ
   });
 }
 
-void Room::resume(std::shared_ptr<Peer> peer, Hash32 token_hash, std::uint64_t last_seq,
+void Room::resume(std::shared_ptr<Peer> peer, record::Hash32 token_hash, std::uint64_t last_seq,
                   std::uint64_t request_id) {
   run([this, peer, token_hash, last_seq, request_id] {
     if (expired()) {
@@ -247,7 +249,7 @@ void Room::resume(std::shared_ptr<Peer> peer, Hash32 token_hash, std::uint64_t l
       return;
     }
     if (const auto it = tokens_.find(token_hash); it != tokens_.end()) {
-      const SeatRecord& s = *seat(it->second);
+      const record::SeatRecord& s = *seat(it->second);
       // A connection holds one registration: drop any earlier one before binding again.
       drop_peer(peer.get());
       if (peer->binding()) peer->unbind();

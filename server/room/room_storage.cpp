@@ -84,7 +84,7 @@ void Room::resume_storage(std::string reason,
     v1::SystemNote note;
     note.set_text("The game goes on (" + reason +
                   "). What could not be saved when it stopped was not kept: give it again.");
-    add_record(*p, EventKind::kSystem, note.SerializeAsString(), "", "");
+    add_record(*p, record::EventKind::kSystem, note.SerializeAsString(), "", "");
     const std::uint64_t seq = p->batch.events.back().seq;
     p->after = [this, done, seq](bool ok) {
       if (!ok) {

@@ -3,7 +3,7 @@
 // stored and chained like any other; the dice stream goes on where it was.
 #include <algorithm>
 
-#include "room/replay.h"
+#include "record/replay.h"
 #include "room/room.h"
 
 namespace grognard::room {
@@ -30,7 +30,7 @@ std::function<void(bool)> answer_done(std::shared_ptr<Peer> peer, std::uint64_t 
   };
 }
 
-std::string label(const SeatRecord* s, const std::string& seat_id) {
+std::string label(const record::SeatRecord* s, const std::string& seat_id) {
   return s ? s->label : seat_id;
 }
 
@@ -44,16 +44,16 @@ std::string events_text(std::uint64_t first, std::uint64_t last) {
 std::optional<Room::LastCommand> Room::last_command() const {
   std::optional<LastCommand> c;
   for (std::size_t i = log_.size(); i-- > 0;) {
-    const EventRecord& e = log_[i];
-    if (e.kind == EventKind::kTakenBack && !c) {
+    const record::EventRecord& e = log_[i];
+    if (e.kind == record::EventKind::kTakenBack && !c) {
       // What it took back no longer counts: the command before it is the last one.
       v1::TakenBack t;
       if (!t.ParseFromString(e.payload) || t.first_seq() == 0 || t.first_seq() > i) break;
       i = t.first_seq() - 1;  // the log holds seq n at index n - 1
       continue;
     }
-    if (e.kind == EventKind::kChat && !c) continue;  // chat does not count
-    if (e.kind != EventKind::kRules || e.seat.empty()) break;
+    if (e.kind == record::EventKind::kChat && !c) continue;  // chat does not count
+    if (e.kind != record::EventKind::kRules || e.seat.empty()) break;
     if (!c) c = LastCommand{e.seat, e.seq, e.seq};
     if (e.seat != c->seat) break;
     c->first_seq = e.seq;
@@ -75,8 +75,8 @@ void Room::lapse_offer(const std::vector<std::string>& told) {
 }
 
 std::optional<std::uint64_t> Room::taken_back_at(std::uint64_t seq) const {
-  for (const EventRecord& e : log_) {
-    if (e.kind != EventKind::kTakenBack) continue;
+  for (const record::EventRecord& e : log_) {
+    if (e.kind != record::EventKind::kTakenBack) continue;
     v1::TakenBack t;
     if (t.ParseFromString(e.payload) && t.first_seq() <= seq && seq <= t.last_seq()) return e.seq;
   }
@@ -104,7 +104,7 @@ engine::Status Room::take_back_now(const LastCommand& c, const std::string& agre
                                    std::function<void(bool ok)> after,
                                    std::unique_ptr<engine::GameState> restored) {
   if (!restored) {
-    auto folded = state_after(rs_, *initial_, log_, c.first_seq - 1);
+    auto folded = record::state_after(rs_, *initial_, log_, c.first_seq - 1);
     if (!folded.ok()) return folded.error();
     restored = std::move(*folded);
   }
@@ -115,7 +115,7 @@ engine::Status Room::take_back_now(const LastCommand& c, const std::string& agre
   t.set_last_seq(c.last_seq);
   t.set_by_seat(c.seat);
   t.set_agreed_by(agreed_by);
-  add_record(*p, EventKind::kTakenBack, t.SerializeAsString(), c.seat, "");
+  add_record(*p, record::EventKind::kTakenBack, t.SerializeAsString(), c.seat, "");
   p->after = std::move(after);
   commit(p);
   return engine::ok_status();
@@ -155,12 +155,12 @@ void Room::take_back(std::shared_ptr<Peer> peer, std::uint64_t request_id) {
                         "); only the seat that gave a command may take it back");
     }
     // Free when none of its events threw a die or showed anyone what was hidden from him.
-    auto before = state_after(rs_, *initial_, log_, c->first_seq - 1);
+    auto before = record::state_after(rs_, *initial_, log_, c->first_seq - 1);
     if (!before.ok()) return refuse(v1::UNAVAILABLE, "internal error: " + before.error().message);
     bool reveals = false;
     auto probe = (*before)->clone();
     for (std::uint64_t seq = c->first_seq; seq <= c->last_seq && !reveals; ++seq) {
-      const EventRecord& e = log_[seq - 1];
+      const record::EventRecord& e = log_[seq - 1];
       reveals = rs_.reveals(*probe, e.payload) || !rs_.apply(*probe, e.payload).ok();
     }
     if (!reveals) {

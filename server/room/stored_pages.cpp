@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
+#include "record/seal.h"
 #include "room/archive.h"
-#include "room/seal.h"
 
 namespace grognard::room {
 
@@ -17,7 +17,7 @@ std::shared_ptr<v1::ServerMessage> reply(std::uint64_t request_id) {
   return m;
 }
 
-engine::Error missing(const GameRecord& g, std::uint64_t seq) {
+engine::Error missing(const record::GameRecord& g, std::uint64_t seq) {
   return engine::Error{
       engine::ErrorCode::kFailedPrecondition, "",
       "game " + g.id + ": event " + std::to_string(seq) + " is not stored as it should be"};
@@ -55,9 +55,9 @@ engine::Result<StoredPages::Game*> StoredPages::game(const std::string& id) {
   return &games_.front();
 }
 
-engine::Result<Fold> StoredPages::fold_before(Game& g, std::uint64_t seq) {
+engine::Result<record::Fold> StoredPages::fold_before(Game& g, std::uint64_t seq) {
   const auto usable = g.kept.lower_bound(seq);  // the first kept at or after `seq`: too far
-  std::optional<Fold> fold;
+  std::optional<record::Fold> fold;
   std::uint64_t next = 1;
   if (usable != g.kept.begin()) {
     fold.emplace(std::prev(usable)->second);
@@ -69,7 +69,7 @@ engine::Result<Fold> StoredPages::fold_before(Game& g, std::uint64_t seq) {
     auto records = store_.events(g.record.id, next, std::min(seq - 1, next + kChunk - 1));
     if (!records.ok()) return records.error();
     if (records->empty()) return missing(g.record, next);
-    for (const EventRecord& r : *records) {
+    for (const record::EventRecord& r : *records) {
       if (r.seq != next) return missing(g.record, next);
       if (auto st = fold->step(r); !st.ok()) return st.error();
       if (r.seq % g.spacing == 0) g.kept.emplace(r.seq, *fold);
@@ -79,7 +79,7 @@ engine::Result<Fold> StoredPages::fold_before(Game& g, std::uint64_t seq) {
   return std::move(*fold);
 }
 
-void StoredPages::keep_page_end(Game& g, std::uint64_t seq, Fold fold) {
+void StoredPages::keep_page_end(Game& g, std::uint64_t seq, record::Fold fold) {
   if (seq == 0 || g.kept.count(seq) != 0) return;
   g.kept.emplace(seq, std::move(fold));
   g.page_ends.push_back(seq);
@@ -111,31 +111,32 @@ void StoredPages::events(Peer& peer, const v1::GetEvents& req, std::uint64_t req
       events_per_page_ == 0 ? last : std::min(last, from + events_per_page_ - 1);
   auto fold = fold_before(g, from);
   if (!fold.ok()) return peer.send(error_message(request_id, fold.error()));
-  PageFiller page({events_per_page_, kPageBytes});
+  record::PageFiller page({events_per_page_, record::kPageBytes});
   std::uint64_t seq = from;
   while (seq <= last && page.open(seq)) {  // open: seq <= page_end
     auto records = store_.events(g.record.id, seq, std::min(page_end, seq + kChunk - 1));
     if (!records.ok()) return peer.send(error_message(request_id, records.error()));
     if (records->empty()) return peer.send(error_message(request_id, missing(g.record, seq)));
-    for (EventRecord& r : *records) {
+    for (record::EventRecord& r : *records) {
       if (r.seq != seq) return peer.send(error_message(request_id, missing(g.record, seq)));
       if (!page.open(seq)) break;
-      r.digest = event_digest(*g.rs, g.record.seed, fold->state(), r, g.record.chain_version);
+      r.digest =
+          record::event_digest(*g.rs, g.record.seed, fold->state(), r, g.record.chain_version);
       // Its commitment is not known before it is folded: what it is seen as has one of zeros,
       // of the same size, which is what the page's bound weighs.
-      auto seen = event_as_seen(*g.rs, fold->state(), r, viewer, g.record.chain_version);
+      auto seen = record::event_as_seen(*g.rs, fold->state(), r, viewer, g.record.chain_version);
       if (!page.fits(seq, seen)) break;
       if (auto st = fold->step(r); !st.ok())
         return peer.send(error_message(request_id, st.error()));
-      r.commitment = state_commitment(*g.rs, g.record.seed, fold->state());
-      if (seen) seen->set_commitment(hex(r.commitment));
+      r.commitment = record::state_commitment(*g.rs, g.record.seed, fold->state());
+      if (seen) seen->set_commitment(record::hex(r.commitment));
       page.add(std::move(seen));
       if (r.seq % g.spacing == 0) g.kept.emplace(r.seq, *fold);
       ++seq;
     }
     if (page.stopped()) break;
   }
-  EventPage taken = page.take();
+  record::EventPage taken = page.take();
   keep_page_end(g, seq - 1, std::move(*fold));
   auto m = reply(request_id);
   auto* out = m->mutable_event_list();
@@ -163,9 +164,9 @@ void StoredPages::state(Peer& peer, const v1::GetState& req, std::uint64_t reque
   auto* out = m->mutable_state();
   out->set_game_id(req.game_id());
   out->set_seq(seq);
-  pack_any(out->mutable_view(), g.rs->wire_types().view, g.rs->view(fold->state(), viewer));
+  record::pack_any(out->mutable_view(), g.rs->wire_types().view, g.rs->view(fold->state(), viewer));
   out->set_state_hash(g.rs->hash(fold->state()).hex());
-  out->set_commitment(hex(state_commitment(*g.rs, g.record.seed, fold->state())));
+  out->set_commitment(record::hex(record::state_commitment(*g.rs, g.record.seed, fold->state())));
   keep_page_end(g, seq, std::move(*fold));
   peer.send(m);
 }

@@ -17,10 +17,10 @@
 #include <string>
 #include <vector>
 
+#include "record/registry.h"
+#include "record/replay.h"
+#include "record/store.h"
 #include "room/peer.h"
-#include "room/registry.h"
-#include "room/replay.h"
-#include "room/store.h"
 
 namespace grognard::room {
 
@@ -30,7 +30,7 @@ class StoredPages {
   static constexpr std::uint64_t kSpaced = 48;
   static constexpr std::size_t kPageEnds = 8;
 
-  StoredPages(Store& store, const Registry& registry, std::size_t events_per_page)
+  StoredPages(record::Store& store, const record::Registry& registry, std::size_t events_per_page)
       : store_(store), registry_(registry), events_per_page_(events_per_page) {}
 
   // Answer GetEvents and GetState of an ended game no room holds, as replay_viewer() sees it.
@@ -39,13 +39,14 @@ class StoredPages {
 
  private:
   struct Game {
-    GameRecord record;
+    record::GameRecord record;
     const engine::Ruleset* rs = nullptr;
     std::unique_ptr<engine::GameState> initial;
-    std::vector<SeatRecord> seats;
-    std::vector<EventRecord> taken_back;  // the log's TakenBack events, for every Fold of it
+    std::vector<record::SeatRecord> seats;
+    std::vector<record::EventRecord>
+        taken_back;  // the log's TakenBack events, for every Fold of it
     std::uint64_t spacing = 256;
-    std::map<std::uint64_t, Fold> kept;  // the fold after each event kept
+    std::map<std::uint64_t, record::Fold> kept;  // the fold after each event kept
     std::deque<std::uint64_t> page_ends;
   };
   // Game `id`, from the cache while its last event is the same, else read from the store.
@@ -57,12 +58,12 @@ class StoredPages {
   };
   engine::Result<Asked> asked(const std::string& id, const std::string& as_seat);
   // A fold of `g` that has stepped every event before `seq`, from the nearest one kept.
-  engine::Result<Fold> fold_before(Game& g, std::uint64_t seq);
+  engine::Result<record::Fold> fold_before(Game& g, std::uint64_t seq);
   // Keeps `fold`, which has stepped every event to `seq`, as where a page ended.
-  void keep_page_end(Game& g, std::uint64_t seq, Fold fold);
+  void keep_page_end(Game& g, std::uint64_t seq, record::Fold fold);
 
-  Store& store_;
-  const Registry& registry_;
+  record::Store& store_;
+  const record::Registry& registry_;
   const std::size_t events_per_page_;
   std::list<Game> games_;  // the most recently asked first
 };

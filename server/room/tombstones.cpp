@@ -24,18 +24,18 @@ std::chrono::milliseconds expiry_interval(std::chrono::milliseconds limit) {
   return std::clamp(limit / 60, milliseconds(50), milliseconds(std::chrono::minutes(1)));
 }
 
-void Tombstones::add(const std::string& invite_code, const std::vector<Hash32>& tokens,
+void Tombstones::add(const std::string& invite_code, const std::vector<record::Hash32>& tokens,
                      std::string message) {
   std::lock_guard lock(mu_);
   if (capacity_ == 0) return;
   while (order_.size() >= capacity_) {
     const Entry& old = order_.front();
     by_invite_.erase(old.invite_code);
-    for (const Hash32& t : old.tokens) by_token_.erase(t);
+    for (const record::Hash32& t : old.tokens) by_token_.erase(t);
     order_.pop_front();
   }
   by_invite_[invite_code] = message;
-  for (const Hash32& t : tokens) by_token_[t] = message;
+  for (const record::Hash32& t : tokens) by_token_[t] = message;
   order_.push_back(Entry{invite_code, tokens});
 }
 
@@ -46,7 +46,7 @@ std::optional<std::string> Tombstones::by_invite(const std::string& invite_code)
   return it->second;
 }
 
-std::optional<std::string> Tombstones::by_token(const Hash32& token_hash) const {
+std::optional<std::string> Tombstones::by_token(const record::Hash32& token_hash) const {
   std::lock_guard lock(mu_);
   auto it = by_token_.find(token_hash);
   if (it == by_token_.end()) return std::nullopt;

@@ -13,8 +13,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "record/store.h"
 #include "room/messages.h"
-#include "room/store.h"
 
 namespace grognard::room {
 
@@ -30,20 +30,21 @@ class Tombstones {
  public:
   explicit Tombstones(std::size_t capacity) : capacity_(capacity) {}
 
-  void add(const std::string& invite_code, const std::vector<Hash32>& tokens, std::string message);
+  void add(const std::string& invite_code, const std::vector<record::Hash32>& tokens,
+           std::string message);
   std::optional<std::string> by_invite(const std::string& invite_code) const;
-  std::optional<std::string> by_token(const Hash32& token_hash) const;
+  std::optional<std::string> by_token(const record::Hash32& token_hash) const;
 
  private:
   struct Entry {
     std::string invite_code;
-    std::vector<Hash32> tokens;
+    std::vector<record::Hash32> tokens;
   };
   std::size_t capacity_;
   mutable std::mutex mu_;
   std::deque<Entry> order_;  // oldest first
   std::unordered_map<std::string, std::string> by_invite_;
-  std::unordered_map<Hash32, std::string, Hash32Hasher> by_token_;
+  std::unordered_map<record::Hash32, std::string, record::Hash32Hasher> by_token_;
 };
 
 }  // namespace grognard::room

@@ -8,9 +8,9 @@
 namespace grognard::store {
 namespace {
 
-using room::EventRecord;
-using room::GameRecord;
-using room::SeatRecord;
+using record::EventRecord;
+using record::GameRecord;
+using record::SeatRecord;
 
 constexpr const char* kClause = "store.read";
 
@@ -62,7 +62,7 @@ engine::Result<std::optional<GameRecord>> query_game_by_invite(Connection& c,
 }
 
 engine::Result<std::optional<GameRecord>> query_game_by_token(Connection& c,
-                                                              const room::Hash32& token) {
+                                                              const record::Hash32& token) {
   // seats_by_token (migration 0005) answers the inner select.
   static const std::string sql =
       select_games() + " WHERE id = (SELECT game_id FROM seats WHERE token_sha256 = ? LIMIT 1)";
@@ -70,7 +70,8 @@ engine::Result<std::optional<GameRecord>> query_game_by_token(Connection& c,
       c, sql, [&](Query& q) { q.blob(1, token); }, read_game));
 }
 
-engine::Result<std::vector<GameRecord>> query_games(Connection& c, const room::GameFilter& filter) {
+engine::Result<std::vector<GameRecord>> query_games(Connection& c,
+                                                    const record::GameFilter& filter) {
   if (filter.limit <= 0) {
     return engine::Error{engine::ErrorCode::kInvalidArgument, kClause,
                          "a game listing needs a positive limit"};
@@ -92,7 +93,7 @@ engine::Result<std::vector<GameRecord>> query_games(Connection& c, const room::G
     q.i64(i++, filter.since_ms);
     if (filter.until_ms != 0) q.i64(i++, filter.until_ms);
     if (!filter.ruleset.empty()) q.text(i++, filter.ruleset);
-    if (filter.status) q.text(i++, room::to_string(*filter.status));
+    if (filter.status) q.text(i++, record::to_string(*filter.status));
     if (!filter.player.empty()) q.text(i++, filter.player);
     q.i64(i, filter.limit);
   };
@@ -128,8 +129,8 @@ engine::Result<std::vector<EventRecord>> query_events(Connection& c, const std::
 
 engine::Result<std::vector<EventRecord>> query_taken_back(Connection& c,
                                                           const std::string& game_id) {
-  // kind = 3 as a literal, as the partial index says it (room::EventKind::kTakenBack).
-  static_assert(static_cast<int>(room::EventKind::kTakenBack) == 3);
+  // kind = 3 as a literal, as the partial index says it (record::EventKind::kTakenBack).
+  static_assert(static_cast<int>(record::EventKind::kTakenBack) == 3);
   static const std::string sql =
       "SELECT " + kEventColumns + " FROM events WHERE game_id = ? AND kind = 3 ORDER BY seq";
   return select_all<EventRecord>(

@@ -8,9 +8,9 @@
 namespace grognard::store {
 namespace {
 
-using room::EventRecord;
-using room::GameRecord;
-using room::SeatRecord;
+using record::EventRecord;
+using record::GameRecord;
+using record::SeatRecord;
 
 constexpr const char* kClause = "store.commit";
 
@@ -105,7 +105,7 @@ void bind_game(Query& q, const GameRecord& g, bool with_scenario_text) {
   q.text(1, g.id).text(2, g.ruleset).text(3, g.scenario);
   if (with_scenario_text) q.text(4, g.scenario_text);
   q.text(5, g.invite_code).boolean(6, g.listed).boolean(7, g.observers_allowed);
-  q.text(8, room::to_string(g.status)).blob(9, g.seed).blob(10, g.seed_sha256);
+  q.text(8, record::to_string(g.status)).blob(9, g.seed).blob(10, g.seed_sha256);
   q.u64(11, g.dice_next).u64(12, g.last_seq).i64(13, g.created_ms).i64(14, g.updated_ms);
   q.i64(15, g.ended_ms).text(16, g.result).i64(17, g.chain_version);
   q.i64(18, g.ruleset_version).text(19, g.source_game).u64(20, g.source_seq);
@@ -147,7 +147,7 @@ engine::Status write_event(Connection& c, const EventRecord& e) {
     q.text(1, e.game_id).u64(2, e.seq).i64(3, static_cast<std::int64_t>(e.kind));
     q.blob(4, e.payload).blob(5, e.state_hash).blob(6, e.chain).text(7, e.seat);
     q.text(8, e.command_id).text(9, e.audience).i64(10, e.created_ms);
-    const room::Hash32* withheld = e.withheld_digest ? &*e.withheld_digest : nullptr;
+    const record::Hash32* withheld = e.withheld_digest ? &*e.withheld_digest : nullptr;
     q.blob(11, withheld == nullptr
                    ? std::string_view{}
                    : std::string_view(reinterpret_cast<const char*>(withheld->data()),
@@ -171,7 +171,7 @@ engine::Result<GameRecord> read_game(const Query& q) {
   g.listed = q.col_bool(5);
   g.observers_allowed = q.col_bool(6);
   const std::string status = q.col_text(7);
-  auto parsed = room::game_status_from_string(status);
+  auto parsed = record::game_status_from_string(status);
   if (!parsed) {
     return store_error("store.read", "game " + g.id + " has unknown status \"" + status + "\"");
   }
@@ -211,11 +211,11 @@ engine::Result<EventRecord> read_event(const Query& q) {
   e.game_id = q.col_text(0);
   e.seq = q.col_u64(1);
   const std::int64_t kind = q.col_i64(2);
-  if (kind < 0 || kind > static_cast<std::int64_t>(room::EventKind::kTakenBack)) {
+  if (kind < 0 || kind > static_cast<std::int64_t>(record::EventKind::kTakenBack)) {
     return store_error("store.read", "event " + e.game_id + "#" + std::to_string(e.seq) +
                                          " has unknown kind " + std::to_string(kind));
   }
-  e.kind = static_cast<room::EventKind>(kind);
+  e.kind = static_cast<record::EventKind>(kind);
   e.payload = q.col_blob(3);
   e.state_hash = q.col_hash(4);
   e.chain = q.col_hash(5);
@@ -224,14 +224,14 @@ engine::Result<EventRecord> read_event(const Query& q) {
   e.audience = q.col_text(8);
   e.created_ms = q.col_i64(9);
   if (const std::string withheld = q.col_blob(10); withheld.size() == 32) {
-    room::Hash32 h;
+    record::Hash32 h;
     std::copy(withheld.begin(), withheld.end(), h.begin());
     e.withheld_digest = h;
   }
   return e;
 }
 
-engine::Status write_batch(Connection& c, const room::WriteBatch& batch) {
+engine::Status write_batch(Connection& c, const record::WriteBatch& batch) {
   if (batch.game) {
     if (auto st = write_game(c, *batch.game); !st) return st;
   }

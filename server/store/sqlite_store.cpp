@@ -105,7 +105,7 @@ SqliteStore::~SqliteStore() {
   thread_.join();
 }
 
-void SqliteStore::append(room::WriteBatch batch, std::function<void(engine::Status)> done) {
+void SqliteStore::append(record::WriteBatch batch, std::function<void(engine::Status)> done) {
   {
     std::lock_guard lock(mu_);
     queue_.push_back(Pending{std::move(batch), std::move(done), ++next_ticket_});
@@ -188,7 +188,7 @@ std::vector<engine::Status> SqliteStore::commit_group(const std::vector<Pending>
   return outcome;
 }
 
-engine::Status SqliteStore::write_in_savepoint(const room::WriteBatch& batch) {
+engine::Status SqliteStore::write_in_savepoint(const record::WriteBatch& batch) {
   // Whenever the savepoint cannot be settled the whole transaction is rolled back, so that the
   // caller (seeing autocommit) fails the group rather than commit part of a batch.
   if (auto st = writer_.run("SAVEPOINT batch", kCommit); !st) {
@@ -229,53 +229,55 @@ void SqliteStore::rollback() {
 
 // Reads: each takes a reader connection for the length of one query.
 
-engine::Result<std::optional<room::GameRecord>> SqliteStore::game(const std::string& id) {
+engine::Result<std::optional<record::GameRecord>> SqliteStore::game(const std::string& id) {
   auto lease = readers_.acquire();
   if (!lease) return lease.error();
   return query_game(*lease.value(), id);
 }
 
-engine::Result<std::optional<room::GameRecord>> SqliteStore::game_by_invite(
+engine::Result<std::optional<record::GameRecord>> SqliteStore::game_by_invite(
     const std::string& code) {
   auto lease = readers_.acquire();
   if (!lease) return lease.error();
   return query_game_by_invite(*lease.value(), code);
 }
 
-engine::Result<std::optional<room::GameRecord>> SqliteStore::game_by_token(
-    const room::Hash32& token) {
+engine::Result<std::optional<record::GameRecord>> SqliteStore::game_by_token(
+    const record::Hash32& token) {
   auto lease = readers_.acquire();
   if (!lease) return lease.error();
   return query_game_by_token(*lease.value(), token);
 }
 
-engine::Result<std::vector<room::GameRecord>> SqliteStore::games(const room::GameFilter& filter) {
+engine::Result<std::vector<record::GameRecord>> SqliteStore::games(
+    const record::GameFilter& filter) {
   auto lease = readers_.acquire();
   if (!lease) return lease.error();
   return query_games(*lease.value(), filter);
 }
 
-engine::Result<std::vector<room::GameRecord>> SqliteStore::unfinished_games() {
+engine::Result<std::vector<record::GameRecord>> SqliteStore::unfinished_games() {
   auto lease = readers_.acquire();
   if (!lease) return lease.error();
   return query_unfinished_games(*lease.value());
 }
 
-engine::Result<std::vector<room::SeatRecord>> SqliteStore::seats(const std::string& game_id) {
+engine::Result<std::vector<record::SeatRecord>> SqliteStore::seats(const std::string& game_id) {
   auto lease = readers_.acquire();
   if (!lease) return lease.error();
   return query_seats(*lease.value(), game_id);
 }
 
-engine::Result<std::vector<room::EventRecord>> SqliteStore::events(const std::string& game_id,
-                                                                   std::uint64_t from,
-                                                                   std::uint64_t to) {
+engine::Result<std::vector<record::EventRecord>> SqliteStore::events(const std::string& game_id,
+                                                                     std::uint64_t from,
+                                                                     std::uint64_t to) {
   auto lease = readers_.acquire();
   if (!lease) return lease.error();
   return query_events(*lease.value(), game_id, from, to);
 }
 
-engine::Result<std::vector<room::EventRecord>> SqliteStore::taken_back(const std::string& game_id) {
+engine::Result<std::vector<record::EventRecord>> SqliteStore::taken_back(
+    const std::string& game_id) {
   auto lease = readers_.acquire();
   if (!lease) return lease.error();
   return query_taken_back(*lease.value(), game_id);

@@ -1,5 +1,5 @@
 #pragma once
-// room::Store on SQLite (docs/design.md "Event sourcing and durability").
+// record::Store on SQLite (docs/design.md "Event sourcing and durability").
 //
 // One writer thread owns the write connection. append() queues a batch; the writer takes
 // everything queued, writes each batch inside its own SAVEPOINT of one transaction and
@@ -31,13 +31,13 @@
 #include <thread>
 #include <vector>
 
-#include "room/store.h"
+#include "record/store.h"
 #include "store/reader_pool.h"
 #include "store/sqlite_util.h"
 
 namespace grognard::store {
 
-class SqliteStore final : public room::Store {
+class SqliteStore final : public record::Store {
  public:
   struct Options {
     std::size_t reader_connections = 4;
@@ -63,25 +63,27 @@ class SqliteStore final : public room::Store {
   SqliteStore(const SqliteStore&) = delete;
   SqliteStore& operator=(const SqliteStore&) = delete;
 
-  void append(room::WriteBatch batch, std::function<void(engine::Status)> done) override;
+  void append(record::WriteBatch batch, std::function<void(engine::Status)> done) override;
 
-  engine::Result<std::optional<room::GameRecord>> game(const std::string& id) override;
-  engine::Result<std::optional<room::GameRecord>> game_by_invite(const std::string& code) override;
+  engine::Result<std::optional<record::GameRecord>> game(const std::string& id) override;
+  engine::Result<std::optional<record::GameRecord>> game_by_invite(
+      const std::string& code) override;
   // REQUIRES: filter.limit > 0 (an INVALID_ARGUMENT error otherwise). Newest first.
-  engine::Result<std::vector<room::GameRecord>> games(const room::GameFilter& filter) override;
-  engine::Result<std::optional<room::GameRecord>> game_by_token(const room::Hash32& token) override;
-  engine::Result<std::vector<room::GameRecord>> unfinished_games() override;
-  engine::Result<std::vector<room::SeatRecord>> seats(const std::string& game_id) override;
-  engine::Result<std::vector<room::EventRecord>> taken_back(const std::string& game_id) override;
-  engine::Result<std::vector<room::EventRecord>> events(const std::string& game_id,
-                                                        std::uint64_t from,
-                                                        std::uint64_t to) override;
+  engine::Result<std::vector<record::GameRecord>> games(const record::GameFilter& filter) override;
+  engine::Result<std::optional<record::GameRecord>> game_by_token(
+      const record::Hash32& token) override;
+  engine::Result<std::vector<record::GameRecord>> unfinished_games() override;
+  engine::Result<std::vector<record::SeatRecord>> seats(const std::string& game_id) override;
+  engine::Result<std::vector<record::EventRecord>> taken_back(const std::string& game_id) override;
+  engine::Result<std::vector<record::EventRecord>> events(const std::string& game_id,
+                                                          std::uint64_t from,
+                                                          std::uint64_t to) override;
 
   void flush() override;
 
  private:
   struct Pending {
-    room::WriteBatch batch;
+    record::WriteBatch batch;
     std::function<void(engine::Status)> done;
     std::uint64_t ticket = 0;
   };
@@ -91,7 +93,7 @@ class SqliteStore final : public room::Store {
   void writer_loop();
   // Writes and commits one group; returns each batch's outcome, in order.
   std::vector<engine::Status> commit_group(const std::vector<Pending>& group);
-  engine::Status write_in_savepoint(const room::WriteBatch& batch);
+  engine::Status write_in_savepoint(const record::WriteBatch& batch);
   engine::Status finish_transaction();
   void rollback();
   // Checkpoints are run here, after a commit, not by SQLite inside COMMIT: a checkpoint that

@@ -12,10 +12,10 @@
 #include <vector>
 
 #include "../room/archive_play.h"
-#include "room/seal.h"
 #include "doc_blocks.h"
 #include "engine/canonical.h"
 #include "grognard/v1/sharpe.pb.h"
+#include "record/seal.h"
 #include "snippet.h"
 
 namespace grognard::docs_test {
@@ -50,7 +50,7 @@ std::vector<std::uint64_t> keyed(const v1::GameArchive& a) {
 
 // Closes `game` as its operator would, unless it has ended, and exports it.
 v1::GameArchive close_and_export(ForkWorld& f, const std::string& game) {
-  if (f.record(game).status == room::GameStatus::kRunning) {
+  if (f.record(game).status == record::GameStatus::kRunning) {
     bool closed = false;
     f.w.lobby->close_room(game, "the test is over", [&](engine::Status st) {
       REQUIRE(st.ok());
@@ -59,7 +59,7 @@ v1::GameArchive close_and_export(ForkWorld& f, const std::string& game) {
     f.w.settle();
     REQUIRE(closed);
   }
-  auto archive = room::export_archive(f.w.store, f.w.registry, game, 5'000'000);
+  auto archive = record::export_archive(f.w.store, f.w.registry, game, 5'000'000);
   INFO((archive.ok() ? std::string() : archive.error().message));
   REQUIRE(archive.ok());
   return std::move(*archive);
@@ -121,8 +121,8 @@ TEST_CASE(
     "from chain version 3 a game that can hide anything keys every digest, and one of version 2 "
     "still verifies",
     "[docs][archive][R20]") {
-  for (const auto& [ruleset, scenario] : std::vector<std::pair<std::string, std::string>>{
-           {"sharpe", "village"}, {"rcw", "intro"}}) {
+  for (const auto& [ruleset, scenario] :
+       std::vector<std::pair<std::string, std::string>>{{"sharpe", "village"}, {"rcw", "intro"}}) {
     DYNAMIC_SECTION(ruleset) {
       ForkWorld f;
       const testing::PlayedGame g = play_and_close(f, ruleset, scenario, 30, 7);
@@ -133,21 +133,21 @@ TEST_CASE(
       CHECK(keyed(a).size() == static_cast<std::size_t>(rules_events));
       // The same game as a server before chain version 3 sealed it: plain digests for what
       // every seat reads whole. Such a file still verifies.
-      std::vector<room::EventRecord> log = f.w.store.raw_events(g.id);
-      const room::GameRecord record = f.record(g.id);
+      std::vector<record::EventRecord> log = f.w.store.raw_events(g.id);
+      const record::GameRecord record = f.record(g.id);
       const engine::Ruleset& rs = *f.w.registry.ruleset(ruleset);
       const auto initial = rs.load_scenario(record.scenario_text);
       REQUIRE(initial.ok());
-      REQUIRE(room::seal_log(rs, record.seed, **initial, log, 2).ok());
+      REQUIRE(record::seal_log(rs, record.seed, **initial, log, 2).ok());
       v1::GameArchive v2 = a;
       v2.mutable_header()->set_chain_version(2);
-      room::Hash32 chain{};
+      record::Hash32 chain{};
       std::uint64_t first_plain = 0;
-      for (const room::EventRecord& r : log) {
-        chain = room::chain_hash(chain, r, 2);
+      for (const record::EventRecord& r : log) {
+        chain = record::chain_hash(chain, r, 2);
         v1::ArchivedEvent& e = event(v2, r.seq);
-        if (!e.withheld()) e.set_digest(room::hex(r.digest));
-        e.set_chain(room::hex(chain));
+        if (!e.withheld()) e.set_digest(record::hex(r.digest));
+        e.set_chain(record::hex(chain));
         if (e.has_readable()) {
           e.mutable_readable()->set_digest(e.digest());
           e.mutable_readable()->set_chain(e.chain());
@@ -249,7 +249,7 @@ TEST_CASE(
   v1::GameArchive fork = close_and_export(f, id);
   REQUIRE_FALSE(fork.header().forked_from().seed().empty());
   fork.mutable_header()->mutable_forked_from()->clear_seed();  // as if it were still secret
-  const room::Verdict server = server_verdict(fork);
+  const record::Verdict server = server_verdict(fork);
   REQUIRE(server.ok);
   REQUIRE_FALSE(server.unchecked.empty());
   expect_verified(fork);
@@ -262,13 +262,13 @@ TEST_CASE("the docs' Python snippet checks a game of chain version 1", "[docs][a
   // payload itself.
   v1::GameArchive a = g.archive;
   a.mutable_header()->set_chain_version(1);
-  room::Hash32 chain{};
-  for (const room::EventRecord& r : f.w.store.raw_events(g.id)) {
-    chain = room::chain_hash(chain, r, 1);
+  record::Hash32 chain{};
+  for (const record::EventRecord& r : f.w.store.raw_events(g.id)) {
+    chain = record::chain_hash(chain, r, 1);
     v1::ArchivedEvent& e = event(a, r.seq);
-    e.set_chain(room::hex(chain));
+    e.set_chain(record::hex(chain));
     if (e.has_readable()) {
-      e.mutable_readable()->set_chain(room::hex(chain));
+      e.mutable_readable()->set_chain(record::hex(chain));
       e.mutable_readable()->set_chain_version(1);
     }
   }

@@ -1,6 +1,6 @@
 // The Python snippet of docs/archives.md on a game played on the real server and exported over
 // the protocol: it verifies the file as exported, and refuses every kind of tampering at the
-// event the server's own check (room::verify_archive) names.
+// event the server's own check (record::verify_archive) names.
 #include <catch2/catch.hpp>
 
 #include <string>

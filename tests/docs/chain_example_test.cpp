@@ -12,17 +12,17 @@
 #include "doc_blocks.h"
 #include "engine/canonical.h"
 #include "grognard/v1/protocol.pb.h"
-#include "room/messages.h"
-#include "room/seal.h"
-#include "room/store.h"
+#include "record/hashes.h"
+#include "record/seal.h"
+#include "record/store.h"
 #include "rules/itchy/wire/ruleset.h"
 
 namespace grognard::docs_test {
 namespace {
 
-using room::EventKind;
-using room::EventRecord;
-using room::Hash32;
+using record::EventKind;
+using record::EventRecord;
+using record::Hash32;
 
 // A value as the doc writes it: parts, each on its own line with what it is.
 struct Value {
@@ -79,23 +79,23 @@ void record(Example& ex, const engine::Ruleset& rs, const engine::Seed& seed,
             const Hash32& previous, bool commitment) {
   const std::string n = "event " + std::to_string(r.seq);
   r.state_hash = rs.hash(after).bytes;
-  r.digest = room::event_digest(rs, seed, before, r, room::kChainVersion);
-  r.commitment = room::state_commitment(rs, seed, after);
-  r.chain = room::chain_hash(previous, r, room::kChainVersion);
+  r.digest = record::event_digest(rs, seed, before, r, record::kChainVersion);
+  r.commitment = record::state_commitment(rs, seed, after);
+  r.chain = record::chain_hash(previous, r, record::kChainVersion);
   ex.add(n + " payload", bytes_hex(r.payload));
-  ex.add(n + " digest", room::hex(r.digest));
-  ex.add(n + " state hash", room::hex(r.state_hash));
+  ex.add(n + " digest", record::hex(r.digest));
+  ex.add(n + " state hash", record::hex(r.state_hash));
   Value input{n + " chain input", {}};
-  input.parts.emplace_back(room::hex(previous), "the previous chain");
+  input.parts.emplace_back(record::hex(previous), "the previous chain");
   input.parts.emplace_back(u64_hex(r.seq), "seq");
   input.parts.emplace_back(bytes_hex(std::string(1, static_cast<char>(r.kind))), "kind");
-  input.parts.emplace_back(room::hex(r.digest), "digest");
-  input.parts.emplace_back(room::hex(r.state_hash), "state hash");
+  input.parts.emplace_back(record::hex(r.digest), "digest");
+  input.parts.emplace_back(record::hex(r.state_hash), "state hash");
   // The input is the doc's; that it hashes to what chain_hash gives pins it to the code.
-  REQUIRE(engine::sha256(from_hex(input.hex())).hex() == room::hex(r.chain));
+  REQUIRE(engine::sha256(from_hex(input.hex())).hex() == record::hex(r.chain));
   ex.values.push_back(std::move(input));
-  ex.add(n + " chain", room::hex(r.chain));
-  if (commitment) ex.add(n + " commitment", room::hex(r.commitment));
+  ex.add(n + " chain", record::hex(r.chain));
+  if (commitment) ex.add(n + " commitment", record::hex(r.commitment));
 }
 
 void compare(const std::string& block_name, const std::vector<Value>& computed) {
@@ -141,7 +141,7 @@ TEST_CASE("the documented chain of the duel is the room's", "[docs][archive]") {
   const std::string seed_hash = engine::sha256(seed_bytes(seed)).hex();
 
   Example ex;
-  ex.add("seed", room::hex(seed));
+  ex.add("seed", record::hex(seed));
   ex.add("seed sha256", seed_hash);
 
   // Event 1: the note that the game begins, as room.cpp writes it, over the initial state.
@@ -154,7 +154,7 @@ TEST_CASE("the documented chain of the duel is the room's", "[docs][archive]") {
   e1.kind = EventKind::kSystem;
   e1.payload = note.SerializeAsString();
   record(ex, *rs, seed, *state, *state, e1, Hash32{}, false);
-  ex.add("event 1 chain (v1)", room::hex(room::chain_hash(Hash32{}, e1, 1)));
+  ex.add("event 1 chain (v1)", record::hex(record::chain_hash(Hash32{}, e1, 1)));
   CHECK(e1.digest == engine::sha256(e1.payload).bytes);  // read by all: a plain digest
 
   // Event 2: the rules begin, throwing the first initiative dice from the seed.
@@ -170,7 +170,7 @@ TEST_CASE("the documented chain of the duel is the room's", "[docs][archive]") {
   const std::unique_ptr<engine::GameState> before = state->clone();
   REQUIRE(rs->apply(*state, e2.payload).ok());
   record(ex, *rs, seed, *before, *state, e2, e1.chain, true);
-  CHECK(room::hex(e2.commitment) ==
+  CHECK(record::hex(e2.commitment) ==
         engine::hmac_sha256(seed_bytes(seed),
                             std::string(reinterpret_cast<const char*>(e2.state_hash.data()), 32))
             .hex());

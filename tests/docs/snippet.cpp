@@ -10,7 +10,7 @@
 #include "app/builtin.h"
 #include "doc_blocks.h"
 #include "grognard/v1/itchy.pb.h"
-#include "room/registry.h"
+#include "record/registry.h"
 
 namespace grognard::docs_test {
 
@@ -41,7 +41,7 @@ SnippetRun run_snippet(const v1::GameArchive& archive) {
   const fs::path script = scratch.dir / "check_archive.py";
   const fs::path file = scratch.dir / "game.json";
   write(script, pinned_block("check_archive.py"));
-  write(file, *room::write_archive(archive, room::ArchiveForm::kJson));
+  write(file, *record::write_archive(archive, record::ArchiveForm::kJson));
   const std::string python = GROGNARD_PYTHON3;
   INFO("python3: \"" << python << "\" (scripts/deps.sh installs it)");
   REQUIRE(!python.empty());
@@ -64,13 +64,13 @@ SnippetRun run_snippet(const v1::GameArchive& archive) {
   return SnippetRun{WEXITSTATUS(status), out};
 }
 
-room::Verdict server_verdict(const v1::GameArchive& archive) {
-  static const room::Registry registry = [] {
-    room::Registry r;
+record::Verdict server_verdict(const v1::GameArchive& archive) {
+  static const record::Registry registry = [] {
+    record::Registry r;
     app::add_builtin(r);
     return r;
   }();
-  return room::verify_archive(registry, archive);
+  return record::verify_archive(registry, archive);
 }
 
 std::string verdict_head(const std::string& line) {
@@ -78,8 +78,8 @@ std::string verdict_head(const std::string& line) {
 }
 
 void expect_verified(const v1::GameArchive& archive) {
-  const room::Verdict server = server_verdict(archive);
-  INFO("server:  " << room::verdict_line(server));
+  const record::Verdict server = server_verdict(archive);
+  INFO("server:  " << record::verdict_line(server));
   REQUIRE(server.ok);
   std::string expected = "verified: game " + archive.header().game_id() + " (" +
                          archive.header().ruleset() +
@@ -93,13 +93,13 @@ void expect_verified(const v1::GameArchive& archive) {
 
 void expect_refused_at(const v1::GameArchive& archive, std::uint64_t seq, const std::string& what) {
   INFO("tampered: " << what);
-  const room::Verdict server = server_verdict(archive);
+  const record::Verdict server = server_verdict(archive);
   const SnippetRun snippet = run_snippet(archive);
-  INFO("server:  " << room::verdict_line(server) << "\nsnippet: " << snippet.line);
+  INFO("server:  " << record::verdict_line(server) << "\nsnippet: " << snippet.line);
   CHECK_FALSE(server.ok);
   CHECK(server.seq == seq);
   CHECK(snippet.status == 1);
-  CHECK(verdict_head(snippet.line) == verdict_head(room::verdict_line(server)));
+  CHECK(verdict_head(snippet.line) == verdict_head(record::verdict_line(server)));
 }
 
 v1::ArchivedEvent& event(v1::GameArchive& archive, std::uint64_t seq) {

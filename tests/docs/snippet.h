@@ -1,12 +1,12 @@
 #pragma once
 // The Python snippet of docs/archives.md ("Checking a file in Python"), taken from the doc itself
 // and run by the Python of the test machine on archive files in their JSON form, beside the
-// server's own verdict (room::verify_archive) on the same file.
+// server's own verdict (record::verify_archive) on the same file.
 #include <cstdint>
 #include <string>
 
 #include "grognard/v1/protocol.pb.h"
-#include "room/archive_file.h"
+#include "record/archive_file.h"
 
 namespace grognard::docs_test {
 
@@ -20,7 +20,7 @@ struct SnippetRun {
 SnippetRun run_snippet(const v1::GameArchive& archive);
 
 // The server's verdict with every rule set of this build.
-room::Verdict server_verdict(const v1::GameArchive& archive);
+record::Verdict server_verdict(const v1::GameArchive& archive);
 
 // "REFUSED at event 7" of a refusal line, "verified" of a verified one.
 std::string verdict_head(const std::string& line);

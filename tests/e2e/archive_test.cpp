@@ -6,7 +6,7 @@
 
 #include "app/builtin.h"
 #include "game.h"
-#include "room/archive_file.h"
+#include "record/archive_file.h"
 
 namespace grognard::e2e {
 namespace {
@@ -42,7 +42,7 @@ TEST_CASE("an ended game's archive file is exported to anyone and verifies on it
   for (int i = 0; i < 400 && !finished(g); ++i) step(g);
   REQUIRE(finished(g));
 
-  room::Registry registry;
+  record::Registry registry;
   app::add_builtin(registry);
   auto as_json = export_game(stranger, g.game_id);
   REQUIRE(as_json.ok());
@@ -51,8 +51,8 @@ TEST_CASE("an ended game's archive file is exported to anyone and verifies on it
   CHECK(archive.header().status() == "finished");
   CHECK(archive.header().last_seq() == static_cast<std::uint64_t>(archive.events_size()));
   CHECK(archive.header().seed() == system_notes(g.players[0].events).back().seed());
-  const room::Verdict verdict = room::verify_archive(registry, archive);
-  INFO(room::verdict_line(verdict));
+  const record::Verdict verdict = record::verify_archive(registry, archive);
+  INFO(record::verdict_line(verdict));
   CHECK(verdict.ok);
   CHECK(verdict.dice > 0);
 

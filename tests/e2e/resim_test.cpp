@@ -11,7 +11,7 @@
 #include "../store/fixture.h"
 #include "client/websocket.h"
 #include "game.h"
-#include "room/archive_file.h"
+#include "record/archive_file.h"
 
 namespace grognard::e2e {
 namespace {
@@ -52,12 +52,12 @@ void play_to_the_end(Game& g) {
 }
 
 // The archive file of ended game `id` in `form`, written to `path`.
-void export_to(const ServerProcess& server, const std::string& id, room::ArchiveForm form,
+void export_to(const ServerProcess& server, const std::string& id, record::ArchiveForm form,
                const fs::path& path) {
   Client c = connect(server);
   auto archive = c.export_game(id);
   REQUIRE(archive.ok());
-  auto written = room::write_archive(*archive, form);
+  auto written = record::write_archive(*archive, form);
   REQUIRE(written.ok());
   std::ofstream(path, std::ios::binary) << *written;
 }
@@ -181,8 +181,8 @@ TEST_CASE("an archive file goes in with the import subcommand and the admin API,
                      R"({"reason":"a short game for the import"})")
               .status == 200);
   const fs::path dir = origin.database().parent_path();
-  export_to(origin, played.game_id, room::ArchiveForm::kBinary, dir / "played.grognard");
-  export_to(origin, closed.game_id, room::ArchiveForm::kBinary, dir / "closed.grognard");
+  export_to(origin, played.game_id, record::ArchiveForm::kBinary, dir / "played.grognard");
+  export_to(origin, closed.game_id, record::ArchiveForm::kBinary, dir / "closed.grognard");
 
   ServerProcess target(admin_flags());
   REQUIRE(target.stop() == 0);
@@ -199,11 +199,11 @@ TEST_CASE("an archive file goes in with the import subcommand and the admin API,
   CHECK(has(run.err, "already stored"));
   // A tampered file: one byte of the third event's payload changed.
   const std::string bytes = store::test::file_bytes((dir / "closed.grognard").string());
-  auto archive = room::read_archive(bytes);
+  auto archive = record::read_archive(bytes);
   REQUIRE(archive.ok());
   REQUIRE(archive->events_size() >= 3);
   archive->mutable_events(2)->mutable_payload()->back() ^= 0x01;
-  const std::string tampered = *room::write_archive(*archive, room::ArchiveForm::kBinary);
+  const std::string tampered = *record::write_archive(*archive, record::ArchiveForm::kBinary);
   std::ofstream(dir / "tampered.grognard", std::ios::binary) << tampered;
   run = run_server_command("import '" + (dir / "tampered.grognard").string() + "'" + db, dir);
   CHECK(run.exit_code == 1);

@@ -6,7 +6,7 @@
 
 #include "../room/fakes.h"
 #include "corpus.h"
-#include "room/archive_file.h"
+#include "record/archive_file.h"
 #include "room/lobby.h"
 #include "targets.h"
 
@@ -47,7 +47,7 @@ struct Table {
 };
 
 // The archive of the game, in both forms.
-std::vector<std::string> play(const room::ScenarioEntry& s, int steps, unsigned seed) {
+std::vector<std::string> play(const record::ScenarioEntry& s, int steps, unsigned seed) {
   Table t;
   v1::ClientMessage create;
   create.mutable_create_room()->set_ruleset(s.ruleset);
@@ -83,16 +83,16 @@ std::vector<std::string> play(const room::ScenarioEntry& s, int steps, unsigned 
   (void)t.ask(peers.back(), chat);
   t.lobby.close_room(created.room().game_id(), "the seed is made", [](engine::Status) {});
   t.settle();
-  auto archive = room::export_archive(t.store, registry(), created.room().game_id(), t.now);
+  auto archive = record::export_archive(t.store, registry(), created.room().game_id(), t.now);
   if (!archive.ok()) fail("a seed game does not export: " + archive.error().message);
-  return {*room::write_archive(*archive, room::ArchiveForm::kBinary),
-          *room::write_archive(*archive, room::ArchiveForm::kJson)};
+  return {*record::write_archive(*archive, record::ArchiveForm::kBinary),
+          *record::write_archive(*archive, record::ArchiveForm::kJson)};
 }
 
 }  // namespace
 
 void add_archives(Corpus& out) {
-  for (const room::ScenarioEntry* s : scenarios()) {
+  for (const record::ScenarioEntry* s : scenarios()) {
     for (int steps : {4, 30}) {
       for (std::string& form : play(*s, steps, static_cast<unsigned>(steps))) {
         out["archive"].push_back(std::move(form));

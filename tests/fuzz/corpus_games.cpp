@@ -60,7 +60,7 @@ void add_golden(Corpus& out, const std::string& path) {
     fail(path + " names no scenario");
   }
   const std::size_t index = scenario_index(m[1], m[2]);
-  const room::ScenarioEntry& s = *scenarios()[index];
+  const record::ScenarioEntry& s = *scenarios()[index];
   const engine::Ruleset& rs = *registry().ruleset(s.ruleset);
   auto initial = rs.load_scenario(s.text);
   const auto types = rs.wire_types();
@@ -88,7 +88,7 @@ void add_golden(Corpus& out, const std::string& path) {
 // A game of legal commands (seeded choices, the dice the command entry throws when the input
 // gives none) from scenario `index`.
 void add_legal_game(Corpus& out, std::size_t index, unsigned seed, int steps) {
-  const room::ScenarioEntry& s = *scenarios()[index];
+  const record::ScenarioEntry& s = *scenarios()[index];
   const engine::Ruleset& rs = *registry().ruleset(s.ruleset);
   auto loaded = rs.load_scenario(s.text);
   auto state = std::move(*loaded);
@@ -139,7 +139,7 @@ void add_frames(Corpus& out) {
   join.mutable_join_room()->set_seat("side:0");
   out["frame"].push_back(join.SerializeAsString());
   out["frame"].push_back(R"({"requestId":"7","chat":{"text":"hello","to":"referee"}})");
-  for (const room::ScenarioEntry* s : scenarios()) {
+  for (const record::ScenarioEntry* s : scenarios()) {
     const engine::Ruleset& rs = *registry().ruleset(s->ruleset);
     auto loaded = rs.load_scenario(s->text);
     auto state = std::move(*loaded);
@@ -166,7 +166,7 @@ void add_frames(Corpus& out) {
 
 void add_games(Corpus& out) {
   const auto names = registry().rulesets();
-  for (const room::ScenarioEntry* s : scenarios()) {
+  for (const record::ScenarioEntry* s : scenarios()) {
     const auto at = std::find(names.begin(), names.end(), s->ruleset) - names.begin();
     out["scenario"].push_back(std::string(1, static_cast<char>(at)) + s->text);
   }

@@ -5,7 +5,7 @@
 
 #include "grognard/v1/protocol.pb.h"
 #include "net/codec.h"
-#include "room/messages.h"
+#include "record/proto.h"
 #include "targets.h"
 
 namespace grognard::fuzz {
@@ -38,7 +38,7 @@ void round_trip(const v1::ClientMessage& decoded) {
   }
   if (!same(decoded, again)) fail("a decoded frame, written again, decodes to another message");
 
-  // A command's Any as its parsed message's own bytes and URL (room::canonical_any): protobuf
+  // A command's Any as its parsed message's own bytes and URL (record::canonical_any): protobuf
   // prints an Any's bytes as they are (two members of a oneof print both), and an unknown type
   // or another URL prefix in a form it cannot read back. One it cannot parse is not printed.
   v1::ClientMessage known = decoded;
@@ -46,7 +46,7 @@ void round_trip(const v1::ClientMessage& decoded) {
   google::protobuf::Any* any = known.has_command()   ? known.mutable_command()->mutable_command()
                                : known.has_preview() ? known.mutable_preview()->mutable_command()
                                                      : nullptr;
-  if (any != nullptr && !room::canonical_any(*any).ok()) return;
+  if (any != nullptr && !record::canonical_any(*any).ok()) return;
   std::string json;
   if (!google::protobuf::util::MessageToJsonString(known, &json).ok()) return;  // an unknown Any
   if (auto e = net::decode(json, net::Format::kJson, again)) {

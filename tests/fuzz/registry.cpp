@@ -13,8 +13,8 @@
 namespace grognard::fuzz {
 namespace {
 
-room::Registry make_registry() {
-  room::Registry r;
+record::Registry make_registry() {
+  record::Registry r;
   r.add_ruleset(itchy::wire::make_itchy_ruleset());
   r.add_ruleset(sharpe::wire::make_sharpe_ruleset());
   r.add_ruleset(rcw::wire::make_rcw_ruleset());
@@ -45,13 +45,13 @@ void fail(const std::string& what) {
   std::abort();
 }
 
-const room::Registry& registry() {
-  static const room::Registry r = make_registry();
+const record::Registry& registry() {
+  static const record::Registry r = make_registry();
   return r;
 }
 
-const std::vector<const room::ScenarioEntry*>& scenarios() {
-  static const std::vector<const room::ScenarioEntry*> all = registry().scenarios("");
+const std::vector<const record::ScenarioEntry*>& scenarios() {
+  static const std::vector<const record::ScenarioEntry*> all = registry().scenarios("");
   return all;
 }
 

@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "corpus.h"
-#include "room/archive_file.h"
+#include "record/archive_file.h"
 #include "targets.h"
 
 using namespace grognard::fuzz;
@@ -54,10 +54,10 @@ TEST_CASE("fuzz seed corpus: every seed of every target runs clean", "[reliabili
   }
   // The archive seeds are whole, true games: the fuzzer starts from files that verify.
   for (const std::string& input : corpus["archive"]) {
-    auto read = grognard::room::read_archive(input);
+    auto read = grognard::record::read_archive(input);
     REQUIRE(read.ok());
-    const auto verdict = grognard::room::verify_archive(registry(), *read);
-    INFO(grognard::room::verdict_line(verdict));
+    const auto verdict = grognard::record::verify_archive(registry(), *read);
+    INFO(grognard::record::verdict_line(verdict));
     CHECK(verdict.ok);
   }
 }

@@ -4,7 +4,7 @@
 
 #include "engine/dice.h"
 #include "input.h"
-#include "room/replay.h"
+#include "record/replay.h"
 #include "targets.h"
 
 namespace grognard::fuzz {
@@ -29,11 +29,11 @@ class FuzzDice final : public engine::Dice {
   std::uint64_t next_ = 0;
 };
 
-const engine::Ruleset& rules_of(const room::ScenarioEntry& s) {
+const engine::Ruleset& rules_of(const record::ScenarioEntry& s) {
   return *registry().ruleset(s.ruleset);
 }
 
-std::unique_ptr<engine::GameState> load(const room::ScenarioEntry& s) {
+std::unique_ptr<engine::GameState> load(const record::ScenarioEntry& s) {
   auto loaded = rules_of(s).load_scenario(s.text);
   if (!loaded.ok()) fail("shipped scenario " + s.name + " does not load");
   return std::move(*loaded);
@@ -44,7 +44,7 @@ std::vector<engine::Viewer> viewers(const engine::Ruleset& rs, const engine::Gam
   std::vector<engine::Viewer> out;
   for (const engine::SeatSpec& s : rs.seats(state)) out.push_back({s.role, s.id, false});
   out.push_back({engine::Role::kObserver, "", false});
-  out.push_back(room::everything_revealed());
+  out.push_back(record::everything_revealed());
   return out;
 }
 
@@ -96,7 +96,7 @@ int scenario(const std::uint8_t* data, std::size_t size) {
 
 int command(const std::uint8_t* data, std::size_t size) {
   Input in(data, size);
-  const room::ScenarioEntry& s = *scenarios()[in.byte() % scenarios().size()];
+  const record::ScenarioEntry& s = *scenarios()[in.byte() % scenarios().size()];
   const engine::Ruleset& rs = rules_of(s);
   auto state = load(s);
   FuzzDice dice(in.chunk());
@@ -119,7 +119,7 @@ int command(const std::uint8_t* data, std::size_t size) {
 
 int event_log(const std::uint8_t* data, std::size_t size) {
   Input in(data, size);
-  const room::ScenarioEntry& s = *scenarios()[in.byte() % scenarios().size()];
+  const record::ScenarioEntry& s = *scenarios()[in.byte() % scenarios().size()];
   const engine::Ruleset& rs = rules_of(s);
   auto state = load(s);
   while (!in.empty()) {

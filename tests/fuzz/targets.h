@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "room/registry.h"
+#include "record/registry.h"
 
 namespace grognard::fuzz {
 
@@ -37,10 +37,10 @@ struct Target {
 const std::vector<Target>& targets();
 
 // The rule sets and scenarios of this build (read from the source tree's scenarios/ once).
-const room::Registry& registry();
+const record::Registry& registry();
 // Every shipped scenario, ordered by rule set and name: what byte 0 of command and event_log
 // picks among.
-const std::vector<const room::ScenarioEntry*>& scenarios();
+const std::vector<const record::ScenarioEntry*>& scenarios();
 
 // Aborts with `what` on stderr: an invariant the fuzzer broke.
 [[noreturn]] void fail(const std::string& what);

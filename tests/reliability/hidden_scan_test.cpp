@@ -16,7 +16,8 @@
 #include "engine/canonical.h"
 #include "fork_world.h"
 #include "grognard/v1/sharpe.pb.h"
-#include "room/messages.h"
+#include "record/hashes.h"
+#include "record/proto.h"
 #include "support/random_choice.h"
 
 using namespace grognard;
@@ -53,9 +54,9 @@ std::string hex_of(std::string_view bytes) {
 void add_secret(Watcher& w, const std::string& bytes) {
   if (bytes.size() >= 8) w.secrets.insert(bytes);
 }
-void add_hash(Watcher& w, const room::Hash32& h) {
+void add_hash(Watcher& w, const record::Hash32& h) {
   add_secret(w, std::string(h.begin(), h.end()));
-  add_secret(w, room::hex(h));
+  add_secret(w, record::hex(h));
 }
 
 class Game {
@@ -92,7 +93,7 @@ class Game {
   // Every secret of the game, per watcher, and the scan.
   void scan() {
     const auto& rs = f_.rules(id());
-    const room::GameRecord record = f_.record(id());
+    const record::GameRecord record = f_.record(id());
     auto initial = rs.load_scenario(record.scenario_text);
     REQUIRE(initial.ok());
     std::vector<Watcher> watchers;
@@ -110,9 +111,9 @@ class Game {
     }
     const auto& log = f_.w.store.raw_events(id());
     std::vector<std::pair<Watcher*, const std::string*>> hidden;  // payloads kept from each
-    room::Fold fold(rs, **initial, log);
-    for (const room::EventRecord& e : log) {
-      if (e.kind == room::EventKind::kRules) {
+    record::Fold fold(rs, **initial, log);
+    for (const record::EventRecord& e : log) {
+      if (e.kind == record::EventKind::kRules) {
         for (Watcher& w : watchers) {
           const auto seen = rs.view_event(fold.state(), e.payload, w.viewer);
           if (seen) w.seen.insert(*seen);
@@ -149,12 +150,12 @@ class Game {
         CHECK(testing::contains_any(all, text));
         ++found;
       }
-      for (const room::EventRecord& e : log) {
-        if (e.kind != room::EventKind::kRules || e.seq <= all_joined_ || e.seq > seen_by_end_ ||
+      for (const record::EventRecord& e : log) {
+        if (e.kind != record::EventKind::kRules || e.seq <= all_joined_ || e.seq > seen_by_end_ ||
             w.seen.count(e.payload) == 0 || w.secrets.count(e.payload) != 0)
           continue;
         if (e.digest != engine::sha256(e.payload).bytes) continue;  // keyed: hidden from some
-        CHECK(testing::contains_any(all, room::hex(e.digest)));
+        CHECK(testing::contains_any(all, record::hex(e.digest)));
         ++found;
       }
       for (const std::string& secret : w.secrets) {
@@ -212,7 +213,7 @@ class Game {
     c.mutable_set_briefing()->set_seat(to->first);
     c.mutable_set_briefing()->set_text("briefing-" + std::to_string(pick_.next()));
     google::protobuf::Any any;
-    room::pack_any(&any, f_.rules(id()).wire_types().command, c.SerializeAsString());
+    record::pack_any(&any, f_.rules(id()).wire_types().command, c.SerializeAsString());
     f_.command(peers_.at("referee"), any);  // refused at some moments: no matter
   }
 
@@ -278,12 +279,12 @@ TEST_CASE("a game stored with a version 1 chain shows no link before it is over"
   REQUIRE(initial.ok());
   engine::Viewer player{engine::Role::kPlayer, "player:british", false};
   for (const int version : {1, 2}) {
-    const auto seen = room::event_as_seen(rs, **initial, log.front(), player, version);
+    const auto seen = record::event_as_seen(rs, **initial, log.front(), player, version);
     REQUIRE(seen);
     CHECK(seen->chain().empty() == (version == 1));
   }
   const auto after =
-      room::event_as_seen(rs, **initial, log.front(), room::everything_revealed(), 1);
+      record::event_as_seen(rs, **initial, log.front(), record::everything_revealed(), 1);
   REQUIRE(after);
-  CHECK(after->chain() == room::hex(log.front().chain));
+  CHECK(after->chain() == record::hex(log.front().chain));
 }

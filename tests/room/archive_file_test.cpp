@@ -8,7 +8,7 @@
 #include "archive_play.h"
 #include "grognard/v1/dice.pb.h"
 #include "grognard/v1/itchy.pb.h"
-#include "room/event_dice.h"
+#include "record/event_dice.h"
 
 namespace grognard::testing {
 namespace {
@@ -47,7 +47,7 @@ int first_with_dice(ForkWorld& f, const v1::GameArchive& a) {
   const auto& rs = *f.w.registry.ruleset(a.header().ruleset());
   for (int i = 0; i < a.events_size(); ++i) {
     if (a.events(i).kind() != 0) continue;
-    auto rolls = room::rolls_in(rs, a.events(i).payload());
+    auto rolls = record::rolls_in(rs, a.events(i).payload());
     if (rolls.ok() && !rolls->empty()) return i;
   }
   FAIL("no event threw a die");
@@ -64,7 +64,7 @@ TEST_CASE("an ended game of each rule set exports, reads back in both forms and 
       ForkWorld f;
       const PlayedGame g = play_and_close(f, ruleset, scenario, 40, 7);
       const v1::ArchiveHeader& h = g.archive.header();
-      CHECK(h.format() == room::kArchiveFormat);
+      CHECK(h.format() == record::kArchiveFormat);
       CHECK(h.ruleset() == ruleset);
       CHECK(h.ruleset_version() == (ruleset == "rcw" ? 2 : 1));
       CHECK((h.status() == "aborted" || h.status() == "finished"));
@@ -72,17 +72,17 @@ TEST_CASE("an ended game of each rule set exports, reads back in both forms and 
       CHECK(h.last_seq() == static_cast<std::uint64_t>(g.archive.events_size()));
       for (const v1::SeatInfo& s : h.seats()) CHECK(s.role() != "observer");
 
-      const room::Verdict v = verify(f, g.archive);
-      INFO(room::verdict_line(v));
+      const record::Verdict v = verify(f, g.archive);
+      INFO(record::verdict_line(v));
       REQUIRE(v.ok);
       CHECK(v.events == h.last_seq());
       CHECK(v.dice > 0);
-      CHECK(room::verdict_line(v).rfind("verified: game " + g.id, 0) == 0);
+      CHECK(record::verdict_line(v).rfind("verified: game " + g.id, 0) == 0);
 
-      for (auto form : {room::ArchiveForm::kBinary, room::ArchiveForm::kJson}) {
-        auto written = room::write_archive(g.archive, form);
+      for (auto form : {record::ArchiveForm::kBinary, record::ArchiveForm::kJson}) {
+        auto written = record::write_archive(g.archive, form);
         REQUIRE(written.ok());
-        auto back = room::read_archive(*written);
+        auto back = record::read_archive(*written);
         REQUIRE(back.ok());
         CHECK(MessageDifferencer::Equals(*back, g.archive));
       }
@@ -108,9 +108,9 @@ TEST_CASE("chat to one seat is withheld from the file, and its digest still link
     }
   }
   CHECK(withheld == 1);
-  CHECK(room::write_archive(g.archive, room::ArchiveForm::kJson)->find("a word in your ear") ==
+  CHECK(record::write_archive(g.archive, record::ArchiveForm::kJson)->find("a word in your ear") ==
         std::string::npos);
-  const room::Verdict v = verify(f, g.archive);
+  const record::Verdict v = verify(f, g.archive);
   REQUIRE(v.ok);
   REQUIRE(v.unchecked.size() == 1);
   CHECK(v.unchecked[0] == "1 chat messages sent to one seat, withheld from the file");
@@ -140,7 +140,7 @@ TEST_CASE("every kind of tampering is refused at the event it touches", "[archiv
     // still caught at that event: the seed gives another face.
     a.mutable_events(i)->mutable_readable()->mutable_rules()->set_value(a.events(i).payload());
     rechain(a, i);
-    const room::Verdict v = verify(f, a);
+    const record::Verdict v = verify(f, a);
     CHECK(v.seq == seq(i));
     INFO(v.reason);
     CHECK(v.reason.find("the seed gives") != std::string::npos);
@@ -202,19 +202,19 @@ TEST_CASE("every kind of tampering is refused at the event it touches", "[archiv
     CHECK(refused_at(f, a) == seq(k));
   }
   SECTION("unreadable files") {
-    CHECK_FALSE(room::read_archive("").ok());
+    CHECK_FALSE(record::read_archive("").ok());
     // Refused before parsing: too large, or JSON of more objects than any game's file holds.
-    std::string huge(room::kMaxArchiveBytes + 1, ' ');
-    CHECK(room::read_archive(huge).error().message.find("an archive file has at most") !=
+    std::string huge(record::kMaxArchiveBytes + 1, ' ');
+    CHECK(record::read_archive(huge).error().message.find("an archive file has at most") !=
           std::string::npos);
     std::string objects = "{\"events\": [";
     for (int i = 0; i < 2'000'001; ++i) objects += "{},";
-    CHECK(room::read_archive(objects).error().message.find("more than any game's file holds") !=
+    CHECK(record::read_archive(objects).error().message.find("more than any game's file holds") !=
           std::string::npos);
-    CHECK_FALSE(room::read_archive_file("/nonexistent/archive").ok());
-    CHECK_FALSE(room::read_archive("{\"header\": 3}").ok());
-    std::string binary = *room::write_archive(g.archive, room::ArchiveForm::kBinary);
-    auto cut = room::read_archive(binary.substr(0, binary.size() - 3));
+    CHECK_FALSE(record::read_archive_file("/nonexistent/archive").ok());
+    CHECK_FALSE(record::read_archive("{\"header\": 3}").ok());
+    std::string binary = *record::write_archive(g.archive, record::ArchiveForm::kBinary);
+    auto cut = record::read_archive(binary.substr(0, binary.size() - 3));
     REQUIRE_FALSE(cut.ok());
     CHECK(cut.error().message.find("not a readable archive file") == 0);
   }
@@ -228,25 +228,25 @@ TEST_CASE("import stores a verified archive as it was, and nothing of a refused 
 
   v1::GameArchive tampered = g.archive;
   tampered.mutable_events()->DeleteSubrange(3, 1);
-  auto refused = room::import_archive(other.w.store, other.w.registry, tampered, 9'000'000);
+  auto refused = record::import_archive(other.w.store, other.w.registry, tampered, 9'000'000);
   REQUIRE_FALSE(refused.ok());
   CHECK(refused.error().message.find("REFUSED at event 4") != std::string::npos);
   CHECK_FALSE(other.w.store.game(g.id)->has_value());
 
   v1::GameArchive odd = g.archive;
   odd.mutable_header()->set_game_id("g/../x");
-  auto bad_id = room::import_archive(other.w.store, other.w.registry, odd, 9'000'000);
+  auto bad_id = record::import_archive(other.w.store, other.w.registry, odd, 9'000'000);
   REQUIRE_FALSE(bad_id.ok());
   CHECK(bad_id.error().message ==
         "the game id \"g/../x\" is not 1 to 64 letters, digits, '-' or '_'");
   odd = g.archive;
   odd.mutable_header()->mutable_seats(0)->set_seat_id("player:spain");
-  auto bad_seat = room::import_archive(other.w.store, other.w.registry, odd, 9'000'000);
+  auto bad_seat = record::import_archive(other.w.store, other.w.registry, odd, 9'000'000);
   REQUIRE_FALSE(bad_seat.ok());
   CHECK(bad_seat.error().message.find("seat \"player:spain\"") == 0);
 
-  REQUIRE(room::import_archive(other.w.store, other.w.registry, g.archive, 9'000'000).ok());
-  const room::GameRecord stored = **other.w.store.game(g.id);
+  REQUIRE(record::import_archive(other.w.store, other.w.registry, g.archive, 9'000'000).ok());
+  const record::GameRecord stored = **other.w.store.game(g.id);
   CHECK(stored.imported_ms == 9'000'000);
   CHECK(stored.status == f.record(g.id).status);
   CHECK(stored.ruleset_version == 1);
@@ -256,11 +256,11 @@ TEST_CASE("import stores a verified archive as it was, and nothing of a refused 
   for (std::size_t i = 0; i < copy.size(); ++i) {
     CHECK(copy[i].chain == source[i].chain);
     CHECK(copy[i].state_hash == source[i].state_hash);
-    CHECK(copy[i].payload == (room::withheld(source[i]) ? "" : source[i].payload));
+    CHECK(copy[i].payload == (record::withheld(source[i]) ? "" : source[i].payload));
   }
 
   // Exported again from the second server: the same events, digests and chain.
-  auto again = room::export_archive(other.w.store, other.w.registry, g.id, 5'000'000);
+  auto again = record::export_archive(other.w.store, other.w.registry, g.id, 5'000'000);
   REQUIRE(again.ok());
   CHECK(MessageDifferencer::Equals(again->events(0), g.archive.events(0)));
   for (int i = 0; i < g.archive.events_size(); ++i) {
@@ -269,7 +269,7 @@ TEST_CASE("import stores a verified archive as it was, and nothing of a refused 
   }
   CHECK(verify(other, *again).ok);
 
-  auto twice = room::import_archive(other.w.store, other.w.registry, g.archive, 9'000'001);
+  auto twice = record::import_archive(other.w.store, other.w.registry, g.archive, 9'000'001);
   REQUIRE_FALSE(twice.ok());
   CHECK(twice.error().message == "a game with id " + g.id + " is already stored here");
 }
@@ -278,13 +278,13 @@ TEST_CASE("a running game has no archive file yet", "[archive][export]") {
   ForkWorld f;
   const v1::RoomInfo room = f.create("itchy", "colonial_battle");
   f.seat_all(room);
-  auto refused = room::export_archive(f.w.store, f.w.registry, room.game_id(), 1);
+  auto refused = record::export_archive(f.w.store, f.w.registry, room.game_id(), 1);
   REQUIRE_FALSE(refused.ok());
   CHECK(refused.error().message ==
         "game " + room.game_id() +
             " is running: its archive file can be exported once it has ended (its seed is secret "
             "until then)");
-  CHECK_FALSE(room::export_archive(f.w.store, f.w.registry, "g-none", 1).ok());
+  CHECK_FALSE(record::export_archive(f.w.store, f.w.registry, "g-none", 1).ok());
 }
 
 TEST_CASE("the JSON form is written from each readable event's message, or refused saying why",
@@ -308,9 +308,9 @@ TEST_CASE("the JSON form is written from each readable event's message, or refus
     // Two members of the oneof `kind` in one value: the printer streamed both, and its own
     // reader refused them ("oneof field 'kind' is already set").
     any.set_value(chosen.SerializeAsString() + last.SerializeAsString());
-    auto json = room::write_archive(a, room::ArchiveForm::kJson);
+    auto json = record::write_archive(a, record::ArchiveForm::kJson);
     REQUIRE(json.ok());
-    auto back = room::read_archive(*json);
+    auto back = record::read_archive(*json);
     REQUIRE(back.ok());
     v1::itchy::Event read;
     REQUIRE(back->events(at).readable().rules().UnpackTo(&read));
@@ -320,9 +320,9 @@ TEST_CASE("the JSON form is written from each readable event's message, or refus
     v1::GameArchive a = g.archive;
     a.mutable_events(at)->mutable_readable()->mutable_rules()->set_type_url(
         "example.org/x/grognard.v1.itchy.Event");
-    auto json = room::write_archive(a, room::ArchiveForm::kJson);
+    auto json = record::write_archive(a, record::ArchiveForm::kJson);
     REQUIRE(json.ok());
-    auto back = room::read_archive(*json);
+    auto back = record::read_archive(*json);
     REQUIRE(back.ok());
     CHECK(back->events(at).readable().rules().type_url() ==
           "type.googleapis.com/grognard.v1.itchy.Event");
@@ -331,15 +331,15 @@ TEST_CASE("the JSON form is written from each readable event's message, or refus
     v1::GameArchive a = g.archive;
     a.mutable_events(at)->mutable_readable()->mutable_rules()->set_type_url(
         "type.googleapis.com/grognard.v9.Unknown");
-    auto json = room::write_archive(a, room::ArchiveForm::kJson);
+    auto json = record::write_archive(a, record::ArchiveForm::kJson);
     REQUIRE_FALSE(json.ok());
     CHECK(json.error().message ==
           "this archive cannot be written as JSON (event " + std::to_string(at + 1) +
               " is of type grognard.v9.Unknown, which this build does not know); its binary form "
               "can");
-    auto binary = room::write_archive(a, room::ArchiveForm::kBinary);
+    auto binary = record::write_archive(a, record::ArchiveForm::kBinary);
     REQUIRE(binary.ok());
-    CHECK(room::read_archive(*binary).ok());
+    CHECK(record::read_archive(*binary).ok());
   }
 }
 

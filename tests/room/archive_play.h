@@ -8,7 +8,7 @@
 
 #include "engine/canonical.h"
 #include "fork_world.h"
-#include "room/archive_file.h"
+#include "record/archive_file.h"
 
 namespace grognard::testing {
 
@@ -35,7 +35,7 @@ inline PlayedGame play_and_close(ForkWorld& f, const std::string& ruleset,
     if (i == steps / 2) say(std::prev(peers.end())->first, "a word in your ear");
   }
   // The operator closes it, unless it ended within the steps.
-  if (f.record(room.game_id()).status == room::GameStatus::kRunning) {
+  if (f.record(room.game_id()).status == record::GameStatus::kRunning) {
     bool closed = false;
     f.w.lobby->close_room(room.game_id(), "the test is over", [&](engine::Status st) {
       REQUIRE(st.ok());
@@ -44,32 +44,32 @@ inline PlayedGame play_and_close(ForkWorld& f, const std::string& ruleset,
     f.w.settle();
     REQUIRE(closed);
   }
-  auto archive = room::export_archive(f.w.store, f.w.registry, room.game_id(), 5'000'000);
+  auto archive = record::export_archive(f.w.store, f.w.registry, room.game_id(), 5'000'000);
   INFO((archive.ok() ? std::string() : archive.error().message));
   REQUIRE(archive.ok());
   return {room.game_id(), std::move(*archive)};
 }
 
-inline room::Verdict verify(ForkWorld& f, const v1::GameArchive& a) {
-  return room::verify_archive(f.w.registry, a);
+inline record::Verdict verify(ForkWorld& f, const v1::GameArchive& a) {
+  return record::verify_archive(f.w.registry, a);
 }
 
 // Recomputes every plain digest and chain link from event `from` on (in the readable forms too),
 // as a forger without the seed could: what is left to catch him is the dice and the rules.
 inline void rechain(v1::GameArchive& a, int from) {
-  room::Hash32 chain{};
-  if (from > 0) chain = *room::parse_hash(a.events(from - 1).chain());
+  record::Hash32 chain{};
+  if (from > 0) chain = *record::parse_hash(a.events(from - 1).chain());
   for (int i = from; i < a.events_size(); ++i) {
     v1::ArchivedEvent& e = *a.mutable_events(i);
-    room::EventRecord r;
+    record::EventRecord r;
     r.seq = e.seq();
-    r.kind = static_cast<room::EventKind>(e.kind());
+    r.kind = static_cast<record::EventKind>(e.kind());
     r.payload = e.payload();
-    r.state_hash = *room::parse_hash(e.state_hash());
-    r.digest = e.withheld() ? *room::parse_hash(e.digest()) : engine::sha256(e.payload()).bytes;
-    e.set_digest(room::hex(r.digest));
-    chain = room::chain_hash(chain, r, static_cast<int>(a.header().chain_version()));
-    e.set_chain(room::hex(chain));
+    r.state_hash = *record::parse_hash(e.state_hash());
+    r.digest = e.withheld() ? *record::parse_hash(e.digest()) : engine::sha256(e.payload()).bytes;
+    e.set_digest(record::hex(r.digest));
+    chain = record::chain_hash(chain, r, static_cast<int>(a.header().chain_version()));
+    e.set_chain(record::hex(chain));
     if (e.has_readable()) {
       e.mutable_readable()->set_digest(e.digest());
       e.mutable_readable()->set_chain(e.chain());
@@ -78,8 +78,8 @@ inline void rechain(v1::GameArchive& a, int from) {
 }
 
 inline std::uint64_t refused_at(ForkWorld& f, const v1::GameArchive& a) {
-  const room::Verdict v = verify(f, a);
-  INFO(room::verdict_line(v));
+  const record::Verdict v = verify(f, a);
+  INFO(record::verdict_line(v));
   CHECK_FALSE(v.ok);
   return v.ok ? ~0ull : v.seq;
 }

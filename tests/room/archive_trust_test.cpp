@@ -6,8 +6,8 @@
 #include <random>
 
 #include "archive_play.h"
-#include "room/replay.h"
-#include "room/resim.h"
+#include "record/replay.h"
+#include "record/resim.h"
 
 namespace grognard::testing {
 
@@ -29,8 +29,8 @@ TEST_CASE("a game the operator let go on under changed rules verifies from the r
 
   // The operator's resume note after them lets them go; the events after it are checked.
   v1::SystemNote note;
-  note.set_text(room::drift_accepted_note(*f.w.registry.ruleset("itchy"), "a ruling",
-                                          "event 2 folds differently"));
+  note.set_text(record::drift_accepted_note(*f.w.registry.ruleset("itchy"), "a ruling",
+                                            "event 2 folds differently"));
   v1::ArchivedEvent* e = a.add_events();
   *e = a.events(n - 1);
   e->set_seq(static_cast<std::uint64_t>(n + 1));
@@ -48,11 +48,11 @@ TEST_CASE("a game the operator let go on under changed rules verifies from the r
   e->mutable_readable()->set_chain_version(a.header().chain_version());
   a.mutable_header()->set_last_seq(e->seq());
   rechain(a, n);
-  const room::Verdict v = verify(f, a);
-  INFO(room::verdict_line(v));
+  const record::Verdict v = verify(f, a);
+  INFO(record::verdict_line(v));
   REQUIRE(v.ok);
-  CHECK(room::verdict_line(v).find("not checked: the state hashes and commitments before event " +
-                                   std::to_string(n + 1)) != std::string::npos);
+  CHECK(record::verdict_line(v).find("not checked: the state hashes and commitments before event " +
+                                     std::to_string(n + 1)) != std::string::npos);
 }
 
 TEST_CASE("a fork of a running game is not shown whole until its source has ended",
@@ -78,7 +78,7 @@ TEST_CASE("a fork of a running game is not shown whole until its source has ende
   };
   close(fork);
 
-  auto early = room::export_archive(f.w.store, f.w.registry, fork, 1);
+  auto early = record::export_archive(f.w.store, f.w.registry, fork, 1);
   REQUIRE_FALSE(early.ok());
   CHECK(early.error().message.find("was forked from game " + source.game_id() +
                                    ", which is running") != std::string::npos);
@@ -91,9 +91,9 @@ TEST_CASE("a fork of a running game is not shown whole until its source has ende
   CHECK(f.w.ask(std::make_shared<FakePeer>("anyone"), ask).has_event_list());
 
   close(source.game_id());
-  auto later = room::export_archive(f.w.store, f.w.registry, fork, 1);
+  auto later = record::export_archive(f.w.store, f.w.registry, fork, 1);
   REQUIRE(later.ok());
-  CHECK(room::verify_archive(f.w.registry, *later).ok);
+  CHECK(record::verify_archive(f.w.registry, *later).ok);
   ask.mutable_get_events()->clear_as_seat();
   CHECK(f.w.ask(std::make_shared<FakePeer>("anyone"), ask).has_event_list());
 
@@ -101,11 +101,11 @@ TEST_CASE("a fork of a running game is not shown whole until its source has ende
   // refuses.
   v1::GameArchive unopened = *later;
   unopened.mutable_header()->mutable_forked_from()->clear_seed();
-  const room::Verdict v = room::verify_archive(f.w.registry, unopened);
+  const record::Verdict v = record::verify_archive(f.w.registry, unopened);
   REQUIRE(v.ok);
   REQUIRE_FALSE(v.unchecked.empty());
   ForkWorld other;
-  auto refused = room::import_archive(other.w.store, other.w.registry, unopened, 1);
+  auto refused = record::import_archive(other.w.store, other.w.registry, unopened, 1);
   REQUIRE_FALSE(refused.ok());
   CHECK(refused.error().message.find("whose seed the file does not give") != std::string::npos);
   CHECK_FALSE(other.w.store.game(fork)->has_value());
@@ -120,7 +120,7 @@ TEST_CASE("a fork link the game's chain does not hold is refused", "[archive][fo
   from->set_game_id("g-000000000000");
   from->set_seq(a.header().last_seq() - 1);
   from->set_dice_from(a.header().dice_next());
-  const room::Verdict v = verify(f, a);
+  const record::Verdict v = verify(f, a);
   REQUIRE_FALSE(v.ok);
   CHECK(v.seq == a.header().last_seq());
   CHECK(v.reason.find("it is not the note linking this game to source game g-000000000000") == 0);
@@ -132,14 +132,14 @@ TEST_CASE("a log holding many states for take-backs still to come is refused, no
   auto initial = rs.load_scenario("apple banana");
   REQUIRE(initial.ok());
   // 100 chat events, then 100 take-backs each naming one of them: a room never writes this.
-  std::vector<room::EventRecord> log;
+  std::vector<record::EventRecord> log;
   for (std::uint64_t i = 1; i <= 200; ++i) {
-    room::EventRecord r;
+    record::EventRecord r;
     r.seq = i;
     if (i <= 100) {
-      r.kind = room::EventKind::kChat;
+      r.kind = record::EventKind::kChat;
     } else {
-      r.kind = room::EventKind::kTakenBack;
+      r.kind = record::EventKind::kTakenBack;
       v1::TakenBack t;
       t.set_first_seq(i - 100);
       t.set_last_seq(i - 100);
@@ -147,9 +147,9 @@ TEST_CASE("a log holding many states for take-backs still to come is refused, no
     }
     log.push_back(r);
   }
-  room::Fold fold(rs, **initial, log);
+  record::Fold fold(rs, **initial, log);
   std::uint64_t refused = 0;
-  for (const room::EventRecord& r : log) {
+  for (const record::EventRecord& r : log) {
     if (auto st = fold.step(r); !st.ok()) {
       refused = r.seq;
       CHECK(st.error().message.find("earlier events wait for a take-back still to come") !=

@@ -53,7 +53,7 @@ struct AuthzWorld {
     any.set_value(c.SerializeAsString());
     INFO("ending the game");
     REQUIRE(f.command(sharpe_seats.at("referee"), any).has_command_result());
-    REQUIRE(f.record(sharpe.game_id()).status == room::GameStatus::kFinished);
+    REQUIRE(f.record(sharpe.game_id()).status == record::GameStatus::kFinished);
   }
 
   std::vector<std::shared_ptr<FakePeer>> peers() const {
@@ -73,7 +73,7 @@ struct AuthzWorld {
     Snapshot s;
     s.sharpe_events = f.w.store.event_count(sharpe.game_id());
     s.itchy_events = f.w.store.event_count(itchy.game_id());
-    s.games = f.w.store.games(room::GameFilter{})->size();
+    s.games = f.w.store.games(record::GameFilter{})->size();
     for (const auto& p : peers()) s.received[p.get()] = p->received();
     return s;
   }

@@ -75,8 +75,8 @@ TEST_CASE("a room waiting past the limit expires: gone from the list, stored as 
   CHECK(w.lobby->open_rooms() == 0);
   CHECK(w.metrics.open() == 0);
   CHECK(w.metrics.expired() == 1);
-  const room::GameRecord g = **w.store.game(room.game_id());
-  CHECK(g.status == room::GameStatus::kExpired);
+  const record::GameRecord g = **w.store.game(room.game_id());
+  CHECK(g.status == record::GameStatus::kExpired);
   CHECK(g.result == kWhy.substr(1));
   CHECK(g.ended_ms >= room.created_ms() + 168 * kHour);
 

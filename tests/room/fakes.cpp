@@ -132,7 +132,7 @@ engine::StateHash SecretsRuleset::hash(const engine::GameState& gs) const {
 
 // --- MemoryStore ---------------------------------------------------------------------------
 
-void MemoryStore::append(room::WriteBatch batch, std::function<void(engine::Status)> done) {
+void MemoryStore::append(record::WriteBatch batch, std::function<void(engine::Status)> done) {
   std::unique_lock lock(mu_);
   if (hold_) {
     held_.emplace_back(std::move(batch), std::move(done));
@@ -142,7 +142,7 @@ void MemoryStore::append(room::WriteBatch batch, std::function<void(engine::Stat
   commit(batch, done);
 }
 
-void MemoryStore::commit(room::WriteBatch& b, std::function<void(engine::Status)>& done) {
+void MemoryStore::commit(record::WriteBatch& b, std::function<void(engine::Status)>& done) {
   bool failed = false;
   {
     std::lock_guard lock(mu_);
@@ -152,13 +152,13 @@ void MemoryStore::commit(room::WriteBatch& b, std::function<void(engine::Status)
       if (b.game) games_[b.game->id] = *b.game;
       for (auto& s : b.seats) {
         auto& v = seats_[s.game_id];
-        std::erase_if(v, [&](const room::SeatRecord& o) { return o.seat_id == s.seat_id; });
+        std::erase_if(v, [&](const record::SeatRecord& o) { return o.seat_id == s.seat_id; });
         v.push_back(s);
       }
       for (auto& e : b.events) events_[e.game_id].push_back(e);
       for (const auto& seat_id : b.dropped_seats) {
         std::erase_if(seats_[b.game->id],
-                      [&](const room::SeatRecord& s) { return s.seat_id == seat_id; });
+                      [&](const record::SeatRecord& s) { return s.seat_id == seat_id; });
       }
     }
   }
@@ -175,7 +175,7 @@ void MemoryStore::hold(bool on) {
 }
 
 void MemoryStore::release() {
-  std::deque<std::pair<room::WriteBatch, std::function<void(engine::Status)>>> held;
+  std::deque<std::pair<record::WriteBatch, std::function<void(engine::Status)>>> held;
   {
     std::lock_guard lock(mu_);
     held.swap(held_);
@@ -188,40 +188,40 @@ std::size_t MemoryStore::event_count(const std::string& game_id) {
   return events_[game_id].size();
 }
 
-engine::Result<std::optional<room::GameRecord>> MemoryStore::game(const std::string& id) {
+engine::Result<std::optional<record::GameRecord>> MemoryStore::game(const std::string& id) {
   std::lock_guard lock(mu_);
   auto it = games_.find(id);
-  if (it == games_.end()) return std::optional<room::GameRecord>{};
-  return std::optional<room::GameRecord>{it->second};
+  if (it == games_.end()) return std::optional<record::GameRecord>{};
+  return std::optional<record::GameRecord>{it->second};
 }
 
-engine::Result<std::optional<room::GameRecord>> MemoryStore::game_by_invite(
+engine::Result<std::optional<record::GameRecord>> MemoryStore::game_by_invite(
     const std::string& code) {
   std::lock_guard lock(mu_);
   for (auto& [id, g] : games_) {
-    if (g.invite_code == code) return std::optional<room::GameRecord>{g};
+    if (g.invite_code == code) return std::optional<record::GameRecord>{g};
   }
-  return std::optional<room::GameRecord>{};
+  return std::optional<record::GameRecord>{};
 }
 
-engine::Result<std::optional<room::GameRecord>> MemoryStore::game_by_token(
-    const room::Hash32& token) {
+engine::Result<std::optional<record::GameRecord>> MemoryStore::game_by_token(
+    const record::Hash32& token) {
   std::lock_guard lock(mu_);
   for (const auto& [id, seats] : seats_) {
-    for (const room::SeatRecord& s : seats) {
-      if (s.token_sha256 == token) return std::optional<room::GameRecord>{games_.at(id)};
+    for (const record::SeatRecord& s : seats) {
+      if (s.token_sha256 == token) return std::optional<record::GameRecord>{games_.at(id)};
     }
   }
-  return std::optional<room::GameRecord>{};
+  return std::optional<record::GameRecord>{};
 }
 
-engine::Result<std::vector<room::GameRecord>> MemoryStore::games(const room::GameFilter& f) {
+engine::Result<std::vector<record::GameRecord>> MemoryStore::games(const record::GameFilter& f) {
   std::lock_guard lock(mu_);
-  std::vector<room::GameRecord> out;
+  std::vector<record::GameRecord> out;
   for (auto& [id, g] : games_) {
     if ((!f.status || g.status == *f.status) && (!f.listed_only || g.listed)) out.push_back(g);
   }
-  std::sort(out.begin(), out.end(), [](const room::GameRecord& a, const room::GameRecord& b) {
+  std::sort(out.begin(), out.end(), [](const record::GameRecord& a, const record::GameRecord& b) {
     return a.created_ms > b.created_ms;
   });
   if (out.size() > static_cast<std::size_t>(std::max(f.limit, 0))) {
@@ -230,39 +230,40 @@ engine::Result<std::vector<room::GameRecord>> MemoryStore::games(const room::Gam
   return out;
 }
 
-engine::Result<std::vector<room::GameRecord>> MemoryStore::unfinished_games() {
+engine::Result<std::vector<record::GameRecord>> MemoryStore::unfinished_games() {
   std::lock_guard lock(mu_);
-  std::vector<room::GameRecord> out;
+  std::vector<record::GameRecord> out;
   for (auto& [id, g] : games_) {
-    if (g.status == room::GameStatus::kWaiting || g.status == room::GameStatus::kRunning) {
+    if (g.status == record::GameStatus::kWaiting || g.status == record::GameStatus::kRunning) {
       out.push_back(g);
     }
   }
   return out;
 }
 
-engine::Result<std::vector<room::SeatRecord>> MemoryStore::seats(const std::string& game_id) {
+engine::Result<std::vector<record::SeatRecord>> MemoryStore::seats(const std::string& game_id) {
   std::lock_guard lock(mu_);
   return seats_[game_id];
 }
 
-engine::Result<std::vector<room::EventRecord>> MemoryStore::events(const std::string& game_id,
-                                                                   std::uint64_t from,
-                                                                   std::uint64_t to) {
+engine::Result<std::vector<record::EventRecord>> MemoryStore::events(const std::string& game_id,
+                                                                     std::uint64_t from,
+                                                                     std::uint64_t to) {
   std::lock_guard lock(mu_);
   reads_.push_back({game_id, from, to, std::this_thread::get_id()});
-  std::vector<room::EventRecord> out;
+  std::vector<record::EventRecord> out;
   for (auto& e : events_[game_id]) {
     if (e.seq >= from && (to == 0 || e.seq <= to)) out.push_back(e);
   }
   return out;
 }
 
-engine::Result<std::vector<room::EventRecord>> MemoryStore::taken_back(const std::string& game_id) {
+engine::Result<std::vector<record::EventRecord>> MemoryStore::taken_back(
+    const std::string& game_id) {
   std::lock_guard lock(mu_);
-  std::vector<room::EventRecord> out;
+  std::vector<record::EventRecord> out;
   for (auto& e : events_[game_id]) {
-    if (e.kind == room::EventKind::kTakenBack) out.push_back(e);
+    if (e.kind == record::EventKind::kTakenBack) out.push_back(e);
   }
   return out;
 }

@@ -14,8 +14,8 @@
 
 #include "engine/ruleset.h"
 #include "grognard/v1/protocol.pb.h"
+#include "record/store.h"
 #include "room/peer.h"
-#include "room/store.h"
 
 namespace grognard::testing {
 
@@ -49,22 +49,24 @@ class SecretsRuleset final : public engine::Ruleset {
   engine::StateHash hash(const engine::GameState&) const override;
 };
 
-// room::Store in memory. `hold` keeps appends queued until release(); `fail_next` makes the
+// record::Store in memory. `hold` keeps appends queued until release(); `fail_next` makes the
 // next commit fail.
-class MemoryStore final : public room::Store {
+class MemoryStore final : public record::Store {
  public:
-  void append(room::WriteBatch batch, std::function<void(engine::Status)> done) override;
-  engine::Result<std::optional<room::GameRecord>> game(const std::string& id) override;
-  engine::Result<std::optional<room::GameRecord>> game_by_invite(const std::string& code) override;
-  engine::Result<std::optional<room::GameRecord>> game_by_token(const room::Hash32& token) override;
+  void append(record::WriteBatch batch, std::function<void(engine::Status)> done) override;
+  engine::Result<std::optional<record::GameRecord>> game(const std::string& id) override;
+  engine::Result<std::optional<record::GameRecord>> game_by_invite(
+      const std::string& code) override;
+  engine::Result<std::optional<record::GameRecord>> game_by_token(
+      const record::Hash32& token) override;
   // Honours status, listed_only and limit; newest first.
-  engine::Result<std::vector<room::GameRecord>> games(const room::GameFilter& filter) override;
-  engine::Result<std::vector<room::GameRecord>> unfinished_games() override;
-  engine::Result<std::vector<room::SeatRecord>> seats(const std::string& game_id) override;
-  engine::Result<std::vector<room::EventRecord>> events(const std::string& game_id,
-                                                        std::uint64_t from,
-                                                        std::uint64_t to) override;
-  engine::Result<std::vector<room::EventRecord>> taken_back(const std::string& game_id) override;
+  engine::Result<std::vector<record::GameRecord>> games(const record::GameFilter& filter) override;
+  engine::Result<std::vector<record::GameRecord>> unfinished_games() override;
+  engine::Result<std::vector<record::SeatRecord>> seats(const std::string& game_id) override;
+  engine::Result<std::vector<record::EventRecord>> events(const std::string& game_id,
+                                                          std::uint64_t from,
+                                                          std::uint64_t to) override;
+  engine::Result<std::vector<record::EventRecord>> taken_back(const std::string& game_id) override;
   void flush() override {}
 
   // Every events() call: which game, which seqs, on which thread.
@@ -81,19 +83,19 @@ class MemoryStore final : public room::Store {
   void fail_next() { fail_next_ = true; }
   std::size_t event_count(const std::string& game_id);
   // Direct access for tampering in recovery tests.
-  std::vector<room::EventRecord>& raw_events(const std::string& game_id) {
+  std::vector<record::EventRecord>& raw_events(const std::string& game_id) {
     return events_[game_id];
   }
 
  private:
-  void commit(room::WriteBatch& batch, std::function<void(engine::Status)>& done);
+  void commit(record::WriteBatch& batch, std::function<void(engine::Status)>& done);
   std::mutex mu_;
   bool hold_ = false;
   bool fail_next_ = false;
-  std::deque<std::pair<room::WriteBatch, std::function<void(engine::Status)>>> held_;
-  std::map<std::string, room::GameRecord> games_;
-  std::map<std::string, std::vector<room::SeatRecord>> seats_;
-  std::map<std::string, std::vector<room::EventRecord>> events_;
+  std::deque<std::pair<record::WriteBatch, std::function<void(engine::Status)>>> held_;
+  std::map<std::string, record::GameRecord> games_;
+  std::map<std::string, std::vector<record::SeatRecord>> seats_;
+  std::map<std::string, std::vector<record::EventRecord>> events_;
   std::vector<Read> reads_;
 };
 

@@ -26,10 +26,10 @@ void play(ForkWorld& f, const std::string& game,
 }
 
 // What no player may see in a frame: every shuffle's order and throws in `log`.
-void add_shuffles(const std::vector<room::EventRecord>& log, std::vector<std::string>& out) {
-  for (const room::EventRecord& e : log) {
+void add_shuffles(const std::vector<record::EventRecord>& log, std::vector<std::string>& out) {
+  for (const record::EventRecord& e : log) {
     sharpe::Event ev;
-    if (e.kind != room::EventKind::kRules || !ev.ParseFromString(e.payload) ||
+    if (e.kind != record::EventKind::kRules || !ev.ParseFromString(e.payload) ||
         !ev.has_deck_shuffled())
       continue;
     sharpe::DeckShuffled order, rolls;
@@ -72,7 +72,7 @@ TEST_CASE(
   CHECK(fork_room.forked_from().game_id() == source);
   CHECK(fork_room.forked_from().seq() == f.record(source).last_seq);
   CHECK(fork_room.forked_from().seed().empty());  // the source still runs: its seed is secret
-  CHECK(f.record(source).status == room::GameStatus::kRunning);  // and goes on unchanged
+  CHECK(f.record(source).status == record::GameStatus::kRunning);  // and goes on unchanged
   // The fork's state is the source's, hidden parts included: its full hash is the same.
   CHECK(f.rules(fork).full_hash(*f.state(fork)).bytes ==
         f.rules(source).full_hash(*f.state(source)).bytes);

@@ -15,7 +15,7 @@ using grognard::testing::ForkWorld;
 
 namespace {
 
-std::string seed_hex(const room::GameRecord& g) {
+std::string seed_hex(const record::GameRecord& g) {
   return engine::to_hex(g.seed.data(), g.seed.size());
 }
 
@@ -37,7 +37,7 @@ std::string finished_secrets(ForkWorld& f, std::shared_ptr<FakePeer>& north,
   REQUIRE(f.w.command(south, "add 3", "s1").has_command_result());
   REQUIRE(f.w.command(north, "reveal", "n2").has_command_result());
   const std::string id = north->binding()->room->id();
-  REQUIRE(f.record(id).status == room::GameStatus::kFinished);
+  REQUIRE(f.record(id).status == record::GameStatus::kFinished);
   REQUIRE(f.record(id).last_seq == 8);
   return id;
 }
@@ -57,11 +57,11 @@ TEST_CASE(
     v1::itchy::Command c;
     return c.ParseFromString(any.value()) && (c.has_choose_order() || c.has_end_side_turn());
   };
-  for (int i = 0; i < 200 && f.record(source).status == room::GameStatus::kRunning; ++i)
+  for (int i = 0; i < 200 && f.record(source).status == record::GameStatus::kRunning; ++i)
     f.step(source, peers, calm);
-  const room::GameRecord s = f.record(source);
-  REQUIRE(s.status == room::GameStatus::kFinished);
-  const std::vector<room::EventRecord> source_log = f.w.store.raw_events(source);
+  const record::GameRecord s = f.record(source);
+  REQUIRE(s.status == record::GameStatus::kFinished);
+  const std::vector<record::EventRecord> source_log = f.w.store.raw_events(source);
   // Half way, where a command has ended: the next event starts another.
   std::uint64_t n = s.last_seq / 2;
   while (source_log[n].command_id.empty()) --n;
@@ -70,12 +70,12 @@ TEST_CASE(
   std::size_t first = 0;
   while (first + 1 < source_log.size() &&
          (source_log[first].command_id.empty() || !source_log[first + 1].command_id.empty() ||
-          source_log[first + 1].kind != room::EventKind::kRules))
+          source_log[first + 1].kind != record::EventKind::kRules))
     ++first;
   REQUIRE(first + 1 < source_log.size());
   std::size_t end = first + 1;
   while (end < source_log.size() && source_log[end].command_id.empty() &&
-         source_log[end].kind == room::EventKind::kRules)
+         source_log[end].kind == record::EventKind::kRules)
     ++end;
   const auto inside = f.fork(std::make_shared<FakePeer>("stranger"), source, first + 1);
   REQUIRE(inside.has_error());
@@ -92,10 +92,10 @@ TEST_CASE(
   CHECK(info.forked_from().game_id() == source);
   CHECK(info.forked_from().seq() == n);
   CHECK(info.forked_from().dice_from() == s.dice_next);
-  CHECK(info.forked_from().seed_sha256() == room::hex(s.seed_sha256));
+  CHECK(info.forked_from().seed_sha256() == record::hex(s.seed_sha256));
   CHECK(info.forked_from().seed() == seed_hex(s));  // public: the source has ended
 
-  const room::GameRecord g = f.record(fork);
+  const record::GameRecord g = f.record(fork);
   CHECK(g.source_game == source);
   CHECK(g.source_seq == n);
   CHECK(g.dice_from == s.dice_next);
@@ -121,22 +121,22 @@ TEST_CASE(
     CHECK(log[i].commitment != source_log[i].commitment);  // keyed with the fork's seed
   }
   v1::SystemNote note;
-  REQUIRE(log[n].kind == room::EventKind::kSystem);
+  REQUIRE(log[n].kind == record::EventKind::kSystem);
   REQUIRE(note.ParseFromString(log[n].payload));
   CHECK(note.text().find("Forked from game " + source + " at event " + std::to_string(n)) == 0);
-  CHECK(note.seed_sha256() == room::hex(g.seed_sha256));
-  CHECK(log[n].chain == room::chain_hash(log[n - 1].chain, log[n], 2));
+  CHECK(note.seed_sha256() == record::hex(g.seed_sha256));
+  CHECK(log[n].chain == record::chain_hash(log[n - 1].chain, log[n], 2));
   CHECK(f.rules(fork).hash(*f.state(fork)).bytes == source_log[n - 1].state_hash);
 
   // Once both generals sit, the game goes on; the dice it throws are its own seed's.
   auto fork_peers = f.seat_all(info);
-  CHECK(f.record(fork).status == room::GameStatus::kRunning);
+  CHECK(f.record(fork).status == record::GameStatus::kRunning);
   bool thrown = false;
   for (int i = 0; i < 20 && !thrown; ++i) {
     const auto before = f.state(fork);
-    const room::GameRecord was = f.record(fork);
+    const record::GameRecord was = f.record(fork);
     const auto [seat, command] = f.step(fork, fork_peers, calm);
-    const room::GameRecord now = f.record(fork);
+    const record::GameRecord now = f.record(fork);
     if (now.dice_next == was.dice_next) continue;
     thrown = true;
     engine::SeededDice own(g.seed, was.dice_next);
@@ -203,7 +203,7 @@ TEST_CASE(
   REQUIRE(answer.has_room());
   const std::string fork = answer.room().game_id();
   const auto& copied = f.w.store.raw_events(fork)[4];
-  CHECK(copied.kind == room::EventKind::kChat);
+  CHECK(copied.kind == record::EventKind::kChat);
   CHECK(copied.payload.empty());  // the word stays with the source's South
   CHECK(copied.withheld_digest.has_value());
 
@@ -257,7 +257,7 @@ TEST_CASE(
   v1::ClientMessage add;
   add.set_request_id(9002);
   add.mutable_command()->set_command_id("f2");
-  room::pack_any(add.mutable_command()->mutable_command(), "test.Command", "add 4");
+  record::pack_any(add.mutable_command()->mutable_command(), "test.Command", "add 4");
   again.handle(back, add);
   f.w.settle();
   got = back->take();

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "app/builtin.h"
-#include "room/replay.h"
+#include "record/replay.h"
 #include "world.h"
 
 namespace grognard::testing {
@@ -26,7 +26,7 @@ struct ForkWorld {
   const engine::Ruleset& rules(const std::string& game_id) {
     return *w.registry.ruleset(w.store.game(game_id)->value().ruleset);
   }
-  room::GameRecord record(const std::string& game_id) { return **w.store.game(game_id); }
+  record::GameRecord record(const std::string& game_id) { return **w.store.game(game_id); }
 
   v1::RoomInfo create(const std::string& ruleset, const std::string& scenario) {
     v1::ClientMessage m;
@@ -63,7 +63,7 @@ struct ForkWorld {
     const auto& rs = rules(game_id);
     auto initial = rs.load_scenario(record(game_id).scenario_text);
     REQUIRE(initial.ok());
-    auto folded = room::state_after(rs, **initial, w.store.raw_events(game_id), ~0ull);
+    auto folded = record::state_after(rs, **initial, w.store.raw_events(game_id), ~0ull);
     REQUIRE(folded.ok());
     return std::move(*folded);
   }

@@ -3,7 +3,7 @@
 // has ended.
 #include <catch2/catch.hpp>
 
-#include "room/messages.h"
+#include "record/hashes.h"
 #include "room/room.h"
 #include "world.h"
 
@@ -13,8 +13,8 @@ using grognard::testing::World;
 
 namespace {
 
-void store(World& w, const room::GameRecord& g) {
-  room::WriteBatch b;
+void store(World& w, const record::GameRecord& g) {
+  record::WriteBatch b;
   b.game = g;
   bool stored = false;
   w.store.append(b, [&](engine::Status st) { stored = st.ok(); });
@@ -40,9 +40,9 @@ TEST_CASE("the list of games shows each game's rule-set version, drift, import a
   REQUIRE(w.join(south, invite, "player").has_seated());
   const std::string source_id = north->binding()->room->id();
   REQUIRE(w.command(north, "add 1", "c1").has_command_result());
-  const room::GameRecord running = **w.store.game(source_id);
+  const record::GameRecord running = **w.store.game(source_id);
 
-  room::GameRecord fork = running;
+  record::GameRecord fork = running;
   fork.id = "g-fork";
   fork.invite_code = "FORK01";
   fork.source_game = source_id;
@@ -70,7 +70,7 @@ TEST_CASE("the list of games shows each game's rule-set version, drift, import a
   CHECK(forked->forked_from().game_id() == source_id);
   CHECK(forked->forked_from().seq() == 3);
   CHECK(forked->forked_from().dice_from() == 2);
-  CHECK(forked->forked_from().seed_sha256() == room::hex(running.seed_sha256));
+  CHECK(forked->forked_from().seed_sha256() == record::hex(running.seed_sha256));
   CHECK(forked->forked_from().seed().empty());  // the source still runs: its seed is secret
 
   REQUIRE(w.command(south, "reveal", "c2").has_command_result());

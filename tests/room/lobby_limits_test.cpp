@@ -174,7 +174,7 @@ TEST_CASE(
     "[room][limits][concurrency]") {
   boost::asio::thread_pool pool(4);
   testing::MemoryStore store;
-  room::Registry registry;
+  record::Registry registry;
   registry.add_ruleset(std::make_unique<testing::SecretsRuleset>());
   REQUIRE(registry.add_scenario("secrets", "basic", "apple banana").ok());
   testing::CountingMetrics metrics;
@@ -329,8 +329,8 @@ TEST_CASE("error messages quote at most a short cut of what the client sent (the
   join.mutable_join_room()->set_role("player");
   join.mutable_join_room()->set_seat(huge);
   CHECK(w.ask(a, join).error().message().size() < 200);
-  CHECK(room::shown("short") == "short");
-  CHECK(room::utf8_prefix("\xC3\xA9\xC3\xA9", 3) == "\xC3\xA9");
+  CHECK(record::shown("short") == "short");
+  CHECK(record::utf8_prefix("\xC3\xA9\xC3\xA9", 3) == "\xC3\xA9");
 }
 
 TEST_CASE("measure: rejecting an unknown invite code at 10 and at 9,000 open rooms",

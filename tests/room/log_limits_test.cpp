@@ -20,50 +20,51 @@ namespace {
 
 // The world's store with observers' seats kept apart: MemoryStore looks through a game's seats
 // for each one stored, which would time the test double rather than the room.
-class ObserversApart final : public room::Store {
+class ObserversApart final : public record::Store {
  public:
   explicit ObserversApart(testing::MemoryStore& inner) : inner_(inner) {}
-  void append(room::WriteBatch b, std::function<void(engine::Status)> done) override {
-    std::erase_if(b.seats, [&](const room::SeatRecord& s) {
+  void append(record::WriteBatch b, std::function<void(engine::Status)> done) override {
+    std::erase_if(b.seats, [&](const record::SeatRecord& s) {
       if (s.role == "observer") observers_[s.seat_id] = s;
       return s.role == "observer";
     });
     inner_.append(std::move(b), std::move(done));
   }
-  engine::Result<std::optional<room::GameRecord>> game(const std::string& id) override {
+  engine::Result<std::optional<record::GameRecord>> game(const std::string& id) override {
     return inner_.game(id);
   }
-  engine::Result<std::optional<room::GameRecord>> game_by_token(const room::Hash32& t) override {
+  engine::Result<std::optional<record::GameRecord>> game_by_token(
+      const record::Hash32& t) override {
     return inner_.game_by_token(t);
   }
-  engine::Result<std::optional<room::GameRecord>> game_by_invite(const std::string& c) override {
+  engine::Result<std::optional<record::GameRecord>> game_by_invite(const std::string& c) override {
     return inner_.game_by_invite(c);
   }
-  engine::Result<std::vector<room::GameRecord>> games(const room::GameFilter& f) override {
+  engine::Result<std::vector<record::GameRecord>> games(const record::GameFilter& f) override {
     return inner_.games(f);
   }
-  engine::Result<std::vector<room::GameRecord>> unfinished_games() override {
+  engine::Result<std::vector<record::GameRecord>> unfinished_games() override {
     return inner_.unfinished_games();
   }
-  engine::Result<std::vector<room::SeatRecord>> seats(const std::string& id) override {
+  engine::Result<std::vector<record::SeatRecord>> seats(const std::string& id) override {
     auto out = inner_.seats(id);
     if (out.ok()) {
       for (const auto& [seat_id, s] : observers_) out->push_back(s);
     }
     return out;
   }
-  engine::Result<std::vector<room::EventRecord>> events(const std::string& id, std::uint64_t from,
-                                                        std::uint64_t to) override {
+  engine::Result<std::vector<record::EventRecord>> events(const std::string& id, std::uint64_t from,
+                                                          std::uint64_t to) override {
     return inner_.events(id, from, to);
   }
-  engine::Result<std::vector<room::EventRecord>> taken_back(const std::string& id) override {
+  engine::Result<std::vector<record::EventRecord>> taken_back(const std::string& id) override {
     return inner_.taken_back(id);
   }
   void flush() override { inner_.flush(); }
 
  private:
   testing::MemoryStore& inner_;
-  std::map<std::string, room::SeatRecord> observers_;
+  std::map<std::string, record::SeatRecord> observers_;
 };
 
 // North and South at a new table of Secrets in a world with `options`.
@@ -272,15 +273,15 @@ TEST_CASE("a page far into a 20,000-event log costs a page: figures", "[room][li
   const auto& log = g.w.store.raw_events(g.id);
   engine::Viewer north;
   north.seat = "player:0";
-  room::FoldCache kept;
+  record::FoldCache kept;
   for (const auto& [what, from, cache] :
        {std::tuple{"start, folds kept", std::uint64_t{1}, &kept},
-        std::tuple{"end, no folds kept", last - 499, static_cast<room::FoldCache*>(nullptr)},
+        std::tuple{"end, no folds kept", last - 499, static_cast<record::FoldCache*>(nullptr)},
         std::tuple{"end, folds kept (first time: kept on the way)", last - 499, &kept},
         std::tuple{"end, folds kept", last - 499, &kept}}) {
     const auto t1 = std::chrono::steady_clock::now();
-    auto page =
-        room::page_as_seen(rs, **initial, log, north, 1, from, 0, {500, room::kPageBytes}, cache);
+    auto page = record::page_as_seen(rs, **initial, log, north, 1, from, 0,
+                                     {500, record::kPageBytes}, cache);
     const double ms = ms_since(t1);
     REQUIRE(page.ok());
     std::printf("page_as_seen of 500 events at the %s: %.2f ms\n", what, ms);

@@ -3,8 +3,8 @@
 // to one seat kept from everyone but its sender, its addressee and the referee.
 #include <catch2/catch.hpp>
 
+#include "record/replay.h"
 #include "room/archive.h"
-#include "room/replay.h"
 #include "room/room.h"
 #include "world.h"
 
@@ -138,9 +138,9 @@ TEST_CASE("after the end a replay shows what each seat saw, what an observer saw
 
 TEST_CASE("chat to one seat is the referee's to read, never an observer's, even after the end",
           "[room][replay][chat]") {
-  room::EventRecord r;
+  record::EventRecord r;
   r.seq = 7;
-  r.kind = room::EventKind::kChat;
+  r.kind = record::EventKind::kChat;
   r.seat = "player:0";
   r.audience = "player:1";
   v1::ChatMessage msg;
@@ -150,7 +150,7 @@ TEST_CASE("chat to one seat is the referee's to read, never an observer's, even 
   auto initial = rs.load_scenario("apple banana");
   REQUIRE(initial.ok());
   const auto seen = [&](engine::Role role, const std::string& seat, bool over) {
-    return room::event_as_seen(rs, **initial, r, engine::Viewer{role, seat, over}, 2).has_value();
+    return record::event_as_seen(rs, **initial, r, engine::Viewer{role, seat, over}, 2).has_value();
   };
   for (const bool over : {false, true}) {
     INFO("game over: " << over);
@@ -161,7 +161,7 @@ TEST_CASE("chat to one seat is the referee's to read, never an observer's, even 
     CHECK_FALSE(seen(engine::Role::kObserver, "", over));
   }
   // replay_viewer names the referee's seat as the referee.
-  std::vector<room::SeatRecord> seats(2);
+  std::vector<record::SeatRecord> seats(2);
   seats[0].seat_id = "referee";
   seats[0].role = "referee";
   seats[0].label = "Hogan";
@@ -169,7 +169,7 @@ TEST_CASE("chat to one seat is the referee's to read, never an observer's, even 
   seats[1].role = "observer";
   seats[1].label = "observer";
   testing::MemoryStore store;
-  room::GameRecord game;
+  record::GameRecord game;
   game.id = "g-1";
   auto referee = room::replay_viewer(store, game, seats, "hogan");
   REQUIRE(referee.ok());
@@ -187,7 +187,7 @@ TEST_CASE("chat to one seat is the referee's to read, never an observer's, even 
   CHECK(all->game_over);
   CHECK(all->role == engine::Role::kObserver);
   // A game that stopped on a storage failure never revealed what it hid.
-  game.status = room::GameStatus::kFailed;
+  game.status = record::GameStatus::kFailed;
   auto failed = room::replay_viewer(store, game, seats, "");
   REQUIRE_FALSE(failed.ok());
   CHECK(failed.error().message.find("stopped on a storage failure") != std::string::npos);

@@ -7,7 +7,7 @@
 #include <google/protobuf/util/json_util.h>
 
 #include "archive_play.h"
-#include "room/replay.h"
+#include "record/replay.h"
 #include "room/report.h"
 
 namespace grognard::testing {
@@ -16,7 +16,7 @@ namespace {
 // The `turn` field of the rule set's view of `state`, as everything revealed shows it.
 int turn_of(const engine::Ruleset& rs, const engine::GameState& state) {
   google::protobuf::Any any;
-  room::pack_any(&any, rs.wire_types().view, rs.view(state, room::everything_revealed()));
+  record::pack_any(&any, rs.wire_types().view, rs.view(state, record::everything_revealed()));
   std::string json;
   REQUIRE(google::protobuf::util::MessageToJsonString(any, &json).ok());
   google::protobuf::Struct view;
@@ -44,7 +44,7 @@ TEST_CASE("a battle report holds every event and the last view of each turn", "[
   CHECK_FALSE(fields.at("game").struct_value().fields().at("seed").string_value().empty());
   CHECK(report->title == fields.at("title").string_value() + ": game " + g.id);
 
-  const room::GameRecord game = f.record(g.id);
+  const record::GameRecord game = f.record(g.id);
   const auto& events = fields.at("events").list_value().values();
   // Everything revealed: every event but the chat sent to one seat.
   CHECK(static_cast<std::uint64_t>(events.size()) == game.last_seq - 1);
@@ -55,7 +55,7 @@ TEST_CASE("a battle report holds every event and the last view of each turn", "[
   auto initial = rs.load_scenario(game.scenario_text);
   REQUIRE(initial.ok());
   const auto turn_after = [&](std::uint64_t seq) {
-    auto st = room::state_after(rs, **initial, *log, seq);
+    auto st = record::state_after(rs, **initial, *log, seq);
     REQUIRE(st.ok());
     return turn_of(rs, **st);
   };

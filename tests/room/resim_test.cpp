@@ -1,4 +1,4 @@
-// Re-simulation after an upgrade (room/resim.h): a game stored under the test rule set, checked
+// Re-simulation after an upgrade (record/resim.h): a game stored under the test rule set, checked
 // again under a changed build of it (same name, version 2, one rule changed), drifts at exactly
 // the first event the changed rule folds differently; the drift is recorded, the room refuses
 // commands and take-backs, and the operator's resume lets it go on.
@@ -8,7 +8,7 @@
 #include <chrono>
 #include <future>
 
-#include "room/resim.h"
+#include "record/resim.h"
 #include "room/room.h"
 #include "world.h"
 
@@ -69,7 +69,7 @@ class ChangedSecrets final : public engine::Ruleset {
 
 // A registry with the changed rule set under the same name.
 struct Upgraded {
-  room::Registry registry;
+  record::Registry registry;
   Upgraded() {
     registry.add_ruleset(std::make_unique<ChangedSecrets>());
     REQUIRE(registry.add_scenario("secrets", "basic", "apple banana").ok());
@@ -87,15 +87,15 @@ struct Table : testing::Table {
   // The first event the changed rule folds differently: South's first addition.
   std::uint64_t first_south_event() {
     const auto events = w.store.events(id, 1, 0);
-    for (const room::EventRecord& e : *events) {
+    for (const record::EventRecord& e : *events) {
       if (e.payload.rfind("added player:1 ", 0) == 0) return e.seq;
     }
     FAIL("South never added");
     return 0;
   }
-  room::GameRecord game() { return **w.store.game(id); }
+  record::GameRecord game() { return **w.store.game(id); }
   // The lobby of a server started again with `registry`, seats resumed through it by ask().
-  void restart(const room::Registry& registry) {
+  void restart(const record::Registry& registry) {
     w.lobby = std::make_unique<room::Lobby>(w.ioc.get_executor(), w.store, registry, w.metrics,
                                             [this] { return ++w.now; });
   }
@@ -118,16 +118,16 @@ TEST_CASE("a changed rule drifts at exactly the first event it folds differently
   const std::uint64_t first = t.first_south_event();
   REQUIRE(first > 1);
   REQUIRE(t.w.command(t.south, "reveal", "s2").has_command_result());
-  REQUIRE(t.game().status == room::GameStatus::kFinished);
+  REQUIRE(t.game().status == record::GameStatus::kFinished);
   REQUIRE(t.game().ruleset_version == 1);
 
-  const room::Recheck same = room::recheck(t.w.store, t.w.registry, t.game());
-  CHECK(same.outcome == room::Recheck::Outcome::kOk);
+  const record::Recheck same = record::recheck(t.w.store, t.w.registry, t.game());
+  CHECK(same.outcome == record::Recheck::Outcome::kOk);
   CHECK(same.events == t.game().last_seq);
 
   Upgraded up;
-  const room::Recheck changed = room::recheck(t.w.store, up.registry, t.game());
-  REQUIRE(changed.outcome == room::Recheck::Outcome::kDrift);
+  const record::Recheck changed = record::recheck(t.w.store, up.registry, t.game());
+  REQUIRE(changed.outcome == record::Recheck::Outcome::kDrift);
   CHECK(changed.seq == first);
   INFO(changed.why);
   CHECK(changed.why.rfind("event " + std::to_string(first) + " folds differently", 0) == 0);
@@ -136,29 +136,29 @@ TEST_CASE("a changed rule drifts at exactly the first event it folds differently
   CHECK(has(changed.line(), t.id + " (secrets, finished): DRIFT: event " + std::to_string(first)));
 
   // Every stored game at once; a game whose version was never recorded says so.
-  std::vector<room::Recheck> seen;
+  std::vector<record::Recheck> seen;
   const std::atomic<bool> go_on{false};
-  auto totals = room::recheck_all(
-      t.w.store, up.registry, [](room::GameStatus) { return true; }, go_on,
-      [&](const room::Recheck& r) { seen.push_back(r); });
+  auto totals = record::recheck_all(
+      t.w.store, up.registry, [](record::GameStatus) { return true; }, go_on,
+      [&](const record::Recheck& r) { seen.push_back(r); });
   CHECK(totals.drift == 1);
   CHECK(totals.ok == 0);
   REQUIRE(seen.size() == 1);
   CHECK(seen[0].seq == first);
-  room::GameRecord unknown = t.game();
+  record::GameRecord unknown = t.game();
   unknown.ruleset_version = 0;
-  CHECK(has(room::recheck(t.w.store, up.registry, unknown).why,
+  CHECK(has(record::recheck(t.w.store, up.registry, unknown).why,
             "than under the version it was played under (not recorded)"));
 
   // Recorded in the game's row, and cleared once the game verifies again.
-  REQUIRE(room::store_drift(t.w.store, t.id, changed.why).ok());
+  REQUIRE(record::store_drift(t.w.store, t.id, changed.why).ok());
   CHECK(t.game().drift == changed.why);
-  REQUIRE(room::store_drift(t.w.store, t.id, "").ok());
+  REQUIRE(record::store_drift(t.w.store, t.id, "").ok());
   CHECK(t.game().drift.empty());
   // A game whose rule set this server lacks cannot be checked.
-  room::GameRecord alien = t.game();
+  record::GameRecord alien = t.game();
   alien.ruleset = "chess";
-  CHECK(room::recheck(t.w.store, up.registry, alien).outcome == room::Recheck::Outcome::kError);
+  CHECK(record::recheck(t.w.store, up.registry, alien).outcome == record::Recheck::Outcome::kError);
 }
 
 TEST_CASE("a running game that drifts is held until the operator lets it go on", "[room][resim]") {
@@ -181,7 +181,7 @@ TEST_CASE("a running game that drifts is held until the operator lets it go on",
   auto refused = t.w.command(t.south, "add 1", "s2");
   REQUIRE(refused.has_error());
   CHECK(refused.error().code() == v1::FAILED_PRECONDITION);
-  CHECK(refused.error().message() == room::drift_refusal(drift));
+  CHECK(refused.error().message() == record::drift_refusal(drift));
   CHECK(has(refused.error().message(), "secrets version 2 than under version 1"));
   CHECK(has(refused.error().message(), "server's operator decides"));
   v1::ClientMessage take_back;
@@ -203,11 +203,11 @@ TEST_CASE("a running game that drifts is held until the operator lets it go on",
   t.w.settle();
   REQUIRE(decided.ok());
   CHECK(has(what, "go on under secrets version 2"));
-  const room::GameRecord g = t.game();
+  const record::GameRecord g = t.game();
   CHECK(g.drift.empty());
   CHECK(g.ruleset_version == 2);
   REQUIRE(g.last_seq == before + 1);
-  const room::EventRecord note = t.w.store.events(t.id, g.last_seq, g.last_seq)->front();
+  const record::EventRecord note = t.w.store.events(t.id, g.last_seq, g.last_seq)->front();
   v1::SystemNote text;
   REQUIRE(text.ParseFromString(note.payload));
   CHECK(has(text.text(),
@@ -225,11 +225,11 @@ TEST_CASE("a running game that drifts is held until the operator lets it go on",
   // Started again, the game verifies under version 2: the hashes before the note are let go.
   t.restart(up.registry);
   CHECK(t.w.lobby->recover().empty());
-  CHECK(room::recheck(t.w.store, up.registry, t.game()).outcome == room::Recheck::Outcome::kOk);
+  CHECK(record::recheck(t.w.store, up.registry, t.game()).outcome == record::Recheck::Outcome::kOk);
   // The chain is still checked before the note: a changed link there is caught.
   t.w.store.raw_events(t.id)[first - 1].chain[0] ^= 1;
-  const room::Recheck tampered = room::recheck(t.w.store, up.registry, t.game());
-  REQUIRE(tampered.outcome == room::Recheck::Outcome::kDrift);
+  const record::Recheck tampered = record::recheck(t.w.store, up.registry, t.game());
+  REQUIRE(tampered.outcome == record::Recheck::Outcome::kDrift);
   CHECK(tampered.seq == first);
   CHECK(has(tampered.why, "chain hash mismatch"));
 }
@@ -249,7 +249,7 @@ TEST_CASE("an ended game flagged through the lobby is held, and a stale flag is 
   REQUIRE(recorded.get().ok());
   CHECK(t.game().drift == "event 4 folds differently (a test)");
   CHECK(t.north->binding()->room->info().to_act() ==
-        room::drift_to_act("event 4 folds differently (a test)"));
+        record::drift_to_act("event 4 folds differently (a test)"));
   // An ended game is never resumed: its archive stays as it was stored.
   std::optional<engine::Status> resumed;
   t.w.lobby->resume_drift(t.id, "checked", [&](engine::Status st, std::string) { resumed = st; });
@@ -259,9 +259,9 @@ TEST_CASE("an ended game flagged through the lobby is held, and a stale flag is 
   CHECK(has(resumed->error().message, "is finished: its archive stays as it was stored"));
   CHECK(t.game().drift == "event 4 folds differently (a test)");
   // A game whose stored flag no longer holds (the rules went back) is cleared when loaded.
-  room::GameRecord g = t.game();
-  g.status = room::GameStatus::kRunning;
-  room::WriteBatch b;
+  record::GameRecord g = t.game();
+  g.status = record::GameStatus::kRunning;
+  record::WriteBatch b;
   b.game = g;
   t.w.store.append(std::move(b), [](engine::Status) {});
   t.restart(t.w.registry);

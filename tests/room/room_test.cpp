@@ -3,8 +3,8 @@
 #include <catch2/catch.hpp>
 
 #include "engine/canonical.h"
+#include "record/seal.h"
 #include "room/room.h"
-#include "room/seal.h"
 #include "world.h"
 
 using namespace grognard;
@@ -85,14 +85,14 @@ TEST_CASE("the seed stays secret until the game ends, its hash is published at t
           "[room][dice]") {
   Table t;
   const std::string id = t.north->binding()->room->id();
-  const room::GameRecord g = **t.w.store.game(id);
+  const record::GameRecord g = **t.w.store.game(id);
   const std::string seed_hex = engine::to_hex(g.seed.data(), g.seed.size());
   const std::string seed_raw(reinterpret_cast<const char*>(g.seed.data()), g.seed.size());
   REQUIRE(t.w.command(t.north, "add 2", "c1").has_command_result());
   for (const auto& peer : {t.north, t.south}) {
     CHECK_FALSE(contains(peer->all_serialized(), seed_hex));
     CHECK_FALSE(contains(peer->all_serialized(), seed_raw));
-    CHECK(contains(peer->all_serialized(), room::hex(g.seed_sha256)));
+    CHECK(contains(peer->all_serialized(), record::hex(g.seed_sha256)));
   }
   REQUIRE(t.w.command(t.south, "reveal", "c2").has_command_result());
   CHECK(contains(t.north->all_serialized(), seed_hex));
@@ -108,7 +108,7 @@ TEST_CASE("a command is acknowledged and broadcast only after its events are com
   v1::ClientMessage m;
   m.set_request_id(77);
   m.mutable_command()->set_command_id("c1");
-  room::pack_any(m.mutable_command()->mutable_command(), "test.Command", "add 1");
+  record::pack_any(m.mutable_command()->mutable_command(), "test.Command", "add 1");
   t.w.lobby->handle(t.north, m);
   t.w.settle();
   CHECK(t.north->take().empty());
@@ -299,37 +299,37 @@ TEST_CASE(
   Table t;
   REQUIRE(t.w.command(t.north, "add 2", "c1").has_command_result());
   const std::string id = t.north->binding()->room->id();
-  const room::GameRecord g = **t.w.store.game(id);
+  const record::GameRecord g = **t.w.store.game(id);
   REQUIRE(g.chain_version == 3);
   const std::string key(reinterpret_cast<const char*>(g.seed.data()), g.seed.size());
-  room::Hash32 previous{};
+  record::Hash32 previous{};
   int secrets = 0;
-  for (const room::EventRecord& e : t.w.store.raw_events(id)) {
-    const bool secret = e.kind == room::EventKind::kRules && e.payload.rfind("secret ", 0) == 0;
+  for (const record::EventRecord& e : t.w.store.raw_events(id)) {
+    const bool secret = e.kind == record::EventKind::kRules && e.payload.rfind("secret ", 0) == 0;
     secrets += secret ? 1 : 0;
     INFO("event " << e.seq << ": " << e.payload);
     // Chain version 3: the Secrets rule set can hide something, so every digest is keyed, and
     // nobody is sent the plain hash of any payload: one would confirm a guess of a hidden
     // payload, and tell which events were blanked for someone (R20).
     CHECK(e.digest == engine::hmac_sha256(key, e.payload).bytes);
-    const std::string plain = room::hex(engine::sha256(e.payload).bytes);
+    const std::string plain = record::hex(engine::sha256(e.payload).bytes);
     CHECK_FALSE(contains(t.south->all_serialized(), plain));
     CHECK_FALSE(contains(t.north->all_serialized(), plain));
     // Under version 2 only the hidden ones were keyed.
     const grognard::testing::SecretsRuleset rs;
     const auto initial = rs.load_scenario("apple banana");
     REQUIRE(initial.ok());
-    CHECK(room::event_digest(rs, g.seed, **initial, e, 2) ==
+    CHECK(record::event_digest(rs, g.seed, **initial, e, 2) ==
           (secret ? e.digest : engine::sha256(e.payload).bytes));
     // The Secrets rule set hides nothing from its own hash: the commitment keys the same one.
     const std::string_view h{reinterpret_cast<const char*>(e.state_hash.data()),
                              e.state_hash.size()};
     CHECK(e.commitment == engine::hmac_sha256(key, h).bytes);
     // Anyone can recompute every link from what is published.
-    CHECK(room::chain_hash(previous, e, 2) == e.chain);
-    CHECK(room::chain_hash(previous, e, 1) != e.chain);
+    CHECK(record::chain_hash(previous, e, 2) == e.chain);
+    CHECK(record::chain_hash(previous, e, 1) != e.chain);
     if (!secret || e.payload.find("player:1") != std::string::npos) {
-      CHECK(contains(t.south->all_serialized(), room::hex(e.digest)));
+      CHECK(contains(t.south->all_serialized(), record::hex(e.digest)));
     }
     previous = e.chain;
   }
@@ -341,25 +341,25 @@ TEST_CASE("games stored with the first form of the chain still verify on recover
   Table t;
   REQUIRE(t.w.command(t.north, "add 1", "c1").has_command_result());
   const std::string id = t.north->binding()->room->id();
-  room::GameRecord g = **t.w.store.game(id);
+  record::GameRecord g = **t.w.store.game(id);
   g.chain_version = 1;
-  room::WriteBatch b;
+  record::WriteBatch b;
   b.game = g;
   bool stored = false;
   t.w.store.append(std::move(b), [&](engine::Status s) { stored = s.ok(); });
   REQUIRE(stored);
   auto& log = t.w.store.raw_events(id);
   REQUIRE(log.size() >= 2);
-  room::Hash32 previous{};
-  for (room::EventRecord& e : log) {
-    e.chain = room::chain_hash(previous, e, 1);
+  record::Hash32 previous{};
+  for (record::EventRecord& e : log) {
+    e.chain = record::chain_hash(previous, e, 1);
     previous = e.chain;
   }
   room::Lobby again(t.w.ioc.get_executor(), t.w.store, t.w.registry, t.w.metrics);
   CHECK(again.recover().empty());
   CHECK(again.open_rooms() == 1);
   // A last link of the other form is refused.
-  log.back().chain = room::chain_hash(log[log.size() - 2].chain, log.back(), 2);
+  log.back().chain = record::chain_hash(log[log.size() - 2].chain, log.back(), 2);
   room::Lobby tampered(t.w.ioc.get_executor(), t.w.store, t.w.registry, t.w.metrics);
   const auto problems = tampered.recover();
   REQUIRE(problems.size() == 1);

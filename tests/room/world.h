@@ -16,8 +16,8 @@
 #include <boost/asio/io_context.hpp>
 
 #include "fakes.h"
+#include "record/proto.h"
 #include "room/lobby.h"
-#include "room/messages.h"
 
 namespace grognard::testing {
 
@@ -43,7 +43,7 @@ class CountingMetrics final : public room::Metrics {
 struct World {
   boost::asio::io_context ioc;
   testing::MemoryStore store;
-  room::Registry registry;
+  record::Registry registry;
   CountingMetrics metrics;
   std::unique_ptr<room::Lobby> lobby;
   std::int64_t now = 1'000'000;
@@ -103,7 +103,7 @@ struct World {
                             const std::string& id) {
     v1::ClientMessage m;
     m.mutable_command()->set_command_id(id);
-    room::pack_any(m.mutable_command()->mutable_command(), "test.Command", text);
+    record::pack_any(m.mutable_command()->mutable_command(), "test.Command", text);
     return ask(peer, m);
   }
 };

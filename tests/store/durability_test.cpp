@@ -101,9 +101,9 @@ struct Outcomes {
   std::vector<std::string> messages;  // written on the writer thread, read after flush()
 };
 
-room::WriteBatch events_batch(const std::string& game, std::uint64_t first, std::size_t count,
-                              const room::Hash32& previous = {}) {
-  return room::WriteBatch{std::nullopt, {}, make_events(game, first, count, previous), {}};
+record::WriteBatch events_batch(const std::string& game, std::uint64_t first, std::size_t count,
+                                const record::Hash32& previous = {}) {
+  return record::WriteBatch{std::nullopt, {}, make_events(game, first, count, previous), {}};
 }
 
 std::vector<std::uint64_t> seqs(SqliteStore& store, const std::string& game) {
@@ -130,9 +130,9 @@ TEST_CASE("appends from many threads are all committed, several batches per comm
   for (int t = 0; t < kThreads; ++t) {
     rooms.emplace_back([&, t] {
       const std::string game = "g-" + std::to_string(t);
-      room::Hash32 previous{};
+      record::Hash32 previous{};
       for (std::size_t i = 0; i < kPerThread; ++i) {
-        room::WriteBatch b = events_batch(game, i + 1, 1, previous);
+        record::WriteBatch b = events_batch(game, i + 1, 1, previous);
         previous = b.events[0].chain;
         b.events[0].command_id = "c-" + std::to_string(i);
         h.store->append(std::move(b), outcomes.done(static_cast<std::size_t>(t) * kPerThread + i));
@@ -172,12 +172,12 @@ TEST_CASE("a failed commit fails every batch in it, stores none of them, and the
   h.gate.fail(3);
 
   Outcomes outcomes(5);
-  h.store->append(room::WriteBatch{std::nullopt, {}, first, {}}, outcomes.done(0));  // commit 2
+  h.store->append(record::WriteBatch{std::nullopt, {}, first, {}}, outcomes.done(0));  // commit 2
   h.gate.wait_entered();
   // Commit 3, which fails: three batches from two rooms.
   h.store->append(events_batch("g-1", 2, 1, first[0].chain), outcomes.done(1));
   h.store->append(events_batch("g-1", 3, 1), outcomes.done(2));
-  room::WriteBatch other = new_game_batch(make_game("g-2"));
+  record::WriteBatch other = new_game_batch(make_game("g-2"));
   other.events = make_events("g-2", 1, 2);
   h.store->append(std::move(other), outcomes.done(3));
   h.gate.release();
@@ -203,7 +203,7 @@ TEST_CASE("a failed commit fails every batch in it, stores none of them, and the
 
 TEST_CASE("a duplicate (game_id, seq) fails its whole batch and only that batch", "[durability]") {
   Harness h;
-  room::WriteBatch start = new_game_batch(make_game("g-1"));
+  record::WriteBatch start = new_game_batch(make_game("g-1"));
   start.events = make_events("g-1", 1, 3);
   REQUIRE(append_sync(*h.store, std::move(start)).ok());  // commit 1
   h.gate.hold(2);
@@ -213,13 +213,13 @@ TEST_CASE("a duplicate (game_id, seq) fails its whole batch and only that batch"
   h.gate.wait_entered();
   // Commit 3: a good batch, a batch repeating seq 3 (after a new seq 5), another good batch,
   // and a batch for a game that does not exist.
-  room::WriteBatch good = new_game_batch(make_game("g-2"));
+  record::WriteBatch good = new_game_batch(make_game("g-2"));
   good.events = make_events("g-2", 1, 2);
   h.store->append(std::move(good), outcomes.done(1));
-  room::WriteBatch dup = events_batch("g-1", 5, 1);
+  record::WriteBatch dup = events_batch("g-1", 5, 1);
   dup.events.push_back(make_events("g-1", 3, 1)[0]);
   dup.events[0].command_id = "c-dup";
-  dup.game = make_game("g-1", "itchy", 1, room::GameStatus::kFinished);
+  dup.game = make_game("g-1", "itchy", 1, record::GameStatus::kFinished);
   h.store->append(std::move(dup), outcomes.done(2));
   h.store->append(events_batch("g-nobody", 1, 1), outcomes.done(3));
   h.gate.release();
@@ -235,12 +235,12 @@ TEST_CASE("a duplicate (game_id, seq) fails its whole batch and only that batch"
 
   CHECK(seqs(*h.store, "g-1") == std::vector<std::uint64_t>{1, 2, 3, 4});  // no 5
   for (const auto& e : h.store->events("g-1", 1, 0).value()) CHECK(e.command_id != "c-dup");
-  CHECK(h.store->game("g-1").value().value().status == room::GameStatus::kRunning);
+  CHECK(h.store->game("g-1").value().value().status == record::GameStatus::kRunning);
   CHECK(seqs(*h.store, "g-2") == std::vector<std::uint64_t>{1, 2});
   CHECK(h.sizes() == std::vector<std::size_t>{1, 1, 3});
 
   SECTION("a seq repeated inside one batch fails it too") {
-    room::WriteBatch twice = events_batch("g-2", 3, 1);
+    record::WriteBatch twice = events_batch("g-2", 3, 1);
     twice.events.push_back(twice.events[0]);
     CHECK_FALSE(append_sync(*h.store, std::move(twice)).ok());
     CHECK(seqs(*h.store, "g-2") == std::vector<std::uint64_t>{1, 2});

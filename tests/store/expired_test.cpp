@@ -10,7 +10,7 @@
 using namespace grognard;
 using namespace grognard::store;
 using namespace grognard::store::test;
-using room::GameStatus;
+using record::GameStatus;
 
 TEST_CASE("an expired game reads back as expired and is not resumed at start", "[store][expiry]") {
   TempDir dir;
@@ -22,11 +22,11 @@ TEST_CASE("an expired game reads back as expired and is not resumed at start", "
     REQUIRE(
         append_sync(store, new_game_batch(make_game("g-wait", "itchy", 100, GameStatus::kWaiting)))
             .ok());
-    room::GameRecord gone = make_game("g-gone", "itchy", 200, GameStatus::kWaiting);
+    record::GameRecord gone = make_game("g-gone", "itchy", 200, GameStatus::kWaiting);
     REQUIRE(append_sync(store, new_game_batch(gone)).ok());
     gone.status = GameStatus::kExpired;
     gone.result = "expired after 168 hours waiting for players";
-    room::WriteBatch expire;
+    record::WriteBatch expire;
     expire.game = gone;
     REQUIRE(append_sync(store, std::move(expire)).ok());
   }
@@ -44,7 +44,7 @@ TEST_CASE("an expired game reads back as expired and is not resumed at start", "
   REQUIRE(unfinished->size() == 1);
   CHECK(unfinished->front().id == "g-wait");
 
-  room::GameFilter expired;
+  record::GameFilter expired;
   expired.status = GameStatus::kExpired;
   expired.listed_only = false;
   auto listed = store.games(expired);

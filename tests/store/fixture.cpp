@@ -37,15 +37,15 @@ TempDir::~TempDir() {
   std::filesystem::remove_all(path_, ec);
 }
 
-room::Hash32 pattern(std::uint8_t start) {
-  room::Hash32 h{};
+record::Hash32 pattern(std::uint8_t start) {
+  record::Hash32 h{};
   for (std::size_t i = 0; i < h.size(); ++i) h[i] = static_cast<std::uint8_t>(start + i);
   return h;
 }
 
-room::GameRecord make_game(const std::string& id, const std::string& ruleset,
-                           std::int64_t created_ms, room::GameStatus status) {
-  room::GameRecord g;
+record::GameRecord make_game(const std::string& id, const std::string& ruleset,
+                             std::int64_t created_ms, record::GameStatus status) {
+  record::GameRecord g;
   g.id = id;
   g.ruleset = ruleset;
   g.scenario = "colonial-battle";
@@ -64,16 +64,16 @@ room::GameRecord make_game(const std::string& id, const std::string& ruleset,
   g.last_seq = 3;
   g.created_ms = created_ms;
   g.updated_ms = created_ms + 5;
-  if (status == room::GameStatus::kFinished) {
+  if (status == record::GameStatus::kFinished) {
     g.ended_ms = created_ms + 60'000;
     g.result = "British win: the Zulu army is exhausted";
   }
   return g;
 }
 
-room::SeatRecord make_seat(const std::string& game_id, const std::string& seat_id,
-                           const std::string& player_name) {
-  room::SeatRecord s;
+record::SeatRecord make_seat(const std::string& game_id, const std::string& seat_id,
+                             const std::string& player_name) {
+  record::SeatRecord s;
   s.game_id = game_id;
   s.seat_id = seat_id;
   s.role = "general";
@@ -84,41 +84,41 @@ room::SeatRecord make_seat(const std::string& game_id, const std::string& seat_i
   return s;
 }
 
-std::vector<room::EventRecord> make_events(const std::string& game_id, std::uint64_t first,
-                                           std::size_t count, room::Hash32 previous) {
-  std::vector<room::EventRecord> out;
+std::vector<record::EventRecord> make_events(const std::string& game_id, std::uint64_t first,
+                                             std::size_t count, record::Hash32 previous) {
+  std::vector<record::EventRecord> out;
   for (std::size_t i = 0; i < count; ++i) {
-    room::EventRecord e;
+    record::EventRecord e;
     e.game_id = game_id;
     e.seq = first + i;
-    e.kind = static_cast<room::EventKind>(e.seq % 3);
+    e.kind = static_cast<record::EventKind>(e.seq % 3);
     e.payload = std::string("\x00\x01\xff move ", 9) + std::to_string(e.seq) + '\0';
     e.state_hash = pattern(static_cast<std::uint8_t>(e.seq));
     e.seat = e.seq % 2 == 0 ? "side:0" : "";
     e.command_id = "c-" + std::to_string(e.seq);
-    e.audience = e.kind == room::EventKind::kChat ? "side:1" : "";
+    e.audience = e.kind == record::EventKind::kChat ? "side:1" : "";
     e.created_ms = 1'700'000'000'000 + static_cast<std::int64_t>(e.seq);
-    e.chain = room::chain_hash(previous, e);
+    e.chain = record::chain_hash(previous, e);
     previous = e.chain;
     out.push_back(std::move(e));
   }
   return out;
 }
 
-room::CommandRecord make_command(const std::string& game_id, const std::string& seat,
-                                 const std::string& command_id, std::uint64_t first_seq,
-                                 std::uint64_t last_seq) {
-  return room::CommandRecord{game_id, seat, command_id, first_seq, last_seq};
+record::CommandRecord make_command(const std::string& game_id, const std::string& seat,
+                                   const std::string& command_id, std::uint64_t first_seq,
+                                   std::uint64_t last_seq) {
+  return record::CommandRecord{game_id, seat, command_id, first_seq, last_seq};
 }
 
-room::WriteBatch new_game_batch(const room::GameRecord& game) {
-  room::WriteBatch b;
+record::WriteBatch new_game_batch(const record::GameRecord& game) {
+  record::WriteBatch b;
   b.game = game;
   b.seats = {make_seat(game.id, "side:0", "wellesley"), make_seat(game.id, "side:1", "cetshwayo")};
   return b;
 }
 
-engine::Status append_sync(room::Store& store, room::WriteBatch batch) {
+engine::Status append_sync(record::Store& store, record::WriteBatch batch) {
   std::promise<engine::Status> promise;
   auto future = promise.get_future();
   store.append(std::move(batch), [&](engine::Status st) { promise.set_value(std::move(st)); });
@@ -133,7 +133,7 @@ std::vector<Migration> migrations_up_to(int version) {
   return out;
 }
 
-void check_same(const room::GameRecord& a, const room::GameRecord& b) {
+void check_same(const record::GameRecord& a, const record::GameRecord& b) {
   CHECK(a.id == b.id);
   CHECK(a.ruleset == b.ruleset);
   CHECK(a.scenario == b.scenario);
@@ -159,7 +159,7 @@ void check_same(const room::GameRecord& a, const room::GameRecord& b) {
   CHECK(a.imported_ms == b.imported_ms);
 }
 
-void check_same(const room::SeatRecord& a, const room::SeatRecord& b) {
+void check_same(const record::SeatRecord& a, const record::SeatRecord& b) {
   CHECK(a.game_id == b.game_id);
   CHECK(a.seat_id == b.seat_id);
   CHECK(a.role == b.role);
@@ -169,7 +169,7 @@ void check_same(const room::SeatRecord& a, const room::SeatRecord& b) {
   CHECK(a.claimed_ms == b.claimed_ms);
 }
 
-void check_same(const room::EventRecord& a, const room::EventRecord& b) {
+void check_same(const record::EventRecord& a, const record::EventRecord& b) {
   CHECK(a.game_id == b.game_id);
   CHECK(a.seq == b.seq);
   CHECK(a.kind == b.kind);

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "room/store.h"
+#include "record/store.h"
 #include "store/migrate.h"
 
 namespace grognard::store::test {
@@ -28,33 +28,33 @@ class TempDir {
 };
 
 // 32 bytes start, start+1, … (mod 256): distinct, recognisable blobs.
-room::Hash32 pattern(std::uint8_t start);
+record::Hash32 pattern(std::uint8_t start);
 
 // A game with every field set to something other than its default.
-room::GameRecord make_game(const std::string& id, const std::string& ruleset = "itchy",
-                           std::int64_t created_ms = 1'700'000'000'000,
-                           room::GameStatus status = room::GameStatus::kRunning);
-room::SeatRecord make_seat(const std::string& game_id, const std::string& seat_id,
-                           const std::string& player_name);
+record::GameRecord make_game(const std::string& id, const std::string& ruleset = "itchy",
+                             std::int64_t created_ms = 1'700'000'000'000,
+                             record::GameStatus status = record::GameStatus::kRunning);
+record::SeatRecord make_seat(const std::string& game_id, const std::string& seat_id,
+                             const std::string& player_name);
 // Events seq first..first+count-1, chained from `previous`; payloads hold NUL and high bytes.
-std::vector<room::EventRecord> make_events(const std::string& game_id, std::uint64_t first,
-                                           std::size_t count, room::Hash32 previous = {});
-room::CommandRecord make_command(const std::string& game_id, const std::string& seat,
-                                 const std::string& command_id, std::uint64_t first_seq,
-                                 std::uint64_t last_seq);
+std::vector<record::EventRecord> make_events(const std::string& game_id, std::uint64_t first,
+                                             std::size_t count, record::Hash32 previous = {});
+record::CommandRecord make_command(const std::string& game_id, const std::string& seat,
+                                   const std::string& command_id, std::uint64_t first_seq,
+                                   std::uint64_t last_seq);
 // A new game with two seats.
-room::WriteBatch new_game_batch(const room::GameRecord& game);
+record::WriteBatch new_game_batch(const record::GameRecord& game);
 
 // Appends and waits for `done`.
-engine::Status append_sync(room::Store& store, room::WriteBatch batch);
+engine::Status append_sync(record::Store& store, record::WriteBatch batch);
 
 // The embedded migrations up to and including `version`.
 std::vector<Migration> migrations_up_to(int version);
 
 // CHECKs every field.
-void check_same(const room::GameRecord& a, const room::GameRecord& b);
-void check_same(const room::SeatRecord& a, const room::SeatRecord& b);
-void check_same(const room::EventRecord& a, const room::EventRecord& b);
+void check_same(const record::GameRecord& a, const record::GameRecord& b);
+void check_same(const record::SeatRecord& a, const record::SeatRecord& b);
+void check_same(const record::EventRecord& a, const record::EventRecord& b);
 
 // A plain connection for arranging and inspecting a database with raw SQL.
 class RawDb {

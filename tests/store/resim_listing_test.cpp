@@ -1,4 +1,4 @@
-// Re-simulation walks every stored game (room/resim.h, recheck_all) page by page from SQLite,
+// Re-simulation walks every stored game (record/resim.h, recheck_all) page by page from SQLite,
 // also when more games than a page were created in the same millisecond, each game once, and
 // stops between two games when asked.
 
@@ -7,7 +7,7 @@
 #include <set>
 
 #include "fixture.h"
-#include "room/resim.h"
+#include "record/resim.h"
 #include "store/sqlite_store.h"
 
 using namespace grognard;
@@ -23,8 +23,8 @@ TEST_CASE("re-simulation lists every stored game with events once, page by page"
   for (int i = 0; i < 240; ++i) {
     // 130 games in one millisecond (more than a page), 110 before it, one a millisecond.
     const std::int64_t created = i < 130 ? 1'700'000'500'000 : 1'700'000'000'000 + i;
-    room::GameRecord g =
-        make_game("g-" + std::to_string(1000 + i), "itchy", created, room::GameStatus::kFinished);
+    record::GameRecord g =
+        make_game("g-" + std::to_string(1000 + i), "itchy", created, record::GameStatus::kFinished);
     if (i % 40 == 7) {
       g.last_seq = 0;  // never began: nothing to re-apply
     } else {
@@ -32,13 +32,13 @@ TEST_CASE("re-simulation lists every stored game with events once, page by page"
     }
     REQUIRE(append_sync(store, new_game_batch(g)).ok());
   }
-  const room::Registry none;  // no rule set: every game is reported as not checkable
+  const record::Registry none;  // no rule set: every game is reported as not checkable
   std::multiset<std::string> seen;
   const std::atomic<bool> go_on{false};
-  const auto totals = room::recheck_all(
-      store, none, [](room::GameStatus) { return true; }, go_on,
-      [&](const room::Recheck& r) {
-        CHECK(r.outcome == room::Recheck::Outcome::kError);
+  const auto totals = record::recheck_all(
+      store, none, [](record::GameStatus) { return true; }, go_on,
+      [&](const record::Recheck& r) {
+        CHECK(r.outcome == record::Recheck::Outcome::kError);
         CHECK(r.why == "this server has no rule set \"itchy\"");
         seen.insert(r.game.id);
       });
@@ -48,15 +48,15 @@ TEST_CASE("re-simulation lists every stored game with events once, page by page"
   CHECK_FALSE(totals.stopped);
 
   // Only the statuses asked for; and nothing once asked to stop.
-  const auto running = room::recheck_all(
-      store, none, [](room::GameStatus s) { return s == room::GameStatus::kRunning; }, go_on,
-      [](const room::Recheck&) {});
+  const auto running = record::recheck_all(
+      store, none, [](record::GameStatus s) { return s == record::GameStatus::kRunning; }, go_on,
+      [](const record::Recheck&) {});
   CHECK(running.errors == 0);
   const std::atomic<bool> stop{true};
   std::size_t calls = 0;
-  const auto stopped = room::recheck_all(
-      store, none, [](room::GameStatus) { return true; }, stop,
-      [&](const room::Recheck&) { ++calls; });
+  const auto stopped = record::recheck_all(
+      store, none, [](record::GameStatus) { return true; }, stop,
+      [&](const record::Recheck&) { ++calls; });
   CHECK(stopped.stopped);
   CHECK(calls == 0);
   CHECK(stopped.line(0.5) ==

@@ -11,7 +11,7 @@
 using namespace grognard;
 using namespace grognard::store;
 using namespace grognard::store::test;
-using room::GameStatus;
+using record::GameStatus;
 
 namespace {
 
@@ -22,7 +22,7 @@ std::unique_ptr<SqliteStore> open_store(const std::string& path) {
   return std::move(store).value();
 }
 
-std::vector<std::string> ids(const std::vector<room::GameRecord>& games) {
+std::vector<std::string> ids(const std::vector<record::GameRecord>& games) {
   std::vector<std::string> out;
   for (const auto& g : games) out.push_back(g.id);
   return out;
@@ -34,11 +34,11 @@ TEST_CASE("games, seats and events (with their command ids) read back exactly as
           "[store]") {
   TempDir dir;
   auto store = open_store(dir.file("g.db"));
-  const room::GameRecord game = make_game("g-7f3a9c21");
-  room::WriteBatch batch = new_game_batch(game);
+  const record::GameRecord game = make_game("g-7f3a9c21");
+  record::WriteBatch batch = new_game_batch(game);
   batch.events = make_events(game.id, 1, 3);
   batch.events[0].command_id = "c-first";
-  const room::WriteBatch written = batch;
+  const record::WriteBatch written = batch;
   REQUIRE(append_sync(*store, std::move(batch)).ok());
 
   auto g = store->game(game.id);
@@ -67,16 +67,16 @@ TEST_CASE("games, seats and events (with their command ids) read back exactly as
 TEST_CASE("a game row and a seat are updated in place", "[store]") {
   TempDir dir;
   auto store = open_store(dir.file("g.db"));
-  room::GameRecord game = make_game("g-1", "itchy", 1'000, GameStatus::kRunning);
+  record::GameRecord game = make_game("g-1", "itchy", 1'000, GameStatus::kRunning);
   REQUIRE(append_sync(*store, new_game_batch(game)).ok());
   REQUIRE(
-      append_sync(*store, room::WriteBatch{std::nullopt, {}, make_events("g-1", 1, 2), {}}).ok());
+      append_sync(*store, record::WriteBatch{std::nullopt, {}, make_events("g-1", 1, 2), {}}).ok());
 
   game.status = GameStatus::kFinished;
   game.ended_ms = 9'000;
   game.result = "Zulus win";
   game.last_seq = 2;
-  room::WriteBatch b;
+  record::WriteBatch b;
   b.game = game;
   b.seats = {make_seat("g-1", "side:1", "mpande")};
   REQUIRE(append_sync(*store, std::move(b)).ok());
@@ -91,10 +91,10 @@ TEST_CASE("a game row and a seat are updated in place", "[store]") {
 TEST_CASE("events are fetched by sequence range", "[store]") {
   TempDir dir;
   auto store = open_store(dir.file("g.db"));
-  room::WriteBatch b = new_game_batch(make_game("g-1"));
+  record::WriteBatch b = new_game_batch(make_game("g-1"));
   b.events = make_events("g-1", 1, 10);
   REQUIRE(append_sync(*store, std::move(b)).ok());
-  room::WriteBatch other = new_game_batch(make_game("g-2"));
+  record::WriteBatch other = new_game_batch(make_game("g-2"));
   other.events = make_events("g-2", 1, 4);
   REQUIRE(append_sync(*store, std::move(other)).ok());
 
@@ -120,11 +120,11 @@ TEST_CASE("events are fetched by sequence range", "[store]") {
 TEST_CASE("a game's take-backs are read alone, and a batch deletes the seats it drops", "[store]") {
   TempDir dir;
   auto store = open_store(dir.file("g.db"));
-  room::WriteBatch b = new_game_batch(make_game("g-1"));
+  record::WriteBatch b = new_game_batch(make_game("g-1"));
   b.seats.push_back(make_seat("g-1", "observer:1", "watcher"));
   b.events = make_events("g-1", 1, 6);
-  b.events[2].kind = room::EventKind::kTakenBack;
-  b.events[4].kind = room::EventKind::kTakenBack;
+  b.events[2].kind = record::EventKind::kTakenBack;
+  b.events[4].kind = record::EventKind::kTakenBack;
   REQUIRE(append_sync(*store, std::move(b)).ok());
   const auto taken_back = store->taken_back("g-1").value();
   REQUIRE(taken_back.size() == 2);
@@ -132,7 +132,7 @@ TEST_CASE("a game's take-backs are read alone, and a batch deletes the seats it 
   CHECK(taken_back[1].seq == 5);
   CHECK(store->taken_back("g-none").value().empty());
 
-  room::WriteBatch gone;
+  record::WriteBatch gone;
   gone.game = store->game("g-1").value().value();
   gone.dropped_seats = {"observer:1"};
   REQUIRE(append_sync(*store, std::move(gone)).ok());
@@ -152,13 +152,13 @@ TEST_CASE("a game is found by its invite code", "[store]") {
   CHECK_FALSE(store->game_by_invite("").value().has_value());
 
   SECTION("two games cannot share a code; games without a code can") {
-    room::GameRecord clash = make_game("g-3");
+    record::GameRecord clash = make_game("g-3");
     clash.invite_code = "inv-g-1";
     auto st = append_sync(*store, new_game_batch(clash));
     REQUIRE_FALSE(st.ok());
     CHECK(st.error().clause == "store.commit");
     CHECK_FALSE(store->game("g-3").value().has_value());
-    room::GameRecord a = make_game("g-4"), b = make_game("g-5");
+    record::GameRecord a = make_game("g-4"), b = make_game("g-5");
     a.invite_code.clear();
     b.invite_code.clear();
     CHECK(append_sync(*store, new_game_batch(a)).ok());
@@ -185,29 +185,29 @@ TEST_CASE("the archive lists games by rule set, player, status, date and visibil
       {"g-e", "rcw", 500, GameStatus::kFinished, true, "cat"},
   };
   for (const Row& r : rows) {
-    room::GameRecord g = make_game(r.id, r.ruleset, r.created, r.status);
+    record::GameRecord g = make_game(r.id, r.ruleset, r.created, r.status);
     g.listed = r.listed;
-    room::WriteBatch b;
+    record::WriteBatch b;
     b.game = g;
     b.seats = {make_seat(r.id, "side:0", r.player), make_seat(r.id, "side:1", "zed")};
     REQUIRE(append_sync(*store, std::move(b)).ok());
   }
-  auto list = [&](room::GameFilter f) {
+  auto list = [&](record::GameFilter f) {
     auto result = store->games(f);
     REQUIRE(result.ok());
     return ids(*result);
   };
   using V = std::vector<std::string>;
-  room::GameFilter f;
+  record::GameFilter f;
   CHECK(list(f) == V{"g-e", "g-c", "g-b", "g-a"});  // newest first, listed only
   f.listed_only = false;
   CHECK(list(f) == V{"g-e", "g-d", "g-c", "g-b", "g-a"});
 
-  room::GameFilter by_ruleset = f;
+  record::GameFilter by_ruleset = f;
   by_ruleset.ruleset = "rcw";
   CHECK(list(by_ruleset) == V{"g-e", "g-c"});
 
-  room::GameFilter by_player = f;
+  record::GameFilter by_player = f;
   by_player.player = "ann";
   CHECK(list(by_player) == V{"g-d", "g-c", "g-a"});
   by_player.player = "zed";
@@ -215,24 +215,24 @@ TEST_CASE("the archive lists games by rule set, player, status, date and visibil
   by_player.player = "nobody";
   CHECK(list(by_player).empty());
 
-  room::GameFilter by_status = f;
+  record::GameFilter by_status = f;
   by_status.status = GameStatus::kRunning;
   CHECK(list(by_status) == V{"g-c", "g-b"});
   by_status.status = GameStatus::kFinished;
   CHECK(list(by_status) == V{"g-e", "g-a"});
 
-  room::GameFilter by_date = f;
+  record::GameFilter by_date = f;
   by_date.since_ms = 200;
   by_date.until_ms = 400;  // [200, 400)
   CHECK(list(by_date) == V{"g-c", "g-b"});
   by_date.until_ms = 0;
   CHECK(list(by_date) == V{"g-e", "g-d", "g-c", "g-b"});
 
-  room::GameFilter limited = f;
+  record::GameFilter limited = f;
   limited.limit = 2;
   CHECK(list(limited) == V{"g-e", "g-d"});
 
-  room::GameFilter all = f;
+  record::GameFilter all = f;
   all.ruleset = "rcw";
   all.player = "ann";
   all.status = GameStatus::kRunning;
@@ -241,7 +241,7 @@ TEST_CASE("the archive lists games by rule set, player, status, date and visibil
   all.listed_only = true;
   CHECK(list(all) == V{"g-c"});
 
-  room::GameFilter bad = f;
+  record::GameFilter bad = f;
   bad.limit = 0;
   auto refused = store->games(bad);
   REQUIRE_FALSE(refused.ok());
@@ -256,10 +256,10 @@ TEST_CASE("the archive lists games by rule set, player, status, date and visibil
 TEST_CASE("everything stored survives closing and reopening the database", "[store][durability]") {
   TempDir dir;
   const std::string path = dir.file("g.db");
-  room::WriteBatch batch = new_game_batch(make_game("g-1"));
+  record::WriteBatch batch = new_game_batch(make_game("g-1"));
   batch.events = make_events("g-1", 1, 5);
   batch.events[0].command_id = "c-9";
-  const room::WriteBatch written = batch;
+  const record::WriteBatch written = batch;
   {
     auto store = open_store(path);
     store->append(std::move(batch), [](engine::Status) {});
@@ -272,9 +272,9 @@ TEST_CASE("everything stored survives closing and reopening the database", "[sto
   check_same(store->seats("g-1").value().at(1), written.seats[1]);
   CHECK(events[0].command_id == "c-9");
   // The stored chain still links: each event's chain hash follows from the one before.
-  room::Hash32 previous{};
+  record::Hash32 previous{};
   for (const auto& e : events) {
-    CHECK(room::chain_hash(previous, e) == e.chain);
+    CHECK(record::chain_hash(previous, e) == e.chain);
     previous = e.chain;
   }
 }
@@ -301,11 +301,12 @@ TEST_CASE("reads on many threads while the writer commits", "[store]") {
       }
     });
   }
-  room::Hash32 previous{};
+  record::Hash32 previous{};
   for (std::uint64_t seq = 1; seq <= 50; ++seq) {
     auto events = make_events("g-1", seq, 1, previous);
     previous = events[0].chain;
-    store.append(room::WriteBatch{std::nullopt, {}, std::move(events), {}}, [](engine::Status) {});
+    store.append(record::WriteBatch{std::nullopt, {}, std::move(events), {}},
+                 [](engine::Status) {});
   }
   for (auto& t : readers) t.join();
   store.flush();

@@ -37,22 +37,22 @@ std::string blob(const std::string& bytes) {
   return "x'" + engine::to_hex(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()) +
          "'";
 }
-std::string blob(const room::Hash32& h) {
+std::string blob(const record::Hash32& h) {
   return "x'" + engine::to_hex(h.data(), h.size()) + "'";
 }
 
 // What the fixtures write, and what must read back after the upgrade.
 struct Data {
-  std::vector<room::GameRecord> games;
-  std::vector<room::SeatRecord> seats;
-  std::vector<room::EventRecord> events;
-  std::vector<room::CommandRecord> commands;  // versions 1-5 only: 0006 drops the table
+  std::vector<record::GameRecord> games;
+  std::vector<record::SeatRecord> seats;
+  std::vector<record::EventRecord> events;
+  std::vector<record::CommandRecord> commands;  // versions 1-5 only: 0006 drops the table
 };
 
 Data representative_data() {
   Data d;
-  d.games = {make_game("g-running", "itchy", 1'000, room::GameStatus::kRunning),
-             make_game("g-over", "rcw", 2'000, room::GameStatus::kFinished)};
+  d.games = {make_game("g-running", "itchy", 1'000, record::GameStatus::kRunning),
+             make_game("g-over", "rcw", 2'000, record::GameStatus::kFinished)};
   d.games[1].listed = false;
   d.games[1].invite_code = "it's-quoted";
   for (const auto& g : d.games) {
@@ -78,7 +78,7 @@ void write_version_1(RawDb& db, const Data& d) {
         "updated_ms, ended_ms) VALUES (" +
         lit(g.id) + ", " + lit(g.ruleset) + ", " + lit(g.scenario) + ", " + lit(g.scenario_text) +
         ", " + lit(g.invite_code) + ", " + lit(g.listed) + ", " + lit(g.observers_allowed) + ", " +
-        lit(std::string(room::to_string(g.status))) + ", " + blob(g.seed) + ", " +
+        lit(std::string(record::to_string(g.status))) + ", " + blob(g.seed) + ", " +
         blob(g.seed_sha256) + ", " + lit(g.dice_next) + ", " + lit(g.last_seq) + ", " +
         lit(g.created_ms) + ", " + lit(g.updated_ms) + ", " + lit(g.ended_ms) + ")");
   }
@@ -264,7 +264,7 @@ TEST_CASE("every earlier schema version upgrades to the newest with its data int
         CHECK(after == kept);  // every old row, every old column, byte for byte
         // What the commands table held is still in the events: each command's first event
         // has its seat and id, the rest of its run no id (what a room rebuilds its commands from).
-        for (const room::CommandRecord& c : data.commands) {
+        for (const record::CommandRecord& c : data.commands) {
           INFO(c.game_id << " " << c.command_id);
           std::vector<std::string> run;
           for (std::uint64_t seq = c.first_seq; seq <= c.last_seq; ++seq) {
@@ -301,14 +301,14 @@ TEST_CASE("every earlier schema version upgrades to the newest with its data int
       CHECK(store.game_by_invite("it's-quoted").value().value().id == "g-over");
 
       // And the newest schema works on the upgraded file.
-      room::GameRecord over = data.games[1];
+      record::GameRecord over = data.games[1];
       over.result = "Reds win: Whites' army exhausted";
-      room::WriteBatch b;
+      record::WriteBatch b;
       b.game = over;
       b.events = make_events("g-over", 4, 1, data.events[5].chain);
       REQUIRE(append_sync(store, std::move(b)).ok());
       check_same(store.game("g-over").value().value(), over);
-      room::GameFilter by_player;
+      record::GameFilter by_player;
       by_player.player = "o'brien";
       by_player.listed_only = false;
       auto listed = store.games(by_player);

@@ -129,7 +129,8 @@ class Client {
                                         std::uint64_t to_seq, const std::string& as_seat);
   Result<v1::StateAt> get_state(const std::string& game_id, std::uint64_t at_seq = 0,
                                 const std::string& as_seat = "");
-  // The archive file of an ended game (docs/archives.md): room/archive_file.h writes and checks it.
+  // The archive file of an ended game (docs/archives.md): record/archive_file.h writes and checks
+  // it.
   Result<v1::GameArchive> export_game(const std::string& game_id);
 
  private:

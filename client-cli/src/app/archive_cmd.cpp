@@ -7,8 +7,9 @@
 #include "app/builtin.h"
 #include "app/errors.h"
 #include "client/websocket.h"
-#include "room/archive_file.h"
-#include "room/messages.h"
+#include "record/archive_file.h"
+#include "record/registry.h"
+#include "record/text.h"
 
 namespace grognard::cli {
 
@@ -45,8 +46,8 @@ int export_command(const Common& c, const ExportOptions& o) {
     std::cerr << "grognard: " << readable(archive.failure()) << std::endl;
     return archive.failure().kind == client::FailureKind::kServer ? 1 : 2;
   }
-  const auto bytes =
-      room::write_archive(*archive, c.json ? room::ArchiveForm::kJson : room::ArchiveForm::kBinary);
+  const auto bytes = record::write_archive(
+      *archive, c.json ? record::ArchiveForm::kJson : record::ArchiveForm::kBinary);
   if (!bytes.ok()) {
     std::cerr << "grognard: " << bytes.error().message << std::endl;
     return 1;
@@ -59,7 +60,7 @@ int export_command(const Common& c, const ExportOptions& o) {
 }
 
 int report_command(const Common& c, const ExportOptions& o) {
-  if (!room::plain_id(o.game_id)) {
+  if (!record::plain_id(o.game_id)) {
     std::cerr << "grognard: \"" << o.game_id
               << "\" is not a game id (letters, digits, - and _: see grognard games)" << std::endl;
     return 2;
@@ -82,16 +83,16 @@ int report_command(const Common& c, const ExportOptions& o) {
 }
 
 int verify_command(const std::string& path) {
-  auto archive = room::read_archive_file(path);
+  auto archive = record::read_archive_file(path);
   if (!archive.ok()) {
     std::cerr << "grognard: " << path << ": " << archive.error().message << std::endl;
     return 2;
   }
   // The rule sets of this build, as a server of the same version hosts them.
-  room::Registry registry;
+  record::Registry registry;
   app::add_builtin(registry);
-  const room::Verdict verdict = room::verify_archive(registry, *archive);
-  std::cout << room::verdict_line(verdict) << std::endl;
+  const record::Verdict verdict = record::verify_archive(registry, *archive);
+  std::cout << record::verdict_line(verdict) << std::endl;
   return verdict.ok ? 0 : 1;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
-// What a room needs from durable storage. server/store implements it on SQLite; tests may
-// implement it in memory or with injected faults. Rooms never see SQL.
+// What a room needs from durable storage, and what an archive file is read from and into.
+// server/store implements it on SQLite; tests may implement it in memory or with injected faults.
+// Rooms never see SQL.
 //
 // The write path (docs/design.md "Event sourcing and durability"): a room decides, hands the new
 // events to append(), and only when `done` reports success does it apply them, acknowledge
@@ -15,10 +16,9 @@
 
 #include "engine/dice.h"
 #include "engine/result.h"
+#include "record/hashes.h"
 
-namespace grognard::room {
-
-using Hash32 = std::array<std::uint8_t, 32>;
+namespace grognard::record {
 
 // kExpired: a room that waited too long for its players (LobbyOptions::waiting_room_limit); it
 // never began, and is not loaded back at start.
@@ -31,7 +31,7 @@ std::optional<GameStatus> game_status_from_string(std::string_view s);
 
 // The form of the event chain that new games use (docs/protocol.md): 1, each link covers the
 // payload itself; 2, it covers the payload's digest (EventRecord::digest); 3, as 2, and in a game
-// whose rule set can hide anything every digest is keyed (room/seal.h, event_digest).
+// whose rule set can hide anything every digest is keyed (record/seal.h, event_digest).
 inline constexpr int kChainVersion = 3;
 
 struct GameRecord {
@@ -92,7 +92,7 @@ struct EventRecord {
   // An event imported without its payload (chat to one seat, which archive files never carry):
   // the digest its chain link covers, stored since it cannot be computed. Else empty.
   std::optional<Hash32> withheld_digest;
-  // Computed, not stored (room/seal.h): SHA-256(payload) when every seat may read the event
+  // Computed, not stored (record/seal.h): SHA-256(payload) when every seat may read the event
   // whole, else HMAC-SHA256(seed, payload); and HMAC-SHA256(seed, the rule set's full hash of
   // the state after it), which opens once the seed is revealed. Both are published with it.
   Hash32 digest{};
@@ -149,7 +149,7 @@ class Store {
   virtual engine::Result<std::vector<EventRecord>> events(const std::string& game_id,
                                                           std::uint64_t from, std::uint64_t to) = 0;
   // The game's TakenBack events (EventKind::kTakenBack), in order: what a fold of a part of its
-  // log needs to know of the whole (room/replay.h, Fold). Indexed: it reads only those.
+  // log needs to know of the whole (record/replay.h, Fold). Indexed: it reads only those.
   virtual engine::Result<std::vector<EventRecord>> taken_back(const std::string& game_id) = 0;
 
   // Blocks until everything queued so far is committed (or failed). For shutdown and tests.
@@ -165,4 +165,4 @@ engine::Status append_and_wait(Store& store, WriteBatch batch);
 // (length-prefixed) and in version 2 its digest (32 bytes), then the state hash.
 Hash32 chain_hash(const Hash32& previous, const EventRecord& e, int version = 1);
 
-}  // namespace grognard::room
+}  // namespace grognard::record

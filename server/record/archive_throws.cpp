@@ -1,10 +1,10 @@
-#include "room/archive_throws.h"
+#include "record/archive_throws.h"
 
 #include <algorithm>
 
 #include "engine/canonical.h"
 
-namespace grognard::room {
+namespace grognard::record {
 namespace {
 
 std::string seed_view(const engine::Seed& s) {
@@ -105,4 +105,4 @@ std::vector<std::string> ThrowCheck::unopened() const {
   return out;
 }
 
-}  // namespace grognard::room
+}  // namespace grognard::record

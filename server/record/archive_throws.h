@@ -9,9 +9,11 @@
 #include <vector>
 
 #include "engine/dice.h"
-#include "room/messages.h"
+#include "record/hashes.h"
+#include "record/proto.h"
+#include "record/text.h"
 
-namespace grognard::room {
+namespace grognard::record {
 
 // The seed `hex_seed` if it is 64 hex digits whose SHA-256 is `published`; else nullopt and
 // `why` ("the seed is not 64 hex digits", "the seed does not hash to …").
@@ -58,4 +60,4 @@ class ThrowCheck {
   std::uint64_t derived_ = 0;
 };
 
-}  // namespace grognard::room
+}  // namespace grognard::record

@@ -3,12 +3,14 @@
 // RoomInfo.forked_from and GameSummary.forked_from show it.
 
 #include <optional>
-#include "room/messages.h"
+#include "record/hashes.h"
+#include "record/proto.h"
+#include "record/text.h"
 
 #include "engine/result.h"
-#include "room/store.h"
+#include "record/store.h"
 
-namespace grognard::room {
+namespace grognard::record {
 
 // Empty when `game` is not a fork. Else the source game's id, the event forked from, the first
 // throw of the fork's own seed and the source's published seed hash; the source's seed too once
@@ -28,4 +30,4 @@ v1::SystemNote fork_note(const std::string& source_game, std::uint64_t source_se
 // sources, whose hidden state at the fork everything would show. nullopt when it may.
 std::optional<engine::Error> running_source(Store& store, const GameRecord& game);
 
-}  // namespace grognard::room
+}  // namespace grognard::record

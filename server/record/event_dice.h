@@ -10,11 +10,11 @@
 #include "engine/result.h"
 #include "engine/ruleset.h"
 
-namespace grognard::room {
+namespace grognard::record {
 
 // In the order they appear in the message (fields by number, repeated fields in order). An error
 // when the payload is not the rule set's Event.
 engine::Result<std::vector<engine::Roll>> rolls_in(const engine::Ruleset& rs,
                                                    const std::string& payload);
 
-}  // namespace grognard::room
+}  // namespace grognard::record

@@ -9,7 +9,7 @@
 
 #include "engine/ruleset.h"
 
-namespace grognard::room {
+namespace grognard::record {
 
 struct ScenarioEntry {
   std::string ruleset;                // "itchy"
@@ -36,4 +36,4 @@ class Registry {
   std::vector<ScenarioEntry> scenarios_;
 };
 
-}  // namespace grognard::room
+}  // namespace grognard::record

@@ -1,14 +1,16 @@
-#include "room/resim.h"
+#include "record/resim.h"
 
 #include <fmt/format.h>
 
 #include <exception>
 #include <set>
 
-#include "room/messages.h"
-#include "room/replay.h"
+#include "record/hashes.h"
+#include "record/proto.h"
+#include "record/replay.h"
+#include "record/text.h"
 
-namespace grognard::room {
+namespace grognard::record {
 
 namespace {
 
@@ -200,4 +202,4 @@ engine::Status store_drift(Store& store, const std::string& game_id, const std::
   return append_and_wait(store, std::move(batch));
 }
 
-}  // namespace grognard::room
+}  // namespace grognard::record

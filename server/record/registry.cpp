@@ -1,6 +1,6 @@
-#include "room/registry.h"
+#include "record/registry.h"
 
-namespace grognard::room {
+namespace grognard::record {
 
 void Registry::add_ruleset(std::unique_ptr<engine::Ruleset> ruleset) {
   std::string name(ruleset->name());
@@ -47,4 +47,4 @@ std::vector<const ScenarioEntry*> Registry::scenarios(std::string_view ruleset_n
   return out;
 }
 
-}  // namespace grognard::room
+}  // namespace grognard::record

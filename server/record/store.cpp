@@ -1,10 +1,10 @@
-#include "room/store.h"
+#include "record/store.h"
 
 #include <future>
 
 #include "engine/canonical.h"
 
-namespace grognard::room {
+namespace grognard::record {
 
 const char* to_string(GameStatus s) {
   switch (s) {
@@ -58,4 +58,4 @@ Hash32 chain_hash(const Hash32& previous, const EventRecord& e, int version) {
   return engine::sha256(w.bytes()).bytes;
 }
 
-}  // namespace grognard::room
+}  // namespace grognard::record

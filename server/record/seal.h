@@ -12,9 +12,9 @@
 #include "engine/dice.h"
 #include "engine/result.h"
 #include "engine/ruleset.h"
-#include "room/store.h"
+#include "record/store.h"
 
-namespace grognard::room {
+namespace grognard::record {
 
 // The digest of one event, under the game's chain version (store.h, kChainVersion). Up to
 // version 2: SHA-256(payload) when every seat may read the event whole; else HMAC-SHA256(seed,
@@ -37,4 +37,4 @@ engine::Status seal_log(const engine::Ruleset& rs, const engine::Seed& seed,
                         const engine::GameState& initial, std::vector<EventRecord>& log,
                         int chain_version);
 
-}  // namespace grognard::room
+}  // namespace grognard::record

@@ -6,15 +6,15 @@
 #include <google/protobuf/util/message_differencer.h>
 
 #include "engine/canonical.h"
-#include "room/archive_file.h"
-#include "room/archive_throws.h"
-#include "room/event_dice.h"
-#include "room/fork_source.h"
-#include "room/replay.h"
-#include "room/resim.h"
-#include "room/seal.h"
+#include "record/archive_file.h"
+#include "record/archive_throws.h"
+#include "record/event_dice.h"
+#include "record/fork_source.h"
+#include "record/replay.h"
+#include "record/resim.h"
+#include "record/seal.h"
 
-namespace grognard::room {
+namespace grognard::record {
 namespace {
 
 struct Refusal {
@@ -251,4 +251,4 @@ std::string verdict_line(const Verdict& v) {
   return line;
 }
 
-}  // namespace grognard::room
+}  // namespace grognard::record

@@ -1,4 +1,4 @@
-#include "room/archive_file.h"
+#include "record/archive_file.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -7,7 +7,7 @@
 
 #include <google/protobuf/util/json_util.h>
 
-namespace grognard::room {
+namespace grognard::record {
 namespace {
 
 // Far above any real game's, far below what would exhaust memory: events, and objects in the
@@ -141,4 +141,4 @@ engine::Result<v1::GameArchive> read_archive_file(const std::string& path) {
   return read_archive(bytes);
 }
 
-}  // namespace grognard::room
+}  // namespace grognard::record

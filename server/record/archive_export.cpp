@@ -1,18 +1,14 @@
 // Building an archive file from the store (docs/archives.md, "Export and import").
-#include "room/archive_file.h"
-#include "room/fork_source.h"
-#include "room/replay.h"
-#include "room/seal.h"
+#include "record/archive_file.h"
+#include "record/fork_source.h"
+#include "record/replay.h"
+#include "record/seal.h"
 
-namespace grognard::room {
+namespace grognard::record {
 namespace {
 
 engine::Error refuse(engine::ErrorCode code, std::string message) {
   return engine::Error{code, "", std::move(message)};
-}
-
-std::string seed_hex(const engine::Seed& seed) {
-  return engine::to_hex(seed.data(), seed.size());
 }
 
 // Why game `g` has no archive file yet, or nullopt when it may have one.
@@ -60,7 +56,7 @@ void fill_header(const GameRecord& g, const std::vector<SeatRecord>& seats, std:
   h.set_result(g.result);
   h.set_created_ms(g.created_ms);
   h.set_ended_ms(g.ended_ms);
-  h.set_seed(seed_hex(g.seed));
+  h.set_seed(hex(g.seed));
   h.set_seed_sha256(hex(g.seed_sha256));
   h.set_chain_version(static_cast<std::uint32_t>(g.chain_version));
   h.set_last_seq(g.last_seq);
@@ -125,15 +121,4 @@ engine::Result<v1::GameArchive> export_archive(Store& store, const Registry& reg
   }
   return out;
 }
-
-void export_game(Store& store, const Registry& registry, Peer& peer, const v1::ExportGame& req,
-                 std::int64_t now_ms, std::uint64_t request_id) {
-  auto archive = export_archive(store, registry, req.game_id(), now_ms);
-  if (!archive.ok()) return peer.send(error_message(request_id, archive.error()));
-  auto m = std::make_shared<v1::ServerMessage>();
-  m->set_request_id(request_id);
-  *m->mutable_archive() = std::move(*archive);
-  peer.send(m);
-}
-
-}  // namespace grognard::room
+}  // namespace grognard::record

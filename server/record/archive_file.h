@@ -12,12 +12,13 @@
 #include <vector>
 
 #include "engine/result.h"
-#include "room/messages.h"
-#include "room/peer.h"
-#include "room/registry.h"
-#include "room/store.h"
+#include "record/hashes.h"
+#include "record/proto.h"
+#include "record/registry.h"
+#include "record/store.h"
+#include "record/text.h"
 
-namespace grognard::room {
+namespace grognard::record {
 
 inline constexpr std::uint32_t kArchiveFormat = 1;
 // Far above any real game's file (a long game's is well under a megabyte), far below what reading
@@ -40,9 +41,6 @@ engine::Result<v1::GameArchive> read_archive_file(const std::string& path);
 // Chat sent to one seat is withheld: its payload stays with that side and the referee.
 engine::Result<v1::GameArchive> export_archive(Store& store, const Registry& registry,
                                                const std::string& game_id, std::int64_t now_ms);
-// Answers ExportGame with the archive (GameArchive), or an error.
-void export_game(Store& store, const Registry& registry, Peer& peer, const v1::ExportGame& req,
-                 std::int64_t now_ms, std::uint64_t request_id);
 // Whether an archive file leaves out the payload of `r`: chat sent to one seat (or an event
 // imported without it).
 bool withheld(const EventRecord& r);
@@ -77,4 +75,4 @@ std::string verdict_line(const Verdict& verdict);
 engine::Status import_archive(Store& store, const Registry& registry,
                               const v1::GameArchive& archive, std::int64_t now_ms);
 
-}  // namespace grognard::room
+}  // namespace grognard::record

@@ -1,4 +1,4 @@
-#include "room/event_dice.h"
+#include "record/event_dice.h"
 
 #include <memory>
 
@@ -7,7 +7,7 @@
 
 #include "grognard/v1/dice.pb.h"
 
-namespace grognard::room {
+namespace grognard::record {
 namespace {
 
 using google::protobuf::FieldDescriptor;
@@ -60,4 +60,4 @@ engine::Result<std::vector<engine::Roll>> rolls_in(const engine::Ruleset& rs,
   return out;
 }
 
-}  // namespace grognard::room
+}  // namespace grognard::record

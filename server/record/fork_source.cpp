@@ -1,6 +1,6 @@
-#include "room/fork_source.h"
+#include "record/fork_source.h"
 
-namespace grognard::room {
+namespace grognard::record {
 
 namespace {
 constexpr int kMaxDepth = 64;  // forks of forks: far beyond any real use, short of any stack limit
@@ -47,10 +47,10 @@ v1::ForkSource fork_source(Store& store, const GameRecord& game, int depth) {
   const GameRecord& s = **source;
   out.set_seed_sha256(hex(s.seed_sha256));
   if (revealed(s.status)) {
-    out.set_seed(engine::to_hex(s.seed.data(), s.seed.size()));
+    out.set_seed(hex(s.seed));
   }
   if (!s.source_game.empty()) *out.mutable_source() = fork_source(store, s, depth + 1);
   return out;
 }
 
-}  // namespace grognard::room
+}  // namespace grognard::record

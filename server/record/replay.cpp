@@ -1,8 +1,8 @@
-#include "room/replay.h"
+#include "record/replay.h"
 
-#include "room/seal.h"
+#include "record/seal.h"
 
-namespace grognard::room {
+namespace grognard::record {
 
 namespace {
 
@@ -238,4 +238,4 @@ engine::Result<std::unique_ptr<engine::GameState>> verify_log(
   return fold.take();
 }
 
-}  // namespace grognard::room
+}  // namespace grognard::record

@@ -18,10 +18,10 @@
 #include <vector>
 
 #include "engine/ruleset.h"
-#include "room/registry.h"
-#include "room/store.h"
+#include "record/registry.h"
+#include "record/store.h"
 
-namespace grognard::room {
+namespace grognard::record {
 
 // The line kept in GameRecord::drift: "event 12 folds differently under itchy version 2 than
 // under version 1, which it was played under (state hash mismatch: stored …, folded …)".
@@ -77,4 +77,4 @@ RecheckTotals recheck_all(Store& store, const Registry& registry,
 // blocks until committed. For games no room holds in memory (a room keeps its own record).
 engine::Status store_drift(Store& store, const std::string& game_id, const std::string& drift);
 
-}  // namespace grognard::room
+}  // namespace grognard::record

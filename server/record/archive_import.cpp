@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <optional>
 
-#include "room/archive_file.h"
+#include "record/archive_file.h"
 
-namespace grognard::room {
+namespace grognard::record {
 namespace {
 
 engine::Error refuse(engine::ErrorCode code, std::string message) {
@@ -110,4 +110,4 @@ engine::Status import_archive(Store& store, const Registry& registry,
   return append_and_wait(store, std::move(batch));
 }
 
-}  // namespace grognard::room
+}  // namespace grognard::record

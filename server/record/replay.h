@@ -10,10 +10,12 @@
 #include <vector>
 
 #include "engine/ruleset.h"
-#include "room/messages.h"
-#include "room/store.h"
+#include "record/hashes.h"
+#include "record/proto.h"
+#include "record/store.h"
+#include "record/text.h"
 
-namespace grognard::room {
+namespace grognard::record {
 
 // Folds a stored log event by event as the game went: a rules event is applied; a TakenBack
 // event puts the state back as it was before the first event it takes back (docs/protocol.md,
@@ -100,7 +102,7 @@ engine::Viewer everything_revealed();
 
 // What `viewer` may see of one stored event, given the rules state before it; nullopt when
 // the viewer may see nothing of it. The record's digest and commitment must be filled
-// (room/seal.h); `chain_version` is the game's.
+// (record/seal.h); `chain_version` is the game's.
 std::optional<v1::GameEvent> event_as_seen(const engine::Ruleset& rs,
                                            const engine::GameState& before,
                                            const EventRecord& record, const engine::Viewer& viewer,
@@ -130,10 +132,10 @@ engine::Result<std::unique_ptr<engine::GameState>> state_after(const engine::Rul
                                                                std::uint64_t seq);
 
 // Checks a stored log: every event folds, every stored state hash and chain link (in the game's
-// chain version) matches; fills each record's digest and commitment (room/seal.h) on the way.
+// chain version) matches; fills each record's digest and commitment (record/seal.h) on the way.
 // Returns the folded state, or an error naming the first bad sequence number, which goes to
 // `bad_seq` too when given. State hashes of events before `accepted_through`, the operator's
-// note letting the game go on under rules that fold them differently (room/resim.h), are not
+// note letting the game go on under rules that fold them differently (record/resim.h), are not
 // compared; the note's own and every later one are.
 engine::Result<std::unique_ptr<engine::GameState>> verify_log(const engine::Ruleset& rs,
                                                               const GameRecord& game,
@@ -142,4 +144,4 @@ engine::Result<std::unique_ptr<engine::GameState>> verify_log(const engine::Rule
                                                               std::uint64_t* bad_seq = nullptr,
                                                               std::uint64_t accepted_through = 0);
 
-}  // namespace grognard::room
+}  // namespace grognard::record

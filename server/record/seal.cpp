@@ -1,11 +1,11 @@
-#include "room/seal.h"
+#include "record/seal.h"
 
 #include <string_view>
 
 #include "engine/canonical.h"
-#include "room/replay.h"
+#include "record/replay.h"
 
-namespace grognard::room {
+namespace grognard::record {
 namespace {
 
 std::string_view key(const engine::Seed& seed) {
@@ -58,4 +58,4 @@ engine::Status seal_log(const engine::Ruleset& rs, const engine::Seed& seed,
   return engine::ok_status();
 }
 
-}  // namespace grognard::room
+}  // namespace grognard::record
