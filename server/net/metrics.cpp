@@ -37,7 +37,7 @@ struct ServerMetrics::Impl {
     std::array<pm::Counter*, room::kCommandOutcomes.size()> out{};
     for (room::CommandOutcome o : room::kCommandOutcomes) {
       out.at(static_cast<std::size_t>(o)) =
-          &commands.Add({{"outcome", std::string(record::to_string(o))}});
+          &commands.Add({{"outcome", std::string(room::to_string(o))}});
     }
     return out;
   }();

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/canonical.h"
+#include "record/hashes.h"
 
 namespace grognard::record {
 namespace {

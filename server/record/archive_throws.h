@@ -9,9 +9,7 @@
 #include <vector>
 
 #include "engine/dice.h"
-#include "record/hashes.h"
 #include "record/proto.h"
-#include "record/text.h"
 
 namespace grognard::record {
 

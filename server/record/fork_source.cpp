@@ -1,5 +1,8 @@
 #include "record/fork_source.h"
 
+#include "record/hashes.h"
+#include "record/text.h"
+
 namespace grognard::record {
 
 namespace {

@@ -3,11 +3,10 @@
 // RoomInfo.forked_from and GameSummary.forked_from show it.
 
 #include <optional>
-#include "record/hashes.h"
-#include "record/proto.h"
-#include "record/text.h"
+#include <string>
 
 #include "engine/result.h"
+#include "record/proto.h"
 #include "record/store.h"
 
 namespace grognard::record {

@@ -5,10 +5,8 @@
 #include <exception>
 #include <set>
 
-#include "record/hashes.h"
 #include "record/proto.h"
 #include "record/replay.h"
-#include "record/text.h"
 
 namespace grognard::record {
 
