@@ -6,8 +6,8 @@
 # naming the input that reproduces it (run the target on that file alone to see the crash again;
 # copy it to tests/fuzz/regressions/<target>/ once fixed).
 #   tests/reliability/fuzz.sh [--full] [--time SECONDS] [TARGET...]
-# The fuzz build's folder is $GROGNARD_FUZZ_BUILD (default build/fuzz); $GROGNARD_BUILD is not
-# used: the ordinary build cannot hold the fuzz targets.
+# The fuzz build's folder is $GROGNARD_FUZZ_BUILD (default build/fuzz, and build/fuzz-seeds for
+# --seeds-only); $GROGNARD_BUILD is not used: the ordinary build cannot hold the fuzz targets.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=30
@@ -26,11 +26,15 @@ while [ $# -gt 0 ]; do
   shift
 done
 [ ${#targets[@]} -gt 0 ] || targets=(frame scenario command event_log archive)
-build="${GROGNARD_FUZZ_BUILD:-build/fuzz}"
+# The seeds alone run in a tree of their own built without optimisation (the fuzz-seeds preset):
+# the sanitizers check them as well, and the build takes less time (CI builds it).
+preset=fuzz
+[ "$seconds" -eq 0 ] && preset=fuzz-seeds
+build="${GROGNARD_FUZZ_BUILD:-build/$preset}"
 
 start=$(date +%s)
 if [ ! -f "$build/build.ninja" ]; then
-  cmake --preset fuzz -B "$build" >/dev/null
+  cmake --preset "$preset" -B "$build" >/dev/null
 fi
 ninja -C "$build" -j"${GROGNARD_JOBS:-2}" fuzz_targets
 echo "fuzz: build took $(( $(date +%s) - start )) s"
