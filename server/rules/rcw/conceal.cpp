@@ -45,22 +45,13 @@ void reveal(Emitter& e, const std::vector<std::size_t>& units, const std::string
 }
 
 void reveal_near(Emitter& e, std::size_t unit) {
-  // R10: a hidden unit is revealed when an enemy comes within 3" (R18: inclusive).
+  // R10: a hidden unit is revealed when an enemy comes within 3" (R18: inclusive) of any place
+  // the unit holds: each a leg of no length.
   const Unit& u = e.s.units[unit];
   if (!u.on_table()) return;
-  const std::vector<Point> from = places(u);
-  std::vector<std::size_t> near;
-  for (std::size_t i = 0; i < e.s.units.size(); ++i) {
-    const Unit& v = e.s.units[i];
-    if (v.side == u.side || !unseen(v) || !v.on_table()) continue;
-    for (Point p : from) {
-      if (engine::within_distance(p, v.pos, engine::Inches{kAdjacent})) {
-        near.push_back(i);
-        break;
-      }
-    }
-  }
-  reveal(e, near, "an enemy came within 3in");
+  std::vector<engine::Segment> at;
+  for (Point p : places(u)) at.push_back({p, p});
+  reveal_along(e, unit, at);
 }
 
 void reveal_along(Emitter& e, std::size_t unit, const std::vector<engine::Segment>& legs) {
