@@ -40,10 +40,10 @@
 #include "app/logging.h"
 #include "app/verify_archives.h"
 #include "net/gate.h"
-#include "net/metrics.h"
 #include "net/server.h"
 #include "record/registry.h"
 #include "room/lobby.h"
+#include "site/prometheus.h"
 #include "store/sqlite_store.h"
 
 namespace {
@@ -80,7 +80,7 @@ int main(int argc, char** argv) {
   }
   spdlog::info("{} starting", net::server_version());
 
-  net::ServerMetrics metrics;
+  site::ServerMetrics metrics;
   store::SqliteStore::Options store_options;
   store_options.on_commit = [&metrics](std::size_t batches, double seconds) {
     metrics.commit(batches, seconds);

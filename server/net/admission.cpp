@@ -9,7 +9,7 @@
 namespace grognard::net {
 
 struct Admission::State {
-  State(Limits l, ServerMetrics& m) : limits(l), metrics(m) {}
+  State(Limits l, site::ServerMetrics& m) : limits(l), metrics(m) {}
   struct Handshake {
     std::string address;
     Post post;
@@ -51,7 +51,7 @@ struct Admission::State {
   }
 
   const Limits limits;
-  ServerMetrics& metrics;
+  site::ServerMetrics& metrics;
   mutable std::mutex mu;
   std::size_t connections = 0;
   std::map<std::string, std::size_t> connections_of, connections_in;  // by address, by range
@@ -69,7 +69,7 @@ void lower(std::map<std::string, std::size_t>& counts, const std::string& key) {
 
 }  // namespace
 
-Admission::Admission(Limits limits, ServerMetrics& metrics)
+Admission::Admission(Limits limits, site::ServerMetrics& metrics)
     : state_(std::make_shared<State>(limits, metrics)) {}
 
 Admission::Ticket& Admission::Ticket::operator=(Ticket&& other) noexcept {

@@ -19,7 +19,7 @@
 #include <memory>
 #include <string>
 
-#include "net/metrics.h"
+#include "site/prometheus.h"
 
 namespace grognard::net {
 
@@ -78,7 +78,7 @@ class Admission {
   static constexpr const char* kPerRange = "connections_per_range";
 
   // `metrics` outlives every ticket.
-  Admission(Limits limits, ServerMetrics& metrics);
+  Admission(Limits limits, site::ServerMetrics& metrics);
 
   // A handshake slot for a connection from address key `address` ("": one a trusted proxy
   // forwards, counted in the pool only), taken from the oldest handshake of its own address or

@@ -20,9 +20,9 @@
 #include <boost/beast/http/write.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
 
-#include "net/admin.h"
 #include "net/gate.h"
 #include "net/session.h"
+#include "site/admin.h"
 
 namespace grognard::net {
 
@@ -78,19 +78,19 @@ ClientAddress client_address(const beast::tcp_stream& stream, const HttpRequest&
   return keyed(out);
 }
 
-// An /admin request, answered by net/admin.h (which may finish on another thread: closing a
+// An /admin request, answered by site/admin.h (which may finish on another thread: closing a
 // room waits for its commit), resumed on this connection's strand.
 asio::awaitable<HttpResponse> admin_response(const HttpRequest& request, Hub& hub,
                                              const ClientAddress& client) {
   std::string_view target(request.target().data(), request.target().size());
-  AdminRequest req{std::string(request.method_string()),
-                   std::string(target.substr(0, target.find('?'))),
-                   std::string(request[http::field::authorization]), request.body(), client.name};
-  const AdminAnswer answer =
-      co_await asio::async_initiate<decltype(asio::use_awaitable), void(AdminAnswer)>(
+  site::AdminRequest req{
+      std::string(request.method_string()), std::string(target.substr(0, target.find('?'))),
+      std::string(request[http::field::authorization]), request.body(), client.name};
+  const site::AdminAnswer answer =
+      co_await asio::async_initiate<decltype(asio::use_awaitable), void(site::AdminAnswer)>(
           [&hub, &req](auto handler) {
             auto shared = std::make_shared<decltype(handler)>(std::move(handler));
-            handle_admin(hub, std::move(req), [shared](AdminAnswer a) {
+            site::handle_admin(hub.admin_tools(), std::move(req), [shared](site::AdminAnswer a) {
               auto ex = asio::get_associated_executor(*shared);
               asio::post(ex, [shared, a = std::move(a)]() mutable { (*shared)(std::move(a)); });
             });
@@ -110,19 +110,19 @@ std::string_view request_path(const HttpRequest& request) {
   return target.substr(0, target.find('?'));
 }
 
-HttpResponse web_response(const HttpRequest& request, WebReply reply) {
+HttpResponse web_response(const HttpRequest& request, site::WebReply reply) {
   HttpResponse response = text_response(request, static_cast<http::status>(reply.status),
                                         std::move(reply.body), reply.content_type);
   for (auto& [name, value] : reply.headers) response.set(name, value);
   return response;
 }
 
-// The battle report of ended game `game_id` (net/web.h, room/report.h), or why there is none.
-WebReply make_report(Hub& hub, const std::string& game_id) {
+// The battle report of ended game `game_id` (site/pages.h, room/report.h), or why there is none.
+site::WebReply make_report(Hub& hub, const std::string& game_id) {
   auto report = hub.lobby.battle_report(game_id);
   if (report.ok()) return hub.web.report(report->json, report->title);
   const engine::Error& e = report.error();
-  WebReply refusal;
+  site::WebReply refusal;
   refusal.content_type = "text/plain; charset=utf-8";
   refusal.status = e.code == engine::ErrorCode::kNotFound ? 404 : 409;
   refusal.body = (e.code == engine::ErrorCode::kPermissionDenied  // waiting or running
@@ -143,25 +143,26 @@ asio::awaitable<HttpResponse> report_response(const HttpRequest& request, Hub& h
     busy.set(http::field::retry_after, "60");
     co_return busy;
   }
-  WebReply reply = co_await asio::async_initiate<decltype(asio::use_awaitable), void(WebReply)>(
-      [&hub, &game_id](auto handler) {
-        auto shared = std::make_shared<decltype(handler)>(std::move(handler));
-        asio::post(hub.report_thread, [&hub, game_id, shared] {
-          WebReply made = make_report(hub, game_id);
-          auto ex = asio::get_associated_executor(*shared);
-          asio::post(ex,
-                     [shared, made = std::move(made)]() mutable { (*shared)(std::move(made)); });
-        });
-      },
-      asio::use_awaitable);
+  site::WebReply reply =
+      co_await asio::async_initiate<decltype(asio::use_awaitable), void(site::WebReply)>(
+          [&hub, &game_id](auto handler) {
+            auto shared = std::make_shared<decltype(handler)>(std::move(handler));
+            asio::post(hub.report_thread, [&hub, game_id, shared] {
+              site::WebReply made = make_report(hub, game_id);
+              auto ex = asio::get_associated_executor(*shared);
+              asio::post(
+                  ex, [shared, made = std::move(made)]() mutable { (*shared)(std::move(made)); });
+            });
+          },
+          asio::use_awaitable);
   hub.reports_pending.fetch_sub(1);
   co_return web_response(request, std::move(reply));
 }
 
 HttpResponse respond(const HttpRequest& request, Hub& hub) {
   const std::string_view target = request_path(request);
-  std::optional<WebReply> page;  // the reports' GET is answered before (report_response)
-  if (target != "/healthz" && target != "/metrics" && !report_game_id(target)) {
+  std::optional<site::WebReply> page;  // the reports' GET is answered before (report_response)
+  if (target != "/healthz" && target != "/metrics" && !site::report_game_id(target)) {
     const auto etag = request[http::field::if_none_match];
     page = hub.web.get(target, std::string_view(etag.data(), etag.size()));
     if (!page) return text_response(request, http::status::not_found, "not found\n");
@@ -242,9 +243,9 @@ asio::awaitable<void> http_session(beast::tcp_stream stream, std::shared_ptr<Hub
       const auto& h = parser.get();
       std::string_view path(h.target().data(), h.target().size());
       path = path.substr(0, path.find('?'));
-      parser.body_limit(admin_body_limit(std::string(h.method_string()), std::string(path),
-                                         std::string(h[http::field::authorization]),
-                                         hub->options.admin_token));
+      parser.body_limit(site::admin_body_limit(std::string(h.method_string()), std::string(path),
+                                               std::string(h[http::field::authorization]),
+                                               hub->options.admin_token));
     }
     auto [ec, n] =
         co_await http::async_read(stream, buffer, parser, asio::as_tuple(asio::use_awaitable));
@@ -287,7 +288,7 @@ asio::awaitable<void> http_session(beast::tcp_stream stream, std::shared_ptr<Hub
       response = text_response(request, http::status::service_unavailable, "shutting down\n");
     } else if (admin) {
       response = co_await admin_response(request, *hub, client);
-    } else if (auto game = report_game_id(request_path(request));
+    } else if (auto game = site::report_game_id(request_path(request));
                game && request.method() == http::verb::get) {
       response = co_await report_response(request, *hub, std::move(*game));
     } else {

@@ -33,13 +33,13 @@ void Hub::shut_down_all(const std::string& reason) {
   for (const auto& session : live()) session->shut_down(reason);
 }
 
-std::vector<ConnectionInfo> Hub::connections() const {
-  std::vector<ConnectionInfo> out;
+std::vector<site::ConnectionInfo> Hub::list() const {
+  std::vector<site::ConnectionInfo> out;
   for (const auto& session : live()) out.push_back(session->describe());
   return out;
 }
 
-std::optional<ConnectionInfo> Hub::kick(std::uint64_t id, const std::string& reason) {
+std::optional<site::ConnectionInfo> Hub::kick(std::uint64_t id, const std::string& reason) {
   std::shared_ptr<Closable> session;
   {
     std::lock_guard lock(mu_);

@@ -20,24 +20,14 @@
 #include <boost/asio/thread_pool.hpp>
 
 #include "net/admission.h"
-#include "net/bans.h"
-#include "net/metrics.h"
 #include "net/options.h"
-#include "net/web.h"
 #include "room/lobby.h"
+#include "site/admin.h"
+#include "site/bans.h"
+#include "site/pages.h"
+#include "site/prometheus.h"
 
 namespace grognard::net {
-
-// A connection as the operator sees it (admin API).
-struct ConnectionInfo {
-  std::uint64_t id = 0;
-  std::string address;  // the client's address (X-Forwarded-For behind a trusted proxy)
-  std::string name;     // as the logs name it: "203.0.113.9:51234#7"
-  std::int64_t connected_ms = 0;
-  std::string game_id;  // the room it is seated in ("": none)
-  std::string seat_id;
-  std::string role;
-};
 
 // A session as shutdown and the operator see it.
 class Closable {
@@ -47,24 +37,24 @@ class Closable {
   virtual void shut_down(std::string reason) = 0;
   // The operator's kick: Closing{reason}, then a close with policy_error. Never blocks.
   virtual void kick(std::string reason) = 0;
-  virtual ConnectionInfo describe() const = 0;
+  virtual site::ConnectionInfo describe() const = 0;
 };
 
-class Hub {
+class Hub final : public site::Connections {
  public:
-  Hub(Options opts, room::Lobby& lob, ServerMetrics& met,
+  Hub(Options opts, room::Lobby& lob, site::ServerMetrics& met,
       std::shared_ptr<const v1::ServerMessage> hello_reply)
       : options(std::move(opts)), lobby(lob), metrics(met), welcome(std::move(hello_reply)) {}
 
   const Options options;
-  const WebSite web{options.web_dir};  // the web client and battle reports (net/web.h)
+  const site::WebSite web{options.web_dir};  // the web client and battle reports (site/pages.h)
   // Battle reports are made here, one at a time, never on the threads that serve games: a
   // report folds a whole game. At most kMaxPendingReports wait; more are told to come back.
   boost::asio::thread_pool report_thread{1};
   std::atomic<int> reports_pending{0};
   static constexpr int kMaxPendingReports = 8;
   room::Lobby& lobby;
-  ServerMetrics& metrics;
+  site::ServerMetrics& metrics;
   const std::shared_ptr<const v1::ServerMessage> welcome;
   // Handshakes and connections at once (Options::max_handshakes, max_connections, …).
   Admission admission{
@@ -91,13 +81,12 @@ class Hub {
   // Waits until no session is registered or `timeout` passed; true if none is left.
   bool wait_empty(std::chrono::milliseconds timeout);
 
-  // The operator's tools (net/admin.h).
-  std::vector<ConnectionInfo> connections() const;
-  // The connection kicked; nullopt when none has that id.
-  std::optional<ConnectionInfo> kick(std::uint64_t id, const std::string& reason);
-  // Kicks every connection from `address`; returns how many.
-  std::size_t kick_address(const std::string& address, const std::string& reason);
-  Bans bans;
+  // The operator's tools (site/admin.h).
+  std::vector<site::ConnectionInfo> list() const override;
+  std::optional<site::ConnectionInfo> kick(std::uint64_t id, const std::string& reason) override;
+  std::size_t kick_address(const std::string& address, const std::string& reason) override;
+  site::AdminTools admin_tools() { return {options.admin_token, *this, bans, lobby, metrics}; }
+  site::Bans bans;
 
  private:
   std::atomic<std::uint64_t> last_id_{0};

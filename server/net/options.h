@@ -34,7 +34,7 @@ struct Options {
   unsigned range_share = 10;
   // A WebSocket connection that has not said Hello by then is closed (1008).
   std::chrono::seconds hello_timeout{30};
-  // The operator's token for the admin API under /admin (net/admin.h); empty: admin is off.
+  // The operator's token for the admin API under /admin (site/admin.h); empty: admin is off.
   std::string admin_token;
   // Reverse proxies whose X-Forwarded-For names the client (exact addresses, "127.0.0.1").
   std::vector<std::string> trusted_proxies;

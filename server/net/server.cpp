@@ -126,7 +126,7 @@ asio::awaitable<void> Server::Impl::accept_loop(std::shared_ptr<Impl> self) {
 }
 
 Server::Server(asio::io_context& ioc, Options options, room::Lobby& lobby,
-               const record::Registry& registry, ServerMetrics& metrics) {
+               const record::Registry& registry, site::ServerMetrics& metrics) {
   auto welcome = make_welcome(options, registry.rulesets());
   impl_ = std::make_shared<Impl>(
       ioc, std::make_shared<Hub>(std::move(options), lobby, metrics, std::move(welcome)));

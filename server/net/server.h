@@ -13,10 +13,10 @@
 #include <memory>
 #include <string>
 
-#include "net/metrics.h"
 #include "net/options.h"
 #include "record/registry.h"
 #include "room/lobby.h"
+#include "site/prometheus.h"
 
 namespace boost::asio {
 class io_context;
@@ -28,7 +28,7 @@ class Server {
  public:
   // `ioc`, `lobby`, `registry` and `metrics` outlive the Server.
   Server(boost::asio::io_context& ioc, Options options, room::Lobby& lobby,
-         const record::Registry& registry, ServerMetrics& metrics);
+         const record::Registry& registry, site::ServerMetrics& metrics);
   ~Server();
   Server(const Server&) = delete;
   Server& operator=(const Server&) = delete;

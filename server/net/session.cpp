@@ -71,8 +71,8 @@ void Session::unbind() {
   binding_.reset();
 }
 
-ConnectionInfo Session::describe() const {
-  ConnectionInfo info{id_, address_, name_, connected_ms_, "", "", ""};
+site::ConnectionInfo Session::describe() const {
+  site::ConnectionInfo info{id_, address_, name_, connected_ms_, "", "", ""};
   if (auto b = binding()) {
     info.game_id = b->room->id();
     info.seat_id = b->seat_id;

@@ -78,7 +78,7 @@ class Session final : public room::Peer,
   // Closable
   void shut_down(std::string reason) override;
   void kick(std::string reason) override;
-  ConnectionInfo describe() const override;
+  site::ConnectionInfo describe() const override;
 
  private:
   asio::awaitable<void> run(std::shared_ptr<Session> self, HttpRequest request);

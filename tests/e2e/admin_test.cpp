@@ -1,4 +1,4 @@
-// The operator's admin API (net/admin.h, proto/grognard/v1/admin.proto) on the real server:
+// The operator's admin API (site/admin.h, proto/grognard/v1/admin.proto) on the real server:
 // off without a token, nothing but 401 for a wrong one, and each action as players see it.
 #include <google/protobuf/util/json_util.h>
 

@@ -10,7 +10,7 @@
 //   grognard_commit_batch_size       histogram  room batches in one group commit
 //   grognard_frames_total{direction} counter    WebSocket messages "in" and "out"
 //   grognard_disconnects_total{reason} counter  connections the server closed, by reason
-//   grognard_admin_actions_total{action} counter what the operator did (net/admin.h)
+//   grognard_admin_actions_total{action} counter what the operator did (site/admin.h)
 //   grognard_admin_denied_total      counter    admin requests with a missing or wrong token
 //   grognard_banned_requests_total   counter    HTTP requests refused from a banned address
 //   grognard_handshakes              gauge      connections in their HTTP/WebSocket handshake
@@ -28,7 +28,7 @@
 
 #include "room/metrics.h"
 
-namespace grognard::net {
+namespace grognard::site {
 
 class ServerMetrics final : public room::Metrics {
  public:
@@ -71,4 +71,4 @@ class ServerMetrics final : public room::Metrics {
   std::unique_ptr<Impl> impl_;
 };
 
-}  // namespace grognard::net
+}  // namespace grognard::site

@@ -1,5 +1,5 @@
 #pragma once
-// Addresses the operator has banned for a while (admin API, net/admin.h). Held in memory only:
+// Addresses the operator has banned for a while (admin API, site/admin.h). Held in memory only:
 // a restart lifts every ban (docs/operations.md). A banned address gets 403 on every HTTP
 // request, the WebSocket upgrade included; its open connections are closed when it is banned.
 //
@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-namespace grognard::net {
+namespace grognard::site {
 
 struct Ban {
   std::string address;
@@ -33,4 +33,4 @@ class Bans {
   std::map<std::string, Ban> bans_;
 };
 
-}  // namespace grognard::net
+}  // namespace grognard::site

@@ -4,9 +4,9 @@
 
 #include <string>
 
-#include "net/web.h"
+#include "site/pages.h"
 
-namespace grognard::net {
+namespace grognard::site {
 
 namespace {
 
@@ -96,4 +96,4 @@ WebReply WebSite::report(std::string_view data_json, std::string_view title) con
   return reply;
 }
 
-}  // namespace grognard::net
+}  // namespace grognard::site

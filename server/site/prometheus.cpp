@@ -1,4 +1,4 @@
-#include "net/metrics.h"
+#include "site/prometheus.h"
 
 #include <prometheus/counter.h>
 #include <prometheus/gauge.h>
@@ -6,7 +6,7 @@
 #include <prometheus/registry.h>
 #include <prometheus/text_serializer.h>
 
-namespace grognard::net {
+namespace grognard::site {
 
 namespace pm = prometheus;
 
@@ -155,4 +155,4 @@ std::string ServerMetrics::render() const {
   return pm::TextSerializer{}.Serialize(impl_->registry->Collect());
 }
 
-}  // namespace grognard::net
+}  // namespace grognard::site

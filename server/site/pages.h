@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-namespace grognard::net {
+namespace grognard::site {
 
 struct WebFile {
   std::string_view path;  // "/js/main.js"
@@ -68,4 +68,4 @@ std::string base64(std::string_view bytes);
 // SHA-256 of `text` in base64, as a CSP source: 'sha256-…'.
 std::string csp_hash(std::string_view text);
 
-}  // namespace grognard::net
+}  // namespace grognard::site

@@ -1,4 +1,4 @@
-#include "net/admin.h"
+#include "site/admin.h"
 
 #include <charconv>
 #include <vector>
@@ -10,7 +10,7 @@
 #include "grognard/v1/admin.pb.h"
 #include "record/text.h"
 
-namespace grognard::net {
+namespace grognard::site {
 
 namespace {
 
@@ -75,24 +75,24 @@ void fill(v1::AdminConnection& out, const ConnectionInfo& c) {
 }
 
 // Logs and counts an action the operator took (asked by `client`); the answer saying `what`.
-AdminAnswer record(Hub& hub, const std::string& client, std::string_view action,
+AdminAnswer record(ServerMetrics& metrics, const std::string& client, std::string_view action,
                    const std::string& what) {
   spdlog::warn("admin: {} (from {})", what, client);
-  hub.metrics.admin_action(action);
+  metrics.admin_action(action);
   return reply(200, what);
 }
 
 class Admin {
  public:
-  Admin(Hub& hub, AdminRequest request, std::function<void(AdminAnswer)> done)
-      : hub_(hub), req_(std::move(request)), done_(std::move(done)) {}
+  Admin(AdminTools tools, AdminRequest request, std::function<void(AdminAnswer)> done)
+      : tools_(tools), req_(std::move(request)), done_(std::move(done)) {}
 
   void run() {
-    if (hub_.options.admin_token.empty()) return done_(reply(404, "not found"));
-    if (!admin_token_matches(req_.authorization, hub_.options.admin_token)) {
+    if (tools_.token.empty()) return done_(reply(404, "not found"));
+    if (!admin_token_matches(req_.authorization, tools_.token)) {
       spdlog::warn("admin: refused {} {} from {}: {}", req_.method, req_.path, req_.client,
                    req_.authorization.empty() ? "no token" : "wrong token");
-      hub_.metrics.admin_denied();
+      tools_.metrics.admin_denied();
       AdminAnswer a = reply(401, "unauthorized");
       a.challenge = true;
       return done_(std::move(a));
@@ -165,20 +165,20 @@ class Admin {
   }
 
   void acted(std::string_view action, const std::string& what) {
-    done_(record(hub_, req_.client, action, what));
+    done_(record(tools_.metrics, req_.client, action, what));
   }
 
   void rooms() {
     v1::AdminRooms out;
-    const auto connections = hub_.connections();
-    for (v1::RoomInfo& info : hub_.lobby.all_rooms()) {
+    const auto connections = tools_.connections.list();
+    for (v1::RoomInfo& info : tools_.lobby.all_rooms()) {
       auto* room = out.add_rooms();
       for (const ConnectionInfo& c : connections) {
         if (c.game_id == info.game_id()) fill(*room->add_connections(), c);
       }
       *room->mutable_room() = std::move(info);
     }
-    const auto pause = hub_.lobby.creation_pause();
+    const auto pause = tools_.lobby.creation_pause();
     out.set_creation_paused(pause.paused);
     out.set_creation_paused_reason(pause.reason);
     done_(AdminAnswer{200, json_of(out), false, ""});
@@ -186,21 +186,21 @@ class Admin {
 
   void connections() {
     v1::AdminConnections out;
-    for (const ConnectionInfo& c : hub_.connections()) fill(*out.add_connections(), c);
+    for (const ConnectionInfo& c : tools_.connections.list()) fill(*out.add_connections(), c);
     done_(AdminAnswer{200, json_of(out), false, ""});
   }
 
   void close_room(const std::string& which) {
     v1::AdminClose req;
     if (!body(req) || !reason_ok(req.reason(), true)) return;
-    hub_.lobby.close_room(
+    tools_.lobby.close_room(
         which, req.reason(),
-        [hub = &hub_, done = done_, client = req_.client, which](engine::Status st) {
+        [metrics = &tools_.metrics, done = done_, client = req_.client, which](engine::Status st) {
           if (!st.ok()) {
             const bool missing = st.error().code == engine::ErrorCode::kNotFound;
             return done(reply(missing ? 404 : 409, st.error().message));
           }
-          done(record(*hub, client, "close_room", "closed room " + which));
+          done(record(*metrics, client, "close_room", "closed room " + which));
         });
   }
 
@@ -209,15 +209,16 @@ class Admin {
   void resume_room(const std::string& which) {
     v1::AdminClose req;
     if (!body(req) || !reason_ok(req.reason(), false)) return;
-    hub_.lobby.resume_room(
-        which, req.reason(),
-        [hub = &hub_, done = done_, client = req_.client](engine::Status st, std::string what) {
-          if (!st.ok()) {
-            const bool missing = st.error().code == engine::ErrorCode::kNotFound;
-            return done(reply(missing ? 404 : 409, st.error().message));
-          }
-          done(record(*hub, client, "resume_room", what));
-        });
+    tools_.lobby.resume_room(which, req.reason(),
+                             [metrics = &tools_.metrics, done = done_, client = req_.client](
+                                 engine::Status st, std::string what) {
+                               if (!st.ok()) {
+                                 const bool missing =
+                                     st.error().code == engine::ErrorCode::kNotFound;
+                                 return done(reply(missing ? 404 : 409, st.error().message));
+                               }
+                               done(record(*metrics, client, "resume_room", what));
+                             });
   }
 
   void kick(const std::string& id_text) {
@@ -231,7 +232,7 @@ class Admin {
     const std::string reason = req.reason().empty()
                                    ? "closed by the server's operator"
                                    : "closed by the server's operator: " + req.reason();
-    const auto kicked = hub_.kick(id, reason);
+    const auto kicked = tools_.connections.kick(id, reason);
     if (!kicked) return done_(reply(404, "no connection " + id_text + " is open"));
     const std::string& address = kicked->address;
     std::string what = "kicked connection " + id_text + " (" + address + ")";
@@ -247,15 +248,15 @@ class Admin {
       done_(reply(400, "a ban lasts at most 43200 minutes (30 days)"));
       return false;
     }
-    hub_.bans.add(Ban{address, room::system_clock_ms() + std::int64_t{minutes} * 60'000, reason});
-    hub_.kick_address(address, "banned by the server's operator" +
-                                   (reason.empty() ? std::string() : ": " + reason));
+    tools_.bans.add(Ban{address, room::system_clock_ms() + std::int64_t{minutes} * 60'000, reason});
+    tools_.connections.kick_address(address, "banned by the server's operator" +
+                                                 (reason.empty() ? std::string() : ": " + reason));
     return true;
   }
 
   void bans() {
     v1::AdminBans out;
-    for (const Ban& b : hub_.bans.list(room::system_clock_ms())) {
+    for (const Ban& b : tools_.bans.list(room::system_clock_ms())) {
       auto* o = out.add_bans();
       o->set_address(b.address);
       o->set_until_ms(b.until_ms);
@@ -276,14 +277,14 @@ class Admin {
   }
 
   void unban(const std::string& address) {
-    if (!hub_.bans.lift(address)) return done_(reply(404, address + " is not banned"));
+    if (!tools_.bans.lift(address)) return done_(reply(404, address + " is not banned"));
     acted("unban", "lifted the ban on " + address);
   }
 
   void creation() {
     v1::AdminCreation req;
     if (!body(req) || !reason_ok(req.reason(), false)) return;
-    hub_.lobby.pause_creation(req.paused(), req.reason());
+    tools_.lobby.pause_creation(req.paused(), req.reason());
     acted(req.paused() ? "pause_creation" : "resume_creation",
           req.paused() ? "paused the creation of new rooms" : "resumed the creation of new rooms");
   }
@@ -294,7 +295,7 @@ class Admin {
     if (req_.body.empty()) {
       return done_(reply(400, "send the archive file (binary or JSON) as the request body"));
     }
-    auto imported = hub_.lobby.import_archive(req_.body);
+    auto imported = tools_.lobby.import_archive(req_.body);
     if (!imported.ok()) {
       const bool conflict = imported.error().code == engine::ErrorCode::kFailedPrecondition;
       return done_(reply(conflict ? 409 : 400, imported.error().message));
@@ -311,26 +312,27 @@ class Admin {
                          "fold it); to end the game instead, close it: POST /admin/rooms/" +
                              game_id + "/close"));
     }
-    hub_.lobby.resume_drift(
-        game_id, req.reason(),
-        [hub = &hub_, done = done_, client = req_.client](engine::Status st, std::string what) {
-          if (!st.ok()) {
-            const bool missing = st.error().code == engine::ErrorCode::kNotFound;
-            return done(reply(missing ? 404 : 409, st.error().message));
-          }
-          done(record(*hub, client, "resume_drift", what));
-        });
+    tools_.lobby.resume_drift(game_id, req.reason(),
+                              [metrics = &tools_.metrics, done = done_, client = req_.client](
+                                  engine::Status st, std::string what) {
+                                if (!st.ok()) {
+                                  const bool missing =
+                                      st.error().code == engine::ErrorCode::kNotFound;
+                                  return done(reply(missing ? 404 : 409, st.error().message));
+                                }
+                                done(record(*metrics, client, "resume_drift", what));
+                              });
   }
 
-  Hub& hub_;
+  AdminTools tools_;
   AdminRequest req_;
   std::function<void(AdminAnswer)> done_;
 };
 
 }  // namespace
 
-void handle_admin(Hub& hub, AdminRequest request, std::function<void(AdminAnswer)> done) {
-  Admin(hub, std::move(request), std::move(done)).run();
+void handle_admin(AdminTools tools, AdminRequest request, std::function<void(AdminAnswer)> done) {
+  Admin(tools, std::move(request), std::move(done)).run();
 }
 
-}  // namespace grognard::net
+}  // namespace grognard::site

@@ -22,10 +22,10 @@ foreach(file IN LISTS FILES)
   string(APPEND entries "      {\"/${rel}\", ${literal}},\n")
 endforeach()
 
-set(content "// Generated from web/ by server/net/embed_web.cmake. Do not edit.
-#include \"net/web.h\"
+set(content "// Generated from web/ by server/site/embed_web.cmake. Do not edit.
+#include \"site/pages.h\"
 
-namespace grognard::net {
+namespace grognard::site {
 
 const std::vector<WebFile>& embedded_web_files() {
   static const std::vector<WebFile> files{
@@ -33,7 +33,7 @@ ${entries}  };
   return files;
 }
 
-}  // namespace grognard::net
+}  // namespace grognard::site
 ")
 
 write_if_changed("${OUT}" "${content}")

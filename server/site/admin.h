@@ -10,13 +10,52 @@
 //
 // Thread-safety: handle_admin may be called from any thread; `done` may run on another.
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
+#include <vector>
 
-#include "net/hub.h"
+#include "room/lobby.h"
+#include "site/bans.h"
+#include "site/prometheus.h"
 
-namespace grognard::net {
+namespace grognard::site {
+
+// A connection as the operator sees it.
+struct ConnectionInfo {
+  std::uint64_t id = 0;
+  std::string address;  // the client's address (X-Forwarded-For behind a trusted proxy)
+  std::string name;     // as the logs name it: "203.0.113.9:51234#7"
+  std::int64_t connected_ms = 0;
+  std::string game_id;  // the room it is seated in ("": none)
+  std::string seat_id;
+  std::string role;
+};
+
+// The live connections, which the transport holds (net::Hub): what the operator may list and
+// close. Every member may be called from any thread.
+class Connections {
+ public:
+  virtual std::vector<ConnectionInfo> list() const = 0;
+  // The connection kicked; nullopt when none has that id.
+  virtual std::optional<ConnectionInfo> kick(std::uint64_t id, const std::string& reason) = 0;
+  // Kicks every connection from `address`; returns how many.
+  virtual std::size_t kick_address(const std::string& address, const std::string& reason) = 0;
+
+ protected:
+  ~Connections() = default;
+};
+
+// What the admin API acts on; each outlives every request.
+struct AdminTools {
+  const std::string& token;  // Options::admin_token (empty: admin is off)
+  Connections& connections;
+  Bans& bans;
+  room::Lobby& lobby;
+  ServerMetrics& metrics;
+};
 
 struct AdminRequest {
   std::string method;         // "GET", "POST", "DELETE"
@@ -43,6 +82,6 @@ std::uint64_t admin_body_limit(const std::string& method, const std::string& pat
                                const std::string& authorization, const std::string& token);
 
 // Answers `request`; REQUIRES: request.path is "/admin" or starts with "/admin/".
-void handle_admin(Hub& hub, AdminRequest request, std::function<void(AdminAnswer)> done);
+void handle_admin(AdminTools tools, AdminRequest request, std::function<void(AdminAnswer)> done);
 
-}  // namespace grognard::net
+}  // namespace grognard::site

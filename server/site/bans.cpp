@@ -1,6 +1,6 @@
-#include "net/bans.h"
+#include "site/bans.h"
 
-namespace grognard::net {
+namespace grognard::site {
 
 void Bans::add(Ban ban) {
   std::lock_guard lock(mu_);
@@ -31,4 +31,4 @@ std::vector<Ban> Bans::list(std::int64_t now_ms) {
   return out;
 }
 
-}  // namespace grognard::net
+}  // namespace grognard::site

@@ -1,4 +1,4 @@
-#include "net/web.h"
+#include "site/pages.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -8,7 +8,7 @@
 #include "engine/canonical.h"
 #include "record/text.h"
 
-namespace grognard::net {
+namespace grognard::site {
 
 namespace {
 
@@ -177,4 +177,4 @@ std::vector<std::pair<std::string, std::string>> WebSite::modules() const {
   return out;
 }
 
-}  // namespace grognard::net
+}  // namespace grognard::site
