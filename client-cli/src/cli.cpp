@@ -6,12 +6,12 @@
 #include <fstream>
 #include <iostream>
 
-#include "app/admin.h"
-#include "app/archive_cmd.h"
-#include "app/errors.h"
-#include "app/lobby.h"
-#include "app/server_address.h"
-#include "app/token_store.h"
+#include "commands/admin.h"
+#include "commands/archive_cmd.h"
+#include "commands/errors.h"
+#include "commands/lobby.h"
+#include "commands/server_address.h"
+#include "commands/token_store.h"
 #include "play/interactive.h"
 #include "play/scripted.h"
 #include "replay/replay.h"

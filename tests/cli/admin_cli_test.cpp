@@ -2,7 +2,7 @@
 // rooms and connections, closing a room, pausing creation, and the refusals.
 #include <catch2/catch.hpp>
 
-#include "app/errors.h"
+#include "commands/errors.h"
 #include "run.h"
 #include "server_process.h"
 

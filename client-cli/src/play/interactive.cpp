@@ -9,7 +9,7 @@
 #include <mutex>
 #include <thread>
 
-#include "app/errors.h"
+#include "commands/errors.h"
 #include "play/line_editor.h"
 #include "play/mailbox.h"
 #include "play/play_ui.h"

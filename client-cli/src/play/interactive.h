@@ -11,7 +11,7 @@
 // for the network thread, and redraws the whole screen whenever something arrives. Neither
 // thread touches the other's objects; the only shared state is a mutex-guarded mailbox.
 
-#include "app/game_link.h"
+#include "commands/game_link.h"
 #include "render/style.h"
 
 namespace grognard::cli {

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "app/game_link.h"
+#include "commands/game_link.h"
 #include "render/ruleset_ui.h"
 
 namespace grognard::cli {

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "app/game_link.h"
+#include "commands/game_link.h"
 #include "play/take_back.h"
 
 namespace grognard::cli {

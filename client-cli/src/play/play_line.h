@@ -8,7 +8,7 @@
 
 #include <google/protobuf/any.pb.h>
 
-#include "app/game_link.h"
+#include "commands/game_link.h"
 #include "render/ruleset_ui.h"
 
 namespace grognard::cli {

@@ -8,7 +8,7 @@
 #include <memory>
 #include <utility>
 
-#include "app/errors.h"
+#include "commands/errors.h"
 #include "play/layout.h"
 #include "play/measure.h"
 #include "play/preview.h"

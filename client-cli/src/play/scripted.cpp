@@ -5,8 +5,8 @@
 #include <optional>
 #include <sstream>
 
-#include "app/errors.h"
-#include "app/json_out.h"
+#include "commands/errors.h"
+#include "commands/json_out.h"
 #include "play/measure.h"
 #include "play/play_line.h"
 #include "play/preview.h"

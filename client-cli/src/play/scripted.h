@@ -3,7 +3,7 @@
 // interactive play (`move B1 N N`, `legal`, `say hi`, …) plus `wait [SECONDS]`, which waits
 // until this seat is to act or the game is over. Blank lines and lines starting with # are
 // skipped. Output is one line per event, result and error: readable text, or JSON objects
-// with --json (see app/json_out.h). Pushed events are printed as they come, before each line
+// with --json (see commands/json_out.h). Pushed events are printed as they come, before each line
 // and after each command (up to its last event).
 //
 // Exit status: 0 every line succeeded; 1 a line failed (a refused command, a bad line, a wait
@@ -12,7 +12,7 @@
 
 #include <istream>
 
-#include "app/game_link.h"
+#include "commands/game_link.h"
 
 namespace grognard::cli {
 

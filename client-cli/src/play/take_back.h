@@ -5,7 +5,7 @@
 #include <functional>
 #include <string>
 
-#include "app/game_link.h"
+#include "commands/game_link.h"
 #include "render/ruleset_ui.h"
 
 namespace grognard::cli {

@@ -6,10 +6,10 @@
 #include <limits>
 #include <map>
 
-#include "app/errors.h"
-#include "app/json_out.h"
-#include "app/lobby.h"
-#include "app/token_store.h"
+#include "commands/errors.h"
+#include "commands/json_out.h"
+#include "commands/lobby.h"
+#include "commands/token_store.h"
 #include "play/line_editor.h"
 #include "play/play_line.h"
 #include "play/screen.h"

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "app/lobby.h"
+#include "commands/lobby.h"
 
 namespace grognard::cli {
 

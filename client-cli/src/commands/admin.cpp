@@ -1,4 +1,4 @@
-#include "app/admin.h"
+#include "commands/admin.h"
 
 #include <cstdlib>
 #include <fstream>

@@ -1,10 +1,10 @@
-#include "app/game_link.h"
+#include "commands/game_link.h"
 
 #include <algorithm>
 #include <random>
 #include <thread>
 
-#include "app/errors.h"
+#include "commands/errors.h"
 
 namespace grognard::cli {
 

@@ -1,4 +1,4 @@
-#include "app/token_store.h"
+#include "commands/token_store.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>

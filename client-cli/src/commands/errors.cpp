@@ -1,4 +1,4 @@
-#include "app/errors.h"
+#include "commands/errors.h"
 
 #include <algorithm>
 #include <cctype>

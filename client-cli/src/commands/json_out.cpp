@@ -1,10 +1,10 @@
-#include "app/json_out.h"
+#include "commands/json_out.h"
 
 #include <google/protobuf/util/json_util.h>
 
 #include <cstdio>
 
-#include "app/errors.h"
+#include "commands/errors.h"
 
 namespace grognard::cli {
 

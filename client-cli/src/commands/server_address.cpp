@@ -1,4 +1,4 @@
-#include "app/server_address.h"
+#include "commands/server_address.h"
 
 #include <cstdlib>
 

@@ -1,11 +1,11 @@
-#include "app/archive_cmd.h"
+#include "commands/archive_cmd.h"
 
 #include <fstream>
 #include <iostream>
 #include <iterator>
 
 #include "app/builtin.h"
-#include "app/errors.h"
+#include "commands/errors.h"
 #include "client/websocket.h"
 #include "record/archive_file.h"
 #include "record/registry.h"

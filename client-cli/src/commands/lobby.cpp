@@ -1,4 +1,4 @@
-#include "app/lobby.h"
+#include "commands/lobby.h"
 
 #include <algorithm>
 #include <cctype>
@@ -6,9 +6,9 @@
 #include <iostream>
 #include <string_view>
 
-#include "app/errors.h"
-#include "app/json_out.h"
-#include "app/token_store.h"
+#include "commands/errors.h"
+#include "commands/json_out.h"
+#include "commands/token_store.h"
 #include "render/style.h"
 
 namespace grognard::cli {

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#include "app/lobby.h"
+#include "commands/lobby.h"
 
 namespace grognard::cli {
 
