@@ -9,7 +9,7 @@
 
 #include <boost/asio/io_context.hpp>
 
-#include "measure.h"
+#include "readings.h"
 #include "window.h"
 #include "workloads.h"
 

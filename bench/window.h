@@ -5,7 +5,7 @@
 #include <chrono>
 #include <cstddef>
 
-#include "measure.h"
+#include "readings.h"
 
 namespace grognard::bench {
 

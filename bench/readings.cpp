@@ -1,4 +1,4 @@
-#include "measure.h"
+#include "readings.h"
 
 #include <sys/resource.h>
 #include <unistd.h>

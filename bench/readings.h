@@ -1,5 +1,5 @@
 #pragma once
-// What the load generator measures (docs/performance.md): a latency histogram with HDR-style
+// What the load generator reads (docs/performance.md): a latency histogram with HDR-style
 // buckets, a process's CPU time and resident memory from /proc, and the result lines the
 // report is built from.
 
