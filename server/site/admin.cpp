@@ -168,6 +168,19 @@ class Admin {
     done_(record(tools_.metrics, req_.client, action, what));
   }
 
+  // The answer to a lobby action that ends on another thread: done, logged and counted as
+  // `action` with what the lobby says was done; 404 for a room that is not there, else 409.
+  std::function<void(engine::Status, std::string)> answer(std::string_view action) const {
+    return [metrics = &tools_.metrics, done = done_, client = req_.client,
+            action = std::string(action)](engine::Status st, std::string what) {
+      if (!st.ok()) {
+        const bool missing = st.error().code == engine::ErrorCode::kNotFound;
+        return done(reply(missing ? 404 : 409, st.error().message));
+      }
+      done(record(*metrics, client, action, what));
+    };
+  }
+
   void rooms() {
     v1::AdminRooms out;
     const auto connections = tools_.connections.list();
@@ -193,15 +206,10 @@ class Admin {
   void close_room(const std::string& which) {
     v1::AdminClose req;
     if (!body(req) || !reason_ok(req.reason(), true)) return;
-    tools_.lobby.close_room(
-        which, req.reason(),
-        [metrics = &tools_.metrics, done = done_, client = req_.client, which](engine::Status st) {
-          if (!st.ok()) {
-            const bool missing = st.error().code == engine::ErrorCode::kNotFound;
-            return done(reply(missing ? 404 : 409, st.error().message));
-          }
-          done(record(*metrics, client, "close_room", "closed room " + which));
-        });
+    tools_.lobby.close_room(which, req.reason(),
+                            [answer = answer("close_room"), which](engine::Status st) {
+                              answer(st, "closed room " + which);
+                            });
   }
 
   // A room stopped by a storage error goes on now (Room::resume_storage), as it would at its
@@ -209,16 +217,7 @@ class Admin {
   void resume_room(const std::string& which) {
     v1::AdminClose req;
     if (!body(req) || !reason_ok(req.reason(), false)) return;
-    tools_.lobby.resume_room(which, req.reason(),
-                             [metrics = &tools_.metrics, done = done_, client = req_.client](
-                                 engine::Status st, std::string what) {
-                               if (!st.ok()) {
-                                 const bool missing =
-                                     st.error().code == engine::ErrorCode::kNotFound;
-                                 return done(reply(missing ? 404 : 409, st.error().message));
-                               }
-                               done(record(*metrics, client, "resume_room", what));
-                             });
+    tools_.lobby.resume_room(which, req.reason(), answer("resume_room"));
   }
 
   void kick(const std::string& id_text) {
@@ -312,16 +311,7 @@ class Admin {
                          "fold it); to end the game instead, close it: POST /admin/rooms/" +
                              game_id + "/close"));
     }
-    tools_.lobby.resume_drift(game_id, req.reason(),
-                              [metrics = &tools_.metrics, done = done_, client = req_.client](
-                                  engine::Status st, std::string what) {
-                                if (!st.ok()) {
-                                  const bool missing =
-                                      st.error().code == engine::ErrorCode::kNotFound;
-                                  return done(reply(missing ? 404 : 409, st.error().message));
-                                }
-                                done(record(*metrics, client, "resume_drift", what));
-                              });
+    tools_.lobby.resume_drift(game_id, req.reason(), answer("resume_drift"));
   }
 
   AdminTools tools_;
