@@ -79,9 +79,7 @@ TEST_CASE("a room nobody joins expires, is refused with the reason, and stays go
   auto game = listed(c, running.game_id);
   REQUIRE(game);
   CHECK(game->status() == "running");
-  auto metrics = client::http_get("127.0.0.1", server.port(), "/metrics", kWait);
-  REQUIRE(metrics.ok());
-  CHECK(metric(metrics->body, "grognard_rooms_expired_total") == 2);
+  CHECK(metric_now(server, "grognard_rooms_expired_total") == 2);
   const std::string log = server.log();
   CHECK(log.find("[game " + empty->game_id() + "] room " + empty->invite_code() + " expired") !=
         std::string::npos);

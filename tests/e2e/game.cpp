@@ -282,6 +282,12 @@ std::string to_upper(std::string s) {
   return s;
 }
 
+double metric_now(const ServerProcess& server, const std::string& name) {
+  auto page = client::http_get("127.0.0.1", server.port(), "/metrics", kWait);
+  REQUIRE(page.ok());
+  return metric(page->body, name);
+}
+
 double metric(const std::string& text, const std::string& name) {
   std::istringstream in(text);
   std::string line;

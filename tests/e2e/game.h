@@ -110,5 +110,7 @@ std::string to_upper(std::string s);
 
 // The value of a Prometheus sample line starting with `name` (e.g. name{label="x"}), or -1.
 double metric(const std::string& metrics_text, const std::string& name);
+// The value of metric `name` on the server's /metrics page now, or -1.
+double metric_now(const ServerProcess& server, const std::string& name);
 
 }  // namespace grognard::e2e

@@ -30,12 +30,6 @@ raw::Socket greeted(const ServerProcess& server) {
   return s;
 }
 
-double metric_now(const ServerProcess& server, const std::string& name) {
-  auto page = client::http_get("127.0.0.1", server.port(), "/metrics", kWait);
-  REQUIRE(page.ok());
-  return metric(page->body, name);
-}
-
 }  // namespace
 
 TEST_CASE("a ping flood is closed with 1008 rate limit exceeded, as any other flood",

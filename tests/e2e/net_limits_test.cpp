@@ -15,12 +15,6 @@ namespace {
 
 using SteadyClock = std::chrono::steady_clock;
 
-double metric_now(const ServerProcess& server, const std::string& name) {
-  auto page = client::http_get("127.0.0.1", server.port(), "/metrics", kWait);
-  REQUIRE(page.ok());
-  return metric(page->body, name);
-}
-
 // `n` connections from loopback address `source` that send the first line of a request and
 // nothing more, one after another (the first is the oldest).
 std::vector<raw::Socket> half_requests(const ServerProcess& server, int n,
