@@ -42,6 +42,8 @@ engine::Status enable_wal(sqlite3* db, const std::string& path) {
 
 engine::Result<std::unique_ptr<SqliteStore>> SqliteStore::open(const std::string& path,
                                                                Options options) {
+  auto lock = DbLock::take(path);  // before anything reads or writes the file
+  if (!lock) return lock.error();
   auto db = open_connection(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
                             options.busy_timeout_ms);
   if (!db) return db.error();
@@ -66,11 +68,12 @@ engine::Result<std::unique_ptr<SqliteStore>> SqliteStore::open(const std::string
   spdlog::info("store: opened {} (schema version {})", path, now_version ? *now_version : -1);
 
   return std::unique_ptr<SqliteStore>(
-      new SqliteStore(path, std::move(options), std::move(db).value()));
+      new SqliteStore(path, std::move(options), std::move(lock).value(), std::move(db).value()));
 }
 
-SqliteStore::SqliteStore(const std::string& path, Options options, DbPtr writer)
-    : options_(std::move(options)),
+SqliteStore::SqliteStore(const std::string& path, Options options, DbLock lock, DbPtr writer)
+    : lock_(std::move(lock)),
+      options_(std::move(options)),
       writer_(std::move(writer)),
       readers_(path, options_.reader_connections, options_.busy_timeout_ms),
       thread_([this] {

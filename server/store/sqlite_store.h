@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "record/store.h"
+#include "store/db_lock.h"
 #include "store/reader_pool.h"
 #include "store/sqlite_util.h"
 
@@ -50,9 +51,9 @@ class SqliteStore final : public record::Store {
     std::function<bool()> fail_next_commit;
   };
 
-  // Opens or creates the database at `path`, refuses one whose schema is newer than this
-  // build (before changing anything in it), switches it to WAL, applies missing migrations
-  // and starts the writer thread.
+  // Opens or creates the database at `path`, refuses one another process has open for writing
+  // (store/db_lock.h) or whose schema is newer than this build (before changing anything in it),
+  // switches it to WAL, applies missing migrations and starts the writer thread.
   static engine::Result<std::unique_ptr<SqliteStore>> open(const std::string& path,
                                                            Options options);
   static engine::Result<std::unique_ptr<SqliteStore>> open(const std::string& path) {
@@ -88,7 +89,7 @@ class SqliteStore final : public record::Store {
     std::uint64_t ticket = 0;
   };
 
-  SqliteStore(const std::string& path, Options options, DbPtr writer);
+  SqliteStore(const std::string& path, Options options, DbLock lock, DbPtr writer);
 
   void writer_loop();
   // Writes and commits one group; returns each batch's outcome, in order.
@@ -103,6 +104,7 @@ class SqliteStore final : public record::Store {
   static int on_wal(void* self, sqlite3* db, const char* name, int pages);
   void checkpoint();
 
+  DbLock lock_;  // first: released once every connection is closed
   Options options_;
   Connection writer_;  // touched only by the writer thread once it runs
   int wal_pages_ = 0;  // pages in the WAL after the last commit (the writer thread's)

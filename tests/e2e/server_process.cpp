@@ -213,10 +213,12 @@ std::string ServerProcess::log() const {
   return s.str();
 }
 
-CommandRun run_server_command(const std::string& args, const std::filesystem::path& dir) {
+CommandRun run_server_command(const std::string& args, const std::filesystem::path& dir,
+                              int seconds) {
   const std::filesystem::path out = dir / "command.stdout";
   const std::filesystem::path err = dir / "command.stderr";
-  const std::string command = std::string("'") + GROGNARD_SERVER_BIN + "' " + args + " >'" +
+  const std::string limit = seconds > 0 ? "timeout -s KILL " + std::to_string(seconds) + " " : "";
+  const std::string command = limit + "'" + GROGNARD_SERVER_BIN + "' " + args + " >'" +
                               out.string() + "' 2>'" + err.string() + "'";
   const int status = std::system(command.c_str());
   auto slurp = [](const std::filesystem::path& path) {

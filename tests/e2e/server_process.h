@@ -19,13 +19,15 @@
 namespace grognard::e2e {
 
 // grognard-server run once with `args` (a subcommand such as backup; paths in temporary
-// directories: no quotes in them), what it wrote on stdout and stderr kept in files under `dir`.
+// directories: no quotes in them), what it wrote on stdout and stderr kept in files under `dir`;
+// killed after `seconds` when that is not 0 (exit code 137).
 struct CommandRun {
   int exit_code = -1;  // or 128 + the signal that killed it
   std::string out;
   std::string err;
 };
-CommandRun run_server_command(const std::string& args, const std::filesystem::path& dir);
+CommandRun run_server_command(const std::string& args, const std::filesystem::path& dir,
+                              int seconds = 0);
 
 class ServerProcess {
  public:
