@@ -238,6 +238,7 @@ class Admin {
     if (req.ban_minutes() > 0) {
       if (!add_ban(address, req.ban_minutes(), req.reason())) return;
       what += " and banned " + address + " for " + std::to_string(req.ban_minutes()) + " min";
+      tools_.metrics.admin_action("ban");  // and "kick" below: one request, two actions
     }
     acted("kick", what);
   }

@@ -5,10 +5,85 @@
 #include <prometheus/histogram.h>
 #include <prometheus/registry.h>
 #include <prometheus/text_serializer.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <span>
+#include <string_view>
 
 namespace grognard::site {
 
 namespace pm = prometheus;
+
+namespace {
+
+// The labels each labelled counter has from the start, at 0, so that an alert on "any
+// increase" sees the first one (an unknown label still counts, from its first event).
+constexpr std::string_view kDisconnectReasons[] = {
+    "rate_limit",        "queue_full",        "idle",     "too_big", "protocol", "hello_timeout",
+    "handshake_timeout", "handshake_evicted", "shutdown", "admin"};
+constexpr std::string_view kRefusalReasons[] = {"max_connections", "max_connections_per_address",
+                                                "connections_per_range", "descriptors"};
+constexpr std::string_view kAdminActions[] = {
+    "close_room",     "resume_room",     "kick",        "ban",         "unban",
+    "pause_creation", "resume_creation", "import_game", "resume_drift"};
+
+pm::Family<pm::Counter>& with_labels(pm::Family<pm::Counter>& family, const std::string& label,
+                                     std::span<const std::string_view> values) {
+  for (std::string_view v : values) family.Add({{label, std::string(v)}});
+  return family;
+}
+
+pm::Gauge& gauge(pm::Registry& registry, const char* name, const char* help) {
+  return pm::BuildGauge().Name(name).Help(help).Register(registry).Add({});
+}
+
+// This process as the Prometheus convention names it (process_*), read at each scrape.
+struct ProcessGauges {
+  explicit ProcessGauges(pm::Registry& r)
+      : open_fds(gauge(r, "process_open_fds", "Open file descriptors")),
+        max_fds(gauge(r, "process_max_fds", "The limit of open file descriptors (LimitNOFILE)")),
+        resident(gauge(r, "process_resident_memory_bytes", "Resident memory in bytes")),
+        cpu(gauge(r, "process_cpu_seconds_total", "User and system CPU time in seconds")),
+        start(gauge(r, "process_start_time_seconds", "Start time since the Unix epoch")) {
+    start.Set(static_cast<double>(std::time(nullptr)));
+  }
+
+  void read() const {
+    std::error_code ec;
+    double fds = 0;
+    for (auto it = std::filesystem::directory_iterator("/proc/self/fd", ec);
+         !ec && it != std::filesystem::directory_iterator(); it.increment(ec)) {
+      ++fds;
+    }
+    open_fds.Set(fds);
+    rlimit limit{};
+    if (::getrlimit(RLIMIT_NOFILE, &limit) == 0) max_fds.Set(static_cast<double>(limit.rlim_cur));
+    long pages = 0;
+    std::ifstream statm("/proc/self/statm");
+    if (statm >> pages >> pages) {
+      resident.Set(static_cast<double>(pages) * static_cast<double>(::sysconf(_SC_PAGESIZE)));
+    }
+    rusage use{};
+    if (::getrusage(RUSAGE_SELF, &use) == 0) {
+      const auto seconds = [](const timeval& t) {
+        return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6;
+      };
+      cpu.Set(seconds(use.ru_utime) + seconds(use.ru_stime));
+    }
+  }
+
+  pm::Gauge& open_fds;
+  pm::Gauge& max_fds;
+  pm::Gauge& resident;
+  pm::Gauge& cpu;
+  pm::Gauge& start;
+};
+
+}  // namespace
 
 struct ServerMetrics::Impl {
   std::shared_ptr<pm::Registry> registry = std::make_shared<pm::Registry>();
@@ -60,14 +135,18 @@ struct ServerMetrics::Impl {
                                         .Register(*registry);
   pm::Counter& frames_in = frames.Add({{"direction", "in"}});
   pm::Counter& frames_out = frames.Add({{"direction", "out"}});
-  pm::Family<pm::Counter>& disconnects = pm::BuildCounter()
-                                             .Name("grognard_disconnects_total")
-                                             .Help("Connections closed by the server, by reason")
-                                             .Register(*registry);
-  pm::Family<pm::Counter>& admin_actions = pm::BuildCounter()
-                                               .Name("grognard_admin_actions_total")
-                                               .Help("What the server's operator did, by action")
-                                               .Register(*registry);
+  pm::Family<pm::Counter>& disconnects =
+      with_labels(pm::BuildCounter()
+                      .Name("grognard_disconnects_total")
+                      .Help("Connections closed by the server, by reason")
+                      .Register(*registry),
+                  "reason", kDisconnectReasons);
+  pm::Family<pm::Counter>& admin_actions =
+      with_labels(pm::BuildCounter()
+                      .Name("grognard_admin_actions_total")
+                      .Help("What the server's operator did, by action")
+                      .Register(*registry),
+                  "action", kAdminActions);
   pm::Counter& admin_denied = pm::BuildCounter()
                                   .Name("grognard_admin_denied_total")
                                   .Help("Admin requests refused for a missing or wrong token")
@@ -83,15 +162,18 @@ struct ServerMetrics::Impl {
                               .Help("Connections in their HTTP/WebSocket handshake")
                               .Register(*registry)
                               .Add({});
-  pm::Family<pm::Counter>& refused = pm::BuildCounter()
-                                         .Name("grognard_connections_refused_total")
-                                         .Help("Connections refused at a limit, by limit")
-                                         .Register(*registry);
+  pm::Family<pm::Counter>& refused =
+      with_labels(pm::BuildCounter()
+                      .Name("grognard_connections_refused_total")
+                      .Help("Connections refused at a limit, by limit")
+                      .Register(*registry),
+                  "reason", kRefusalReasons);
   pm::Counter& accept_errors = pm::BuildCounter()
                                    .Name("grognard_accept_errors_total")
                                    .Help("Connections the listener failed to accept")
                                    .Register(*registry)
                                    .Add({});
+  ProcessGauges process{*registry};
 };
 
 ServerMetrics::ServerMetrics() : impl_(std::make_unique<Impl>()) {}
@@ -152,6 +234,7 @@ void ServerMetrics::commit(std::size_t batch_size, double seconds) {
 }
 
 std::string ServerMetrics::render() const {
+  impl_->process.read();
   return pm::TextSerializer{}.Serialize(impl_->registry->Collect());
 }
 

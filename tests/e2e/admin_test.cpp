@@ -81,7 +81,11 @@ TEST_CASE("A missing or wrong admin token gets 401 and nothing else, logged and 
   auto metrics = client::http_get("127.0.0.1", server.port(), "/metrics", kWait);
   REQUIRE(metrics.ok());
   CHECK(metric(metrics->body, "grognard_admin_denied_total") == 6);
-  CHECK(metric(metrics->body, "grognard_admin_actions_total") == -1);  // nothing was done
+  for (const char* action : {"close_room", "kick", "ban", "unban", "pause_creation"}) {
+    INFO(action);  // nothing was done: every action there at 0
+    CHECK(metric(metrics->body,
+                 std::string("grognard_admin_actions_total{action=\"") + action + "\"}") == 0);
+  }
   CHECK(server.log().find("admin: refused POST /admin/creation from 127.0.0.1") !=
         std::string::npos);
   // Creation was not paused by any of them.
@@ -204,6 +208,23 @@ TEST_CASE("admin kicks a connection, and bans an address until the ban is lifted
   CHECK(metric(metrics->body, "grognard_admin_actions_total{action=\"unban\"}") == 1);
   CHECK(metric(metrics->body, "grognard_banned_requests_total") == 2);
   CHECK(metric(metrics->body, "grognard_disconnects_total{reason=\"admin\"}") == 2);
+}
+
+TEST_CASE("a kick with a ban counts as a kick and as a ban", "[e2e][admin][metrics]") {
+  ServerProcess server(admin_flags());
+  Client victim = connect(server);
+  auto connections = parse<v1::AdminConnections>(admin(server, "GET", "/admin/connections"));
+  REQUIRE(connections.connections_size() == 1);
+  const std::string id = std::to_string(connections.connections(0).id());
+  auto kicked = admin(server, "POST", "/admin/connections/" + id + "/kick",
+                      R"({"reason": "flooding", "ban_minutes": 5})");
+  CHECK(kicked.status == 200);
+  CHECK(reply_of(kicked) ==
+        "kicked connection " + id + " (127.0.0.1) and banned 127.0.0.1 for 5 min");
+  CHECK(admin(server, "DELETE", "/admin/bans/127.0.0.1").status == 200);  // to read /metrics
+  CHECK(metric_now(server, "grognard_admin_actions_total{action=\"kick\"}") == 1);
+  CHECK(metric_now(server, "grognard_admin_actions_total{action=\"ban\"}") == 1);
+  CHECK(metric_now(server, "grognard_admin_actions_total{action=\"unban\"}") == 1);
 }
 
 TEST_CASE("Behind a trusted proxy, bans apply to the address in X-Forwarded-For", "[e2e][admin]") {
