@@ -5,6 +5,7 @@
 // build), fill the registry, recover unfinished games, listen, and print exactly one line on
 // stdout: "grognard-server listening on ws://HOST:PORT". Logs go to stderr.
 //
+// SIGHUP: opens the log file again (--log-file), else says so; the server serves on.
 // SIGINT/SIGTERM: stop accepting (/healthz turns 503), stop the lobby taking commands, wait
 // for the store to commit what is in flight, push Closing{"service restart"} to every
 // connection and close it (going_away), then exit 0. A second signal exits at once.
@@ -22,6 +23,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
+#include <functional>
 #include <future>
 #include <iostream>
 #include <memory>
@@ -69,7 +71,13 @@ void run_io(boost::asio::io_context& ioc) {
 int main(int argc, char** argv) {
   app::Config config;
   if (auto exit_code = app::parse_flags(argc, argv, config)) return *exit_code;
-  app::setup_logging(config.log_level, config.log_format);
+  const bool serving = !config.backup && !config.verify_archives && !config.import_archive;
+  try {
+    app::setup_logging(config.log_level, config.log_format, serving ? config.log_file : "");
+  } catch (const std::exception& e) {
+    std::cerr << "grognard-server: " << e.what() << "\n";
+    return 1;
+  }
   if (config.backup) return app::run_backup(config.db, config.backup_to);
   if (config.verify_archives || config.import_archive) {
     // Their answer is on stdout (and one line on stderr when refused): the store's routine
@@ -131,6 +139,20 @@ int main(int argc, char** argv) {
       std::_Exit(1);
     });
   });
+
+  // SIGHUP (logrotate, a closed terminal) never stops the server: it opens the log file again.
+  boost::asio::signal_set hangups(ioc, SIGHUP);
+  std::function<void(const boost::system::error_code&, int)> on_hangup =
+      [&](const boost::system::error_code& ec, int) {
+        if (ec) return;
+        if (app::reopen_log_file()) {
+          spdlog::info("SIGHUP: opened the log file {} again", config.log_file);
+        } else {
+          spdlog::info("SIGHUP: the log goes to stderr, nothing to open again; serving on");
+        }
+        hangups.async_wait(on_hangup);
+      };
+  hangups.async_wait(on_hangup);
 
   net::Server server(ioc, config.net, lobby, registry, metrics);
   try {

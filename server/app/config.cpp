@@ -31,15 +31,20 @@ std::optional<int> parse_flags(int argc, char** argv, Config& config) {
   cli.add_option("--db", config.db, "SQLite database file (created if missing)")
       ->envname("GROGNARD_DB")
       ->capture_default_str();
-  cli.add_option("--log-level", config.log_level, "trace, debug, info, warn or error")
+  cli.add_option("--log-level", config.log_level,
+                 "trace, debug, info, warn (or warning, as the logs spell it) or error")
       ->envname("GROGNARD_LOG_LEVEL")
-      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error"}))
+      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "warning", "error"}))
       ->capture_default_str();
   cli.add_option("--log-format", config.log_format,
                  "text (for people) or json (one JSON object a line, for log collectors)")
       ->envname("GROGNARD_LOG_FORMAT")
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();
+  cli.add_option("--log-file", config.log_file,
+                 "Append the log to this file instead of stderr; SIGHUP opens it again (after "
+                 "logrotate moved it)")
+      ->envname("GROGNARD_LOG_FILE");
   cli.add_option("--admin-token", net.admin_token,
                  "Token for the admin API under /admin (none: admin off); prefer the "
                  "environment variable, a flag shows in the process list")

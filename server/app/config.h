@@ -13,8 +13,9 @@ namespace grognard::app {
 
 struct Config {
   std::string db = "./grognard.db";
-  std::string log_level = "info";   // trace, debug, info, warn, error
+  std::string log_level = "info";   // trace, debug, info, warn (or warning), error
   std::string log_format = "text";  // text, json (app/logging.h)
+  std::string log_file;             // empty: stderr; else appended to, reopened on SIGHUP
   // `grognard-server backup --to FILE`: copy the database `db` to FILE and exit (app/backup.h).
   bool backup = false;
   std::string backup_to;

@@ -2,12 +2,19 @@
 
 #include <google/protobuf/stubs/logging.h>
 #include <spdlog/pattern_formatter.h>
+#include <spdlog/sinks/base_sink.h>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <atomic>
 #include <cctype>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <memory>
+#include <mutex>
+#include <stdexcept>
 #include <string_view>
 
 #include "engine/utf8.h"
@@ -39,21 +46,24 @@ void protobuf_log(google::protobuf::LogLevel level, const char* file, int line,
   }
 }
 
-// "HOST:PORT#N", "[V6]:PORT#N" or "?#N" (room::Peer::name()).
+// "HOST:PORT#N", "[V6]:PORT#N", "?#N" (room::Peer::name()), or "ADDRESS#N" behind a trusted
+// proxy (an IPv4 or IPv6 address, no port).
 bool is_peer_name(std::string_view word) {
   const auto hash = word.rfind('#');
-  if (hash == std::string_view::npos || hash + 1 == word.size()) return false;
+  if (hash == std::string_view::npos || hash == 0 || hash + 1 == word.size()) return false;
   for (const char c : word.substr(hash + 1)) {
     if (std::isdigit(static_cast<unsigned char>(c)) == 0) return false;
   }
   const std::string_view address = word.substr(0, hash);
   if (address == "?") return true;
-  const auto colon = address.rfind(':');
-  if (colon == std::string_view::npos || colon == 0 || colon + 1 == address.size()) return false;
-  for (const char c : address.substr(colon + 1)) {
-    if (std::isdigit(static_cast<unsigned char>(c)) == 0) return false;
+  bool digits = false;
+  for (const char c : address) {
+    const bool hex = std::isxdigit(static_cast<unsigned char>(c)) != 0;
+    if (!hex && c != '.' && c != ':' && c != '[' && c != ']') return false;
+    digits = digits || std::isdigit(static_cast<unsigned char>(c)) != 0;
   }
-  return true;
+  // A word of hex letters alone ("face#1") is a word, not an address.
+  return digits && address.find_first_of(".:") != std::string_view::npos;
 }
 
 struct Fields {
@@ -171,16 +181,74 @@ class JsonFormatter final : public spdlog::formatter {
   spdlog::pattern_formatter time_;
 };
 
+// A log file appended to, closed and opened again by its name at the next line after
+// reopen() (which a signal handler may call: it only sets a flag), so that logrotate can move
+// it away and the server goes on in a new file of the same name.
+class ReopenedFile final : public spdlog::sinks::base_sink<std::mutex> {
+ public:
+  explicit ReopenedFile(std::string path) : path_(std::move(path)) {
+    open();
+    if (file_ == nullptr) {
+      throw std::runtime_error("cannot open log file " + path_ + ": " + std::strerror(errno));
+    }
+  }
+  ~ReopenedFile() override {
+    if (file_ != nullptr) std::fclose(file_);
+  }
+
+  void reopen() { reopen_ = true; }
+
+ protected:
+  void sink_it_(const spdlog::details::log_msg& msg) override {
+    if (reopen_.exchange(false)) {
+      if (file_ != nullptr) std::fclose(file_);
+      open();
+      if (file_ == nullptr) {
+        std::fprintf(stderr, "grognard-server: cannot open log file %s again: %s\n", path_.c_str(),
+                     std::strerror(errno));
+      }
+    }
+    if (file_ == nullptr) return;  // could not open it again: lines are lost until it can
+    spdlog::memory_buf_t line;
+    formatter_->format(msg, line);
+    std::fwrite(line.data(), 1, line.size(), file_);
+  }
+  void flush_() override {
+    if (file_ != nullptr) std::fflush(file_);
+  }
+
+ private:
+  void open() { file_ = std::fopen(path_.c_str(), "ae"); }
+
+  std::string path_;
+  std::FILE* file_ = nullptr;
+  std::atomic<bool> reopen_{false};
+};
+
+std::shared_ptr<ReopenedFile> log_file;  // set once by setup_logging, before any thread
+
 }  // namespace
 
-void setup_logging(const std::string& level, const std::string& format) {
+bool reopen_log_file() {
+  if (!log_file) return false;
+  log_file->reopen();
+  return true;
+}
+
+void setup_logging(const std::string& level, const std::string& format, const std::string& file) {
   std::shared_ptr<spdlog::logger> logger;
-  if (format == "json") {
+  if (!file.empty()) {
+    log_file = std::make_shared<ReopenedFile>(file);
+    logger = std::make_shared<spdlog::logger>("grognard", log_file);
+  } else if (format == "json") {
     logger = spdlog::stderr_logger_mt("grognard");
-    logger->set_formatter(std::make_unique<JsonFormatter>());
   } else {
     logger = spdlog::stderr_color_mt("grognard");
-    logger->set_pattern(std::string(kTimePattern) + " %^%-5l%$ %v");
+  }
+  if (format == "json") {
+    logger->set_formatter(std::make_unique<JsonFormatter>());
+  } else {
+    logger->set_pattern(std::string(kTimePattern) + (file.empty() ? " %^%-5l%$ %v" : " %-5l %v"));
   }
   logger->set_level(spdlog::level::from_str(level));
   logger->flush_on(spdlog::level::trace);

@@ -1,6 +1,7 @@
 #pragma once
-// Logging: spdlog to stderr (stdout carries only the "listening on" line that tests parse), in
-// one of two formats (--log-format, GROGNARD_LOG_FORMAT):
+// Logging: spdlog to stderr (stdout carries only the "listening on" line that tests parse), or
+// to a file (--log-file, reopened on SIGHUP), in one of two formats (--log-format,
+// GROGNARD_LOG_FORMAT):
 //
 //   text (default), for people:
 //     2026-12-01T16:08:27.123+00:00 info  [game g-7Hq2] all seats taken: the game begins
@@ -28,7 +29,15 @@
 
 namespace grognard::app {
 
-// REQUIRES: `level` is one of trace, debug, info, warn, error; `format` is text or json.
-void setup_logging(const std::string& level, const std::string& format = "text");
+// REQUIRES: `level` is one of trace, debug, info, warn (or warning), error; `format` is text or
+// json. `file` not empty: the lines go to that file, appended (--log-file), instead of stderr.
+// Throws std::runtime_error when the file cannot be opened.
+void setup_logging(const std::string& level, const std::string& format = "text",
+                   const std::string& file = {});
+
+// Closes the log file and opens it again by its name before the next line (SIGHUP, after
+// logrotate moved it). Safe in a signal handler's place: it only sets a flag. False when the
+// logs go to stderr (nothing to reopen).
+bool reopen_log_file();
 
 }  // namespace grognard::app

@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -144,7 +145,9 @@ void ServerProcess::start() {
     throw std::runtime_error("grognard-server did not start (stdout: \"" + line +
                              "\"); its log:\n" + log());
   }
-  while (loaded_before() == loads && running() && SteadyClock::now() < deadline) {
+  // The games loaded (with --log-file the log is not on stderr: nothing to wait for there).
+  const bool logs_here = std::find(flags_.begin(), flags_.end(), "--log-file") == flags_.end();
+  while (logs_here && loaded_before() == loads && running() && SteadyClock::now() < deadline) {
     std::this_thread::sleep_for(5ms);
   }
 }
