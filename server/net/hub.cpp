@@ -54,7 +54,7 @@ std::optional<site::ConnectionInfo> Hub::kick(std::uint64_t id, const std::strin
 std::size_t Hub::kick_address(const std::string& address, const std::string& reason) {
   std::size_t kicked = 0;
   for (const auto& session : live()) {
-    if (session->describe().address != address) continue;
+    if (!site::covers(address, session->describe().address)) continue;
     session->kick(reason);
     ++kicked;
   }

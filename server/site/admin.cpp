@@ -119,7 +119,9 @@ class Admin {
       if (m == "GET") return bans();
       return m == "POST" ? ban() : refuse_method("GET, POST");
     }
-    if (n == 3 && p[1] == "bans") return m == "DELETE" ? unban(p[2]) : refuse_method("DELETE");
+    if ((n == 3 || n == 4) && p[1] == "bans") {  // an address, or a range: /bans/A/N
+      return m == "DELETE" ? unban(n == 4 ? p[2] + "/" + p[3] : p[2]) : refuse_method("DELETE");
+    }
     if (n == 2 && p[1] == "creation") return m == "POST" ? creation() : refuse_method("POST");
     if (n == 3 && p[1] == "games" && p[2] == "import") {
       return m == "POST" ? import_game() : refuse_method("POST");
@@ -268,17 +270,22 @@ class Admin {
   void ban() {
     v1::AdminBan req;
     if (!body(req) || !reason_ok(req.reason(), false)) return;
-    if (req.address().empty() || req.address().find_first_of(" /\t") != std::string::npos) {
-      return done_(reply(400, "give the address to ban (one IPv4 or IPv6 address)"));
+    const auto subject = parse_ban_subject(req.address());
+    if (!subject) {
+      return done_(reply(400, "\"" + record::shown(req.address()) +
+                                  "\" is not an IP address or range: give one IPv4 or IPv6 "
+                                  "address (203.0.113.9, 2001:db8::9) or a CIDR range "
+                                  "(203.0.113.0/24, 2001:db8::/48)"));
     }
     const std::uint32_t minutes = req.minutes() == 0 ? kDefaultBanMinutes : req.minutes();
-    if (!add_ban(req.address(), minutes, req.reason())) return;
-    acted("ban", "banned " + req.address() + " for " + std::to_string(minutes) + " min");
+    if (!add_ban(*subject, minutes, req.reason())) return;
+    acted("ban", "banned " + *subject + " for " + std::to_string(minutes) + " min");
   }
 
   void unban(const std::string& address) {
-    if (!tools_.bans.lift(address)) return done_(reply(404, address + " is not banned"));
-    acted("unban", "lifted the ban on " + address);
+    const std::string subject = parse_ban_subject(address).value_or(address);
+    if (!tools_.bans.lift(subject)) return done_(reply(404, subject + " is not banned"));
+    acted("unban", "lifted the ban on " + subject);
   }
 
   void creation() {

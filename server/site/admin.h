@@ -41,7 +41,8 @@ class Connections {
   virtual std::vector<ConnectionInfo> list() const = 0;
   // The connection kicked; nullopt when none has that id.
   virtual std::optional<ConnectionInfo> kick(std::uint64_t id, const std::string& reason) = 0;
-  // Kicks every connection from `address`; returns how many.
+  // Kicks every connection from `address`, or from the range it names ("203.0.113.0/24", as
+  // parse_ban_subject() gives it); returns how many.
   virtual std::size_t kick_address(const std::string& address, const std::string& reason) = 0;
 
  protected:

@@ -243,6 +243,43 @@ TEST_CASE("Behind a trusted proxy, bans apply to the address in X-Forwarded-For"
   CHECK(from("") == 200);
 }
 
+TEST_CASE("a ban names one address or a CIDR range, normalised, and anything else is refused",
+          "[e2e][admin]") {
+  ServerProcess server(admin_flags({"--trusted-proxy", "127.0.0.1"}));
+  auto from = [&](const std::string& address) {
+    client::HttpRequestSpec spec;
+    spec.target = "/healthz";
+    spec.headers = {{"X-Forwarded-For", address}};
+    auto r = client::http_request("127.0.0.1", server.port(), spec, kWait);
+    REQUIRE(r.ok());
+    return r->status;
+  };
+  for (const char* bad :
+       {"not-an-ip", "127.0.0.02", "10.0.0.1/33", "10.0.0.1/", "2001:db8::/129", "203.0.113.9 "}) {
+    INFO(bad);
+    auto r = admin(server, "POST", "/admin/bans", std::string(R"({"address": ")") + bad + "\"}");
+    CHECK(r.status == 400);
+    CHECK_THAT(reply_of(r), Catch::Contains("is not an IP address or range"));
+  }
+  CHECK(parse<v1::AdminBans>(admin(server, "GET", "/admin/bans")).bans_size() == 0);
+
+  auto range = admin(server, "POST", "/admin/bans", R"({"address": "198.51.100.77/24"})");
+  CHECK(reply_of(range) == "banned 198.51.100.0/24 for 60 min");
+  auto v6 = admin(server, "POST", "/admin/bans", R"({"address": "2001:DB8:0::/32"})");
+  CHECK(reply_of(v6) == "banned 2001:db8::/32 for 60 min");
+  auto mapped = admin(server, "POST", "/admin/bans", R"({"address": "::ffff:203.0.113.9"})");
+  CHECK(reply_of(mapped) == "banned 203.0.113.9 for 60 min");
+  CHECK(from("198.51.100.7") == 403);
+  CHECK(from("198.51.101.7") == 200);
+  CHECK(from("2001:db8:5::1") == 403);
+  CHECK(from("2001:db9::1") == 200);
+  CHECK(from("203.0.113.9") == 403);
+
+  CHECK(admin(server, "DELETE", "/admin/bans/198.51.100.0/24").status == 200);
+  CHECK(from("198.51.100.7") == 200);
+  CHECK(admin(server, "DELETE", "/admin/bans/198.51.100.0/24").status == 404);
+}
+
 TEST_CASE("admin pauses the creation of rooms while open rooms play on", "[e2e][admin]") {
   ServerProcess server(admin_flags());
   Client host = connect(server);
