@@ -31,22 +31,24 @@ std::string drift_line(const GameRecord& game, const engine::Ruleset& current, s
   if (then == 0) {
     versions = "than under the version it was played under (not recorded)";
   } else if (then == now) {
-    versions = fmt::format("than when it was stored, under the same version {}", then);
+    versions = fmt::format("than when it was stored under the same version {}", then);
   } else {
     versions = fmt::format("than under version {}, which it was played under", then);
   }
   const std::string what = seq == 0 ? "its scenario loads" : fmt::format("event {} folds", seq);
-  return fmt::format("{} differently under {} version {} {} ({})", what, current.name(), now,
-                     versions, why);
+  // The same version folding otherwise: what was stored changed (tampered, damaged), not the rules.
+  const char* cause = then == now ? ": the stored game changed, not the rules" : "";
+  return fmt::format("{} differently under {} version {} {} ({}){}", what, current.name(), now,
+                     versions, why, cause);
 }
 
 std::string drift_refusal(const std::string& drift) {
-  return "this game is held: the rules changed since it was stored: " + drift +
+  return "this game is held: it no longer folds as it was stored: " + drift +
          "; it takes no commands until the server's operator decides whether it goes on";
 }
 
 std::string drift_to_act(const std::string& drift) {
-  return "held: the rules changed since it was stored: " + drift +
+  return "held: it no longer folds as it was stored: " + drift +
          "; waiting for the server's operator to decide";
 }
 

@@ -93,11 +93,12 @@ TEST_CASE("verify-archives passes good games, and a changed stored hash drifts u
   INFO(run.out << run.err);
   CHECK(run.exit_code == 3);
   const std::string drift7 =
-      "event 7 folds differently under itchy version 1 than when it was stored, under the same "
+      "event 7 folds differently under itchy version 1 than when it was stored under the same "
       "version 1 (state hash mismatch: stored " +
       std::string(64, '0');
   CHECK(has(run.out, ended.game_id + " (itchy, finished): DRIFT: " + drift7));
   CHECK(has(run.out, running.game_id + " (itchy, running): DRIFT: event 5 folds differently"));
+  CHECK(has(run.out, "): the stored game changed, not the rules"));
   CHECK(has(run.out, "0 ok, 2 drifting"));
   {
     store::test::RawDb db(server.database().string());
@@ -128,7 +129,7 @@ TEST_CASE("verify-archives passes good games, and a changed stored hash drifts u
   p.client = connect(server);
   auto seated = p.client.resume(p.token, p.last_seq);
   REQUIRE(seated.ok());
-  CHECK(seated->room().to_act().rfind("held: the rules changed since it was stored: event 5", 0) ==
+  CHECK(seated->room().to_act().rfind("held: it no longer folds as it was stored: event 5", 0) ==
         0);
   Player& q = running.players[1];
   q.client = connect(server);
@@ -140,8 +141,8 @@ TEST_CASE("verify-archives passes good games, and a changed stored hash drifts u
   REQUIRE_FALSE(refused.ok());
   CHECK(refused.failure().code == v1::FAILED_PRECONDITION);
   CHECK(has(refused.failure().message,
-            "this game is held: the rules changed since it was "
-            "stored: event 5 folds differently"));
+            "this game is held: it no longer folds as it was stored: event 5 folds "
+            "differently"));
   CHECK(has(refused.failure().message, "until the server's operator decides"));
 
   auto r = admin_post(server, "/admin/games/" + running.game_id + "/drift",

@@ -135,6 +135,19 @@ TEST_CASE("a changed rule drifts at exactly the first event it folds differently
   CHECK(has(changed.why, "state hash mismatch"));
   CHECK(has(changed.line(), t.id + " (secrets, finished): DRIFT: event " + std::to_string(first)));
 
+  // The same version, and a stored state hash that no longer matches: the record changed.
+  auto& events = t.w.store.raw_events(t.id);
+  const record::Hash32 kept = events.at(first - 1).state_hash;
+  events.at(first - 1).state_hash[0] ^= 1;
+  const record::Recheck tampered = record::recheck(t.w.store, t.w.registry, t.game());
+  events.at(first - 1).state_hash = kept;
+  REQUIRE(tampered.outcome == record::Recheck::Outcome::kDrift);
+  INFO(tampered.why);
+  CHECK(has(tampered.why,
+            "under secrets version 1 than when it was stored under the same version 1 (state "
+            "hash mismatch"));
+  CHECK(has(tampered.why, "): the stored game changed, not the rules"));
+
   // Every stored game at once; a game whose version was never recorded says so.
   std::vector<record::Recheck> seen;
   const std::atomic<bool> go_on{false};
@@ -176,8 +189,7 @@ TEST_CASE("a running game that drifts is held until the operator lets it go on",
   auto seated = t.resume(t.north, t.north_token);
   REQUIRE(seated.has_seated());
   REQUIRE(t.resume(t.south, t.south_token).has_seated());
-  CHECK(seated.seated().room().to_act().rfind("held: the rules changed since it was stored", 0) ==
-        0);
+  CHECK(seated.seated().room().to_act().rfind("held: it no longer folds as it was stored", 0) == 0);
   auto refused = t.w.command(t.south, "add 1", "s2");
   REQUIRE(refused.has_error());
   CHECK(refused.error().code() == v1::FAILED_PRECONDITION);
