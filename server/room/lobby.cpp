@@ -7,6 +7,8 @@
 #include <spdlog/spdlog.h>
 
 #include "record/archive_file.h"
+#include "record/hashes.h"
+#include "record/text.h"
 #include "room/archive.h"
 #include "room/lobby_impl.h"
 #include "room/messages.h"

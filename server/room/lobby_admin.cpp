@@ -2,6 +2,7 @@
 // and pausing the creation of new rooms.
 #include <spdlog/spdlog.h>
 
+#include "record/text.h"
 #include "room/lobby_impl.h"
 
 namespace grognard::room {
