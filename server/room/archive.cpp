@@ -5,8 +5,10 @@
 
 #include "record/archive_file.h"
 #include "record/fork_source.h"
+#include "record/hashes.h"
 #include "record/replay.h"
 #include "record/seal.h"
+#include "record/text.h"
 
 namespace grognard::room {
 

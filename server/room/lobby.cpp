@@ -7,6 +7,8 @@
 #include <spdlog/spdlog.h>
 
 #include "record/archive_file.h"
+#include "record/hashes.h"
+#include "record/text.h"
 #include "room/archive.h"
 #include "room/lobby_impl.h"
 #include "room/messages.h"
@@ -23,7 +25,7 @@ void Lobby::Impl::list_rooms(const std::shared_ptr<Peer>& peer, std::uint64_t ri
   m->set_request_id(rid);
   auto* out = m->mutable_rooms();
   std::lock_guard lock(mu);
-  for (const auto& [id, room] : rooms) {
+  for (const auto& room : rooms.all()) {
     if (room->listed_and_open()) *out->add_rooms() = room->info();
   }
   peer->send(m);
@@ -231,7 +233,7 @@ void Lobby::stop(std::function<void()> all_stopped) {
   {
     std::lock_guard lock(impl_->mu);
     impl_->stopped = true;
-    for (const auto& [id, room] : impl_->rooms) rooms.push_back(room);
+    rooms = impl_->rooms.all();
   }
   // One count per room and one for this call, so that no room can finish the count early.
   auto left = std::make_shared<std::atomic<std::size_t>>(rooms.size() + 1);

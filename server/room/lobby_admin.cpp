@@ -2,6 +2,7 @@
 // and pausing the creation of new rooms.
 #include <spdlog/spdlog.h>
 
+#include "record/text.h"
 #include "room/lobby_impl.h"
 
 namespace grognard::room {
@@ -10,7 +11,7 @@ std::vector<v1::RoomInfo> Lobby::all_rooms() const {
   std::vector<std::shared_ptr<Room>> rooms;
   {
     std::lock_guard lock(impl_->mu);
-    for (const auto& [id, room] : impl_->rooms) rooms.push_back(room);
+    rooms = impl_->rooms.all();
   }
   std::vector<v1::RoomInfo> out;
   out.reserve(rooms.size());

@@ -17,7 +17,7 @@ void Lobby::Impl::expire_waiting() {
   {
     std::lock_guard lock(mu);
     if (stopped) return;
-    for (const auto& [id, room] : rooms) {
+    for (const auto& room : rooms.all()) {
       // A first look from the snapshot; the room decides on its strand, after any commit.
       const std::optional<std::int64_t> since = room->waiting_since();
       if (since && now - *since >= limit.count()) due.push_back(room);

@@ -5,8 +5,10 @@
 #include <spdlog/spdlog.h>
 
 #include "record/fork_source.h"
+#include "record/hashes.h"
 #include "record/replay.h"
 #include "record/seal.h"
+#include "record/text.h"
 #include "room/lobby_impl.h"
 
 namespace grognard::room {

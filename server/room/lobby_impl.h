@@ -1,19 +1,18 @@
 #pragma once
 // The lobby's state, shared by lobby.cpp (dispatch, creating and listing rooms, recovery),
-// lobby_rooms.cpp (the table of rooms and the places held for new ones), lobby_open.cpp and
-// lobby_expiry.cpp (rooms that wait too long for their players). Private to server/room.
+// lobby_rooms.cpp (the table of rooms, room/room_table.h, and the places held for new ones under
+// the lobby's bounds), lobby_open.cpp and lobby_expiry.cpp (rooms that wait too long for their
+// players). Private to server/room.
 
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
-#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <set>
 #include <string>
 #include <thread>
-#include <unordered_map>
 
 #include <boost/asio/any_io_executor.hpp>
 
@@ -23,6 +22,7 @@
 #include "room/messages.h"
 #include "room/periodic.h"
 #include "room/room.h"
+#include "room/room_table.h"
 #include "room/shares.h"
 #include "room/stored_pages.h"
 #include "room/stored_reads.h"
@@ -70,14 +70,8 @@ struct Lobby::Impl {
   LobbyOptions options;
 
   mutable std::mutex mu;
-  std::map<std::string, std::shared_ptr<Room>> rooms;  // by game id
-  // The same rooms by invite code, and by the hash of each seat token handed out: kept in step
-  // with `rooms` (lobby_rooms.cpp), so that a join or resume costs the same however many rooms
-  // are open.
-  std::unordered_map<std::string, std::shared_ptr<Room>> rooms_by_invite;
-  std::unordered_map<record::Hash32, std::shared_ptr<Room>, record::Hash32Hasher> rooms_by_token;
-  std::size_t reserved = 0;  // places held for rooms on their way to the store
-  CreatorQuota creators;     // under mu
+  RoomTable rooms;        // under mu: the rooms in memory, and the places held for new ones
+  CreatorQuota creators;  // under mu
   bool stopped = false;
   CreationPause pause;         // under mu
   Tombstones tombstones;       // expired rooms, for a late join or resume
@@ -139,10 +133,6 @@ struct Lobby::Impl {
   // Room `id` handed out seat token `token`, or it opens nothing more (RoomDeps).
   void token_added(const std::string& id, const record::Hash32& token);
   void token_dropped(const std::string& id, const record::Hash32& token);
-  // REQUIRES: mu held.
-  void index_locked(const std::shared_ptr<Room>& room);
-  std::map<std::string, std::shared_ptr<Room>>::iterator drop_locked(
-      std::map<std::string, std::shared_ptr<Room>>::iterator it);
 
   // What opening any room needs (CreateRoom, ForkGame): a server not shutting down and not
   // paused by its operator, and a place for one more room of `peer` (reserve()). Null: it may

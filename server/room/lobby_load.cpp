@@ -96,7 +96,7 @@ std::shared_ptr<Room> Lobby::Impl::load_once(const record::GameRecord& g, std::s
   {
     std::unique_lock lock(mu);
     loading_done.wait(lock, [&] { return loading.count(g.id) == 0; });
-    if (auto it = rooms.find(g.id); it != rooms.end()) return it->second;
+    if (auto room = rooms.by_id(g.id)) return room;
     loading.insert(g.id);
   }
   // The id leaves `loading` however the load ends.
@@ -134,11 +134,7 @@ void Lobby::Impl::let_go_ended() {
   std::size_t open = 0;
   {
     std::lock_guard lock(mu);
-    for (auto it = rooms.begin(); it != rooms.end();) {
-      const bool idle = it->second->ended_idle_since(cutoff);
-      it = idle ? drop_locked(it) : std::next(it);
-      dropped += idle ? 1 : 0;
-    }
+    dropped = rooms.drop_if([cutoff](const Room& room) { return room.ended_idle_since(cutoff); });
     open = rooms.size();
   }
   if (dropped == 0) return;

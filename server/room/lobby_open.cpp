@@ -2,6 +2,8 @@
 // record with its id, invite code and dice seed, stored before the lobby lists it.
 #include <spdlog/spdlog.h>
 
+#include "record/hashes.h"
+#include "record/text.h"
 #include "room/lobby_impl.h"
 
 namespace grognard::room {

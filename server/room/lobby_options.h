@@ -35,7 +35,7 @@ struct LobbyOptions {
   std::size_t observers_per_address = 100;
   std::size_t max_observers = 100'000;
   // Bytes of chat one address may hold in the rooms in memory, and the server in all (each
-  // message counts its stored size and kChatRecordBytes: room/room_limits.cpp).
+  // message counts its stored size and kChatRecordBytes: room/chat_book.h).
   std::uint64_t chat_bytes_per_address = 4 * 1024 * 1024;
   std::uint64_t max_chat_bytes = 256 * 1024 * 1024;
   // Chat messages one seat may send in a game, and all seats together.

@@ -1,29 +1,26 @@
-// The lobby's table of rooms: by game id, invite code and seat token, and the places held for
-// rooms on their way to the store, so that max_rooms and each creator's bounds are exact however
-// many creates run at once.
+// The lobby's side of its table of rooms (room/room_table.h), under its mutex: lookups, rooms
+// added and dropped, the seat tokens rooms hand out, and the places held for rooms on their way
+// to the store, so that max_rooms and each creator's bounds are exact however many creates run
+// at once.
+#include <tuple>
+
 #include "room/lobby_impl.h"
 
 namespace grognard::room {
 
-using RoomMap = std::map<std::string, std::shared_ptr<Room>>;
-
 std::shared_ptr<Room> Lobby::Impl::by_id(const std::string& id) const {
   std::lock_guard lock(mu);
-  auto it = rooms.find(id);
-  return it == rooms.end() ? nullptr : it->second;
+  return rooms.by_id(id);
 }
 
 std::shared_ptr<Room> Lobby::Impl::by_invite(const std::string& code) const {
   std::lock_guard lock(mu);
-  auto it = rooms_by_invite.find(code);
-  return it == rooms_by_invite.end() ? nullptr : it->second;
+  return rooms.by_invite(code);
 }
 
 std::shared_ptr<Room> Lobby::Impl::by_token(const record::Hash32& token_hash) const {
   std::lock_guard lock(mu);
-  auto it = rooms_by_token.find(token_hash);
-  // A seat's token replaced by another stays here until its room leaves: the room says.
-  return it == rooms_by_token.end() || !it->second->owns_token(token_hash) ? nullptr : it->second;
+  return rooms.by_token(token_hash);
 }
 
 MessagePtr Lobby::Impl::refuse_guessing(const Peer& peer, std::uint64_t rid) {
@@ -40,18 +37,16 @@ std::optional<std::string> Lobby::Impl::reserve(const std::shared_ptr<Peer>& cre
   std::optional<std::string> refusal;
   {
     std::lock_guard lock(mu);
-    if (rooms.size() + reserved >= options.max_rooms) {
-      for (auto it = rooms.begin(); it != rooms.end();) {
-        it = it->second->evictable() ? drop_locked(it) : std::next(it);
-      }
+    if (rooms.size() + rooms.held() >= options.max_rooms) {
+      rooms.drop_if([](const Room& room) { return room.evictable(); });
     }
     open = rooms.size();
-    if (open + reserved >= options.max_rooms) {
+    if (open + rooms.held() >= options.max_rooms) {
       refusal = "the server hosts as many rooms as it may (" + std::to_string(options.max_rooms) +
                 "); try later";
     } else {
       refusal = creators.hold(creator);
-      if (!refusal) ++reserved;
+      if (!refusal) rooms.hold();
     }
   }
   metrics.rooms(open);
@@ -60,7 +55,7 @@ std::optional<std::string> Lobby::Impl::reserve(const std::shared_ptr<Peer>& cre
 
 void Lobby::Impl::release(const std::shared_ptr<Peer>& creator) {
   std::lock_guard lock(mu);
-  if (reserved > 0) --reserved;
+  rooms.unhold();
   creators.release(creator);
 }
 
@@ -68,10 +63,9 @@ void Lobby::Impl::add(std::shared_ptr<Room> room, const std::shared_ptr<Peer>& c
   std::size_t open = 0;
   {
     std::lock_guard lock(mu);
-    if (reserved > 0) --reserved;
+    rooms.unhold();
     creators.opened(creator, room);
-    index_locked(room);
-    rooms[room->id()] = std::move(room);
+    rooms.add(std::move(room));
     open = rooms.size();
   }
   metrics.rooms(open);
@@ -83,9 +77,8 @@ std::shared_ptr<Room> Lobby::Impl::add_loaded(std::shared_ptr<Room> room) {
   bool stop_it = false;
   {
     std::lock_guard lock(mu);
-    auto [it, added] = rooms.try_emplace(room->id(), room);
-    if (added) index_locked(room);
-    kept = it->second;
+    bool added = false;
+    std::tie(kept, added) = rooms.add_first(std::move(room));
     open = rooms.size();
     stop_it = added && stopped;
   }
@@ -98,7 +91,7 @@ void Lobby::Impl::drop(const std::shared_ptr<Room>& room) {
   std::size_t open = 0;
   {
     std::lock_guard lock(mu);
-    if (auto it = rooms.find(room->id()); it != rooms.end() && it->second == room) drop_locked(it);
+    rooms.drop(room);
     open = rooms.size();
   }
   metrics.rooms(open);
@@ -106,33 +99,12 @@ void Lobby::Impl::drop(const std::shared_ptr<Room>& room) {
 
 void Lobby::Impl::token_added(const std::string& id, const record::Hash32& token) {
   std::lock_guard lock(mu);
-  // Not yet in the table (a room being made or loaded): add() indexes what it holds by then.
-  if (auto it = rooms.find(id); it != rooms.end()) rooms_by_token[token] = it->second;
+  rooms.token_added(id, token);
 }
 
 void Lobby::Impl::token_dropped(const std::string& id, const record::Hash32& token) {
   std::lock_guard lock(mu);
-  if (auto it = rooms_by_token.find(token); it != rooms_by_token.end() && it->second->id() == id) {
-    rooms_by_token.erase(it);
-  }
-}
-
-void Lobby::Impl::index_locked(const std::shared_ptr<Room>& room) {
-  rooms_by_invite[room->invite_code()] = room;
-  for (const record::Hash32& t : room->token_hashes()) rooms_by_token[t] = room;
-}
-
-RoomMap::iterator Lobby::Impl::drop_locked(RoomMap::iterator it) {
-  const std::shared_ptr<Room>& room = it->second;
-  if (auto i = rooms_by_invite.find(room->invite_code());
-      i != rooms_by_invite.end() && i->second == room) {
-    rooms_by_invite.erase(i);
-  }
-  for (const record::Hash32& t : room->token_hashes()) {
-    if (auto i = rooms_by_token.find(t); i != rooms_by_token.end() && i->second == room)
-      rooms_by_token.erase(i);
-  }
-  return rooms.erase(it);
+  rooms.token_dropped(id, token);
 }
 
 }  // namespace grognard::room

@@ -8,7 +8,7 @@ std::size_t Lobby::rooms_stopped_by_storage() const {
   std::vector<std::shared_ptr<Room>> rooms;
   {
     std::lock_guard lock(impl_->mu);
-    for (const auto& [id, room] : impl_->rooms) rooms.push_back(room);
+    rooms = impl_->rooms.all();
   }
   std::size_t stopped = 0;
   for (const auto& room : rooms) stopped += room->stopped_by_storage() ? 1 : 0;

@@ -1,20 +1,16 @@
 #pragma once
-// Small helpers for building protocol messages in rooms and the lobby. Hashes, quoting a
-// client's text and google.protobuf.Any are the record's (record/hashes.h, record/text.h,
-// record/proto.h).
+// What rooms and the lobby answer a request they refuse: the protocol's error messages, the code
+// an engine error becomes, and a refusal decided before anything is stored; and the engine role a
+// seat's role names. Records, hashes and quoting a client's text are the record's: include
+// record/store.h, record/hashes.h, record/text.h or record/proto.h where they are used.
 
 #include <memory>
-#include <optional>
 #include <string>
 #include <string_view>
 
 #include "engine/result.h"
 #include "engine/ruleset.h"
 #include "grognard/v1/protocol.pb.h"
-#include "record/hashes.h"
-#include "record/proto.h"
-#include "record/store.h"
-#include "record/text.h"
 
 namespace grognard::room {
 
@@ -27,5 +23,11 @@ MessagePtr error_message(std::uint64_t request_id, v1::Code code, std::string cl
 MessagePtr error_message(std::uint64_t request_id, const engine::Error& e);
 
 engine::Role role_from_string(std::string_view role);
+
+// Why a request is refused, before anything is decided or stored: what error_message() answers.
+struct Refusal {
+  v1::Code code;
+  std::string clause, message;
+};
 
 }  // namespace grognard::room

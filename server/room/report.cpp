@@ -10,6 +10,7 @@
 #include <google/protobuf/struct.pb.h>
 #include <google/protobuf/util/json_util.h>
 
+#include "record/proto.h"
 #include "record/replay.h"
 #include "room/archive.h"
 

@@ -6,6 +6,7 @@
 #include <boost/asio/post.hpp>
 
 #include "record/fork_source.h"
+#include "record/hashes.h"
 #include "record/replay.h"
 #include "record/resim.h"
 #include "record/seal.h"
@@ -25,19 +26,14 @@ Room::Room(asio::any_io_executor executor, const engine::Ruleset& ruleset,
       record_(std::move(record)),
       initial_(std::move(initial)),
       state_(initial_->clone()),
-      act_(rs_.to_act(*state_)) {
-  for (const record::SeatRecord& s : seats) keep_seat(s);
+      act_(rs_.to_act(*state_)),
+      seats_(deps_.observer_seats,
+             [this](const record::Hash32& token) {
+               if (deps_.token_dropped) deps_.token_dropped(id_, token);
+             }),
+      chat_(deps_.chat_bytes, deps_.limits.chat_per_seat, deps_.limits.chat_per_room) {
+  for (const record::SeatRecord& s : seats) seats_.keep(s);
   refresh_info();
-}
-
-Room::~Room() {
-  if (deps_.observer_seats) {
-    for (const auto& [seat_id, holder] : observer_holders_)
-      deps_.observer_seats->give_back(holder, 1);
-  }
-  if (deps_.chat_bytes) {
-    for (const auto& [holder, bytes] : chat_held_) deps_.chat_bytes->give_back(holder, bytes);
-  }
 }
 
 std::shared_ptr<Room> Room::restore(asio::any_io_executor executor, const engine::Ruleset& ruleset,
@@ -58,8 +54,7 @@ std::shared_ptr<Room> Room::restore(asio::any_io_executor executor, const engine
   } else if (auto st = record::seal_log(ruleset, room->record_.seed, *room->initial_, log,
                                         room->record_.chain_version);
              !st.ok()) {
-    room->failed_ = true;
-    room->failure_ = st.error().message;
+    room->line_.fail(st.error().message);
     if (problem != nullptr) *problem = "loaded stopped: " + st.error().message;
   } else {
     room->state_ = record::state_after(ruleset, *room->initial_, log, log.back().seq).value();
@@ -70,19 +65,8 @@ std::shared_ptr<Room> Room::restore(asio::any_io_executor executor, const engine
   for (const record::EventRecord& e : room->log_) room->count_event(e);
   room->account_loaded();
   // Remember every stored command id: a command re-sent after a restart is answered, not
-  // applied twice. A command's events are the run that starts with its id.
-  record::CommandRecord* current = nullptr;
-  for (const record::EventRecord& e : room->log_) {
-    if (!e.command_id.empty()) {
-      current = &(room->commands_[{e.seat, e.command_id}] =
-                      record::CommandRecord{e.game_id, e.seat, e.command_id, e.seq, e.seq});
-    } else if (current != nullptr && e.kind != record::EventKind::kChat &&
-               e.kind != record::EventKind::kTakenBack && e.seq == current->last_seq + 1) {
-      current->last_seq = e.seq;
-    } else {
-      current = nullptr;
-    }
-  }
+  // applied twice.
+  room->commands_.restore(room->log_);
   room->fork_source_ = record::fork_source(room->deps_.store, room->record_);
   room->refresh_info();
   return room;
@@ -90,30 +74,18 @@ std::shared_ptr<Room> Room::restore(asio::any_io_executor executor, const engine
 
 void Room::run(std::function<void()> op) {
   asio::post(strand_, [self = shared_from_this(), op = std::move(op)]() mutable {
-    if (self->busy_) {
-      self->waiting_.push_back(std::move(op));
-    } else {
-      op();
-    }
+    self->line_.run(std::move(op));
   });
 }
 
-void Room::drain() {
-  while (!busy_ && !waiting_.empty()) {
-    auto op = std::move(waiting_.front());
-    waiting_.pop_front();
-    op();
-  }
-}
-
-std::shared_ptr<Room::Pending> Room::make_pending() const {
+std::shared_ptr<Pending> Room::make_pending() const {
   auto p = std::make_shared<Pending>();
   p->batch.game = record_;
   return p;
 }
 
 void Room::commit(std::shared_ptr<Pending> p) {
-  busy_ = true;
+  line_.begin();
   maybe_finish(*p);
   record::GameRecord& g = *p->batch.game;
   if (!p->batch.events.empty()) g.last_seq = p->batch.events.back().seq;
@@ -126,11 +98,11 @@ void Room::commit(std::shared_ptr<Pending> p) {
 }
 
 void Room::committed(std::shared_ptr<Pending> p, engine::Status status) {
-  busy_ = false;
+  line_.end();
   if (!status.ok()) {
     storage_stop(status.error().message);
     if (p->after) p->after(false);
-    drain();
+    line_.drain();
     return;
   }
   record_ = *p->batch.game;
@@ -140,13 +112,13 @@ void Room::committed(std::shared_ptr<Pending> p, engine::Status status) {
     act_ = p->act ? std::move(*p->act) : rs_.to_act(*state_);
     legal_.clear();
   }
-  for (const record::SeatRecord& s : p->batch.seats) keep_seat(s);
+  for (const record::SeatRecord& s : p->batch.seats) seats_.keep(s);
   for (const record::SeatRecord& s : p->batch.seats) {
     if (s.claimed_ms != 0 && deps_.token_added) deps_.token_added(id_, s.token_sha256);
   }
-  for (const std::string& seat_id : p->batch.dropped_seats) drop_seat(seat_id);
-  for (const record::CommandRecord& c : p->commands) commands_[{c.seat, c.command_id}] = c;
-  if (!p->commands.empty()) lapse_offer();  // a new command cancels a take-back asked
+  for (const std::string& seat_id : p->batch.dropped_seats) seats_.drop(seat_id);
+  for (const record::CommandRecord& c : p->commands) commands_.add(c);
+  if (!p->commands.empty()) offers_.lapse(seats_);  // a new command cancels a take-back asked
   for (const record::EventRecord& e : p->batch.events) {
     log_.push_back(e);
     count_event(e);
@@ -154,38 +126,34 @@ void Room::committed(std::shared_ptr<Pending> p, engine::Status status) {
   refresh_info();
   if (p->after) p->after(true);
   broadcast(*p);
-  drain();
+  line_.drain();
 }
 
 void Room::fail_stop(const std::string& why) {
-  failed_ = true;
-  failure_ = why;
+  line_.fail(why);
   spdlog::error("{}stopped: {}", log_prefix(), why);
   auto note = std::make_shared<v1::ServerMessage>();
   auto* batch = note->mutable_events();
   batch->set_game_id(id_);
   batch->set_status("failed");
   batch->set_to_act("This game has stopped: " + why);
-  for (const auto& [key, e] : peers_) {
-    if (auto peer = e.peer.lock()) peer->send(note);
-  }
+  seats_.send_to_all(note);
   refresh_info();
 }
 
 void Room::create(std::function<void(engine::Status)> done) {
   run([this, done = std::move(done)] {
     auto p = make_pending();
-    p->batch.seats = seats_;
-    for (const auto& [id, s] : observers_) p->batch.seats.push_back(s);
+    p->batch.seats = seats_.all();
     p->batch.events = log_;  // a fork's first events (lobby_fork.cpp); else none
-    busy_ = true;
+    line_.begin();
     auto self = shared_from_this();
     deps_.store.append(p->batch, [self, p, done](engine::Status status) {
       asio::post(self->strand_, [self, p, done, status] {
-        self->busy_ = false;
+        self->line_.end();
         if (!status.ok()) self->fail_stop("the game could not be saved");
         done(status);
-        self->drain();
+        self->line_.drain();
       });
     });
   });
@@ -193,7 +161,7 @@ void Room::create(std::function<void(engine::Status)> done) {
 
 void Room::stop(std::function<void()> stopped) {
   run([this, stopped = std::move(stopped)] {
-    stopped_ = true;
+    line_.stop();
     if (stopped) stopped();
   });
 }
@@ -202,7 +170,7 @@ void Room::maybe_start(Pending& p) {
   record::GameRecord& g = *p.batch.game;
   if (g.status != record::GameStatus::kWaiting) return;
   for (const engine::SeatSpec& spec : rs_.seats(*state_)) {
-    const record::SeatRecord* s = seat(spec.id);
+    const record::SeatRecord* s = seats_.find(spec.id);
     bool claimed = s != nullptr && s->claimed_ms != 0;
     for (const record::SeatRecord& t : p.batch.seats)
       claimed = claimed || (t.seat_id == spec.id && t.claimed_ms);

@@ -6,29 +6,39 @@
 // acknowledge -> broadcast. While a commit is in flight later requests wait their turn. A
 // failed append stops the room: it says so and takes no more commands (fail-stop) until it
 // stores again: it retries by itself, or the operator resumes it (room_storage.cpp).
+//
+// The room holds the game (its record, rules state and log) and decides, commits and broadcasts;
+// each of its other jobs is a part that owns its own state: the commit line (room/commit_line.h),
+// the seat book (room/seat_book.h), the chat book (room/chat_book.h), the command ledger
+// (room/command_ledger.h), take-back offers (room/take_backs.h) and the snapshot other threads
+// read (room/room_snapshot.h).
 
 #include <chrono>
-#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include <boost/asio/any_io_executor.hpp>
-#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 
 #include "engine/ruleset.h"
 #include "record/replay.h"
 #include "record/store.h"
+#include "room/chat_book.h"
+#include "room/command_ledger.h"
+#include "room/commit_line.h"
 #include "room/lobby.h"
 #include "room/messages.h"
 #include "room/metrics.h"
 #include "room/peer.h"
+#include "room/pending.h"
+#include "room/room_snapshot.h"
+#include "room/seat_book.h"
 #include "room/shares.h"
+#include "room/take_backs.h"
 
 namespace grognard::room {
 
@@ -56,14 +66,15 @@ class Room : public std::enable_shared_from_this<Room> {
   static constexpr std::uint64_t kEventsReserve = 64;
   // What a chat message costs an address besides its stored payload (its record: hashes, ids,
   // times), in LobbyOptions::chat_bytes_per_address and max_chat_bytes.
-  static constexpr std::uint64_t kChatRecordBytes = 256;
+  static constexpr std::uint64_t kChatRecordBytes = ChatBook::kRecordBytes;
 
   // A new game, not yet stored: `record` and `seats` are what create() will commit.
   Room(boost::asio::any_io_executor executor, const engine::Ruleset& ruleset,
        record::GameRecord record, std::unique_ptr<engine::GameState> initial,
        std::vector<record::SeatRecord> seats, RoomDeps deps);
-  // Gives back what its seats and chat held of the shares (RoomDeps).
-  ~Room();
+  // Gives back what its seats and chat held of the shares (RoomDeps): its seat book and chat
+  // book do.
+  ~Room() = default;
   Room(const Room&) = delete;
   Room& operator=(const Room&) = delete;
 
@@ -160,40 +171,9 @@ class Room : public std::enable_shared_from_this<Room> {
   std::string drift() const;
 
  private:
-  // One decision on its way to the store: what will be committed, and what the room becomes.
-  struct Pending {
-    record::WriteBatch batch;                     // batch.game starts as a copy of record_
-    std::vector<record::CommandRecord> commands;  // the commands the batch's events answer
-    std::unique_ptr<engine::GameState> next;      // the rules state after the batch (null: same)
-    // `next` is still a copy of the room's state: the batch has applied no rules event yet.
-    bool next_unchanged = false;
-    // The rules state before each event (null before one that is not a rules event): the room's
-    // own state before the first rules event, else a copy kept in `kept` (with the room's state
-    // before the commit, once committed() has replaced it, until the batch is broadcast).
-    std::vector<const engine::GameState*> befores;
-    std::vector<std::unique_ptr<engine::GameState>> kept;
-    std::optional<engine::ToAct> act;    // rs_.to_act(*next), computed once
-    std::function<void(bool ok)> after;  // acknowledge (on the strand, after the commit)
-    // A peer `after` seated with the batch's events in its answer (the join that begins the
-    // game): broadcast() does not push them to it again.
-    const Peer* seated_with_batch = nullptr;
-    // Stored as activity, which keeps a waiting room from expiring (GameRecord::updated_ms); an
-    // observer coming or going is not.
-    bool activity = true;
-  };
-  struct PeerEntry {
-    std::weak_ptr<Peer> peer;
-    std::string seat_id;
-    bool observer = false;
-  };
-
   // Why a command (or its preview) from the seat is refused before decide(), in the order
   // command() checks: a seat that is not an observer's; a game that runs and has not stopped;
   // the turn gate. nullopt: it goes on.
-  struct Refusal {
-    v1::Code code;
-    std::string clause, message;
-  };
   // `observers_cannot` ends the refusal an observer hears: "observers cannot <it>".
   std::optional<Refusal> refuse_seat(const std::optional<std::string>& seat_id,
                                      std::string_view observers_cannot = "give commands") const;
@@ -213,35 +193,14 @@ class Room : public std::enable_shared_from_this<Room> {
   // observer seats and chat (the store keeps no client addresses).
   void account_loaded();
 
-  // Taking back (room_take_back.cpp): the last command that still counts, and an offer waiting
-  // for consent. A command given by anyone cancels the offer.
-  struct LastCommand {
-    std::string seat;
-    std::uint64_t first_seq = 0, last_seq = 0;
-  };
-  struct TakeBackOffer {
-    LastCommand command;
-    std::vector<std::string> asked;  // the seats whose consent is asked: the first answer counts
-    std::shared_ptr<const v1::ServerMessage> message;  // the TakeBackOffer pushed to them
-  };
-  std::optional<LastCommand> last_command() const;
-  // Ends the offer waiting for consent, if any, telling the asker and the seats asked (but those
-  // already `told`) that it lapsed.
-  void lapse_offer(const std::vector<std::string>& told = {});
-  // The TakenBack event that took back the event `seq`, if one did.
-  std::optional<std::uint64_t> taken_back_at(std::uint64_t seq) const;
-  std::vector<std::string> consent_seats(const std::string& asker) const;
-  // Commits the TakenBack event of `c` with the state before it (`restored`, or folded from the
-  // log when null); `after` as Pending::after.
+  // Taking back (room_take_back.cpp, room/take_backs.h): commits the TakenBack event of `c` with
+  // the state before it (`restored`, or folded from the log when null); `after` as Pending::after.
   engine::Status take_back_now(const LastCommand& c, const std::string& agreed_by,
                                std::function<void(bool ok)> after,
                                std::unique_ptr<engine::GameState> restored = nullptr);
-  void send_to_seat(const std::string& seat_id,
-                    const std::shared_ptr<const v1::ServerMessage>& message) const;
 
   std::shared_ptr<Pending> make_pending() const;
   void run(std::function<void()> op);  // on the strand: now, or after the commit in flight
-  void drain();
   void commit(std::shared_ptr<Pending> p);
   void committed(std::shared_ptr<Pending> p, engine::Status status);
   void fail_stop(const std::string& why);
@@ -263,18 +222,8 @@ class Room : public std::enable_shared_from_this<Room> {
   void maybe_start(Pending& p);
   void maybe_finish(Pending& p);
 
-  const record::SeatRecord* seat(const std::string& seat_id) const;
-  // Takes `s` into seats_ (or observers_) and the token index, in place of an earlier record.
-  void keep_seat(const record::SeatRecord& s);
-  // An observer's seat given up (WriteBatch::dropped_seats): out of observers_, the token
-  // index, the shares and every connection seated there.
-  void drop_seat(const std::string& seat_id);
-  // Numbers of "observer:N" ids seen (seats, the log), so that a new one is above them all.
-  void note_observer(const std::string& seat_id);
   // `r` was added to log_: chat counts, kept folds.
   void count_event(const record::EventRecord& r);
-  // The connection's registration in peers_ is dropped, if any.
-  void drop_peer(const Peer* peer);
   engine::Viewer viewer_for(const std::string& seat_id) const;
   // Appends the events of `p` that `viewer` may see, as it sees them (room_play.cpp).
   void add_seen(const Pending& p, const engine::Viewer& viewer,
@@ -309,46 +258,17 @@ class Room : public std::enable_shared_from_this<Room> {
   // The legal commands of each seat that asked since state_ last changed (Room::legal): a seat's
   // client asks again after every push it gets, and each of its connections asks alike.
   std::map<std::string, v1::LegalCommands> legal_;
-  std::vector<record::SeatRecord> seats_;                // the game's seats; observers apart:
-  std::map<std::string, record::SeatRecord> observers_;  // by seat id
+  SeatBook seats_;  // the seats, their tokens and the connections seated in the room
   std::vector<record::EventRecord> log_;
   mutable record::FoldCache folds_;  // pages far into the log (record/replay.h)
-  std::map<std::string, std::size_t> chats_by_seat_;
-  std::size_t chats_ = 0;
-  std::uint64_t observers_made_ = 0;  // the highest N of an "observer:N" seat id seen
-  // Who holds each observer seat, and each address's bytes of chat, in the shares (RoomDeps):
-  // nobody (an empty Holder) for what the room was loaded with.
-  std::map<std::string, Holder> observer_holders_;
-  std::map<Holder, std::uint64_t> chat_held_;
-  std::map<std::pair<std::string, std::string>, record::CommandRecord> commands_;
-  // SHA-256 of each command's payload (type name and bytes), for the commands accepted since the
-  // room was loaded, so that an id re-used with another payload is refused. The store keeps no
-  // command payloads, so a command restored from the log has no entry (docs/protocol.md).
-  std::map<std::pair<std::string, std::string>, record::Hash32> command_digests_;
-  std::map<const Peer*, PeerEntry> peers_;
-  std::map<std::string, std::size_t> seat_peers_;  // connections bound to each game seat
-  std::optional<TakeBackOffer> offer_;
+  ChatBook chat_;           // counts of chat against their bounds, bytes of chat in the shares
+  CommandLedger commands_;  // the command ids answered, the payloads accepted
+  TakeBackOffers offers_;   // the take-back waiting for consent
   // Set for a game forked from another (record/fork_source.h): RoomInfo.forked_from.
   v1::ForkSource fork_source_;
-  bool busy_ = false;
-  bool failed_ = false;
-  bool stopped_ = false;
-  std::string failure_;
-  bool storage_failed_ = false;  // failed_ by a storage error: retried (room_storage.cpp)
-  std::chrono::milliseconds storage_retry_delay_{500};
-  std::unique_ptr<boost::asio::steady_timer> storage_retry_;
-  std::deque<std::function<void()>> waiting_;
-
-  // Snapshot for other threads.
-  mutable std::mutex info_mu_;
-  v1::RoomInfo info_;
-  std::map<record::Hash32, std::string> tokens_;  // the seat (or observer) of each token handed out
-  bool listed_and_open_ = false;
-  bool evictable_ = false;
-  std::int64_t ended_ms_ = 0;
-  bool storage_stopped_ = false;
-  std::optional<std::int64_t> waiting_since_;
-  std::string drift_;
+  CommitLine line_;  // what waits for the commit in flight; stopped, failed, retrying storage
+  // What other threads read of the room (info(), evictable(), ...).
+  RoomSnapshot snapshot_;
 };
 
 }  // namespace grognard::room

@@ -32,10 +32,10 @@ void Room::resume_drift(std::string reason, std::function<void(engine::Status, s
                          "game " + id_ + " " + std::move(why)},
            "");
     };
-    if (stopped_) return refuse("is not taking changes: the server is shutting down");
-    if (failed_) {
-      return refuse("has stopped and cannot go on: " + failure_ + " (close it: POST /admin/rooms/" +
-                    id_ + "/close)");
+    if (line_.stopped()) return refuse("is not taking changes: the server is shutting down");
+    if (line_.failed()) {
+      return refuse("has stopped and cannot go on: " + line_.failure() +
+                    " (close it: POST /admin/rooms/" + id_ + "/close)");
     }
     if (record_.drift.empty()) return refuse("is not held: the current rules fold it as stored");
     if (record_.status != record::GameStatus::kRunning) {
@@ -68,8 +68,7 @@ void Room::resume_drift(std::string reason, std::function<void(engine::Status, s
 }
 
 std::string Room::drift() const {
-  std::lock_guard lock(info_mu_);
-  return drift_;
+  return snapshot_.drift();
 }
 
 }  // namespace grognard::room

@@ -1,9 +1,9 @@
 // What the lobby sees of a room (the snapshot other threads read) and what the lobby and the
 // operator ask of it: to expire when it has waited too long for its players, to close.
-#include <algorithm>
 
 #include <spdlog/spdlog.h>
 
+#include "record/hashes.h"
 #include "record/resim.h"
 #include "room/room.h"
 
@@ -15,7 +15,7 @@ void Room::expire(std::chrono::milliseconds limit, std::string reason,
     const std::int64_t now = deps_.clock();
     const std::int64_t idle_ms = now - record_.updated_ms;
     // Running and ended games never expire, nor does a room that saw activity meanwhile.
-    if (failed_ || stopped_ || record_.status != record::GameStatus::kWaiting ||
+    if (line_.halted() || record_.status != record::GameStatus::kWaiting ||
         idle_ms < limit.count()) {
       return done(false);
     }
@@ -43,11 +43,12 @@ void Room::abort(std::string reason, std::function<void(engine::Status)> done) {
     auto refuse = [&](engine::ErrorCode code, std::string why) {
       done(engine::Error{code, "", "game " + id_ + " (room " + invite_ + ") " + std::move(why)});
     };
-    if (stopped_)
+    if (line_.stopped())
       return refuse(engine::ErrorCode::kFailedPrecondition,
                     "is not taking changes: the server is shutting down");
-    if (failed_)
-      return refuse(engine::ErrorCode::kFailedPrecondition, "has already stopped: " + failure_);
+    if (line_.failed())
+      return refuse(engine::ErrorCode::kFailedPrecondition,
+                    "has already stopped: " + line_.failure());
     if (record_.status != record::GameStatus::kWaiting &&
         record_.status != record::GameStatus::kRunning) {
       return refuse(engine::ErrorCode::kFailedPrecondition,
@@ -84,79 +85,69 @@ void Room::refresh_info() {
   info.set_game_id(id_);
   info.set_ruleset(std::string(rs_.name()));
   info.set_scenario(record_.scenario);
-  info.set_status(failed_ ? "failed" : to_string(record_.status));
+  info.set_status(line_.failed() ? "failed" : to_string(record_.status));
   info.set_observers_allowed(record_.observers_allowed);
   info.set_listed(record_.listed);
   info.set_invite_code(record_.invite_code);
   info.set_created_ms(record_.created_ms);
   if (!fork_source_.game_id().empty()) *info.mutable_forked_from() = fork_source_;
-  info.set_to_act(failed_                  ? "stopped: " + failure_
+  info.set_to_act(line_.failed()           ? "stopped: " + line_.failure()
                   : !record_.drift.empty() ? record::drift_to_act(record_.drift)
                   : expired()              ? "This room " + record_.result
                   : aborted()              ? "This game was " + record_.result
                                            : act_.summary);
   // Observers are counted, not listed: a room's snapshot costs the same with 10,000 of them.
-  for (const record::SeatRecord& s : seats_) {
+  for (const record::SeatRecord& s : seats_.game_seats()) {
     auto* si = info.add_seats();
     si->set_seat_id(s.seat_id);
     si->set_role(s.role);
     si->set_label(s.label);
     si->set_taken(s.claimed_ms != 0);
     si->set_player_name(s.player_name);
-    si->set_connected(seat_peers_.count(s.seat_id) != 0);
+    si->set_connected(seats_.connected(s.seat_id));
   }
-  info.set_observers(static_cast<std::uint32_t>(observers_.size()));
-  std::lock_guard lock(info_mu_);
-  info_ = std::move(info);
-  drift_ = record_.drift;
-  listed_and_open_ = record_.listed && !failed_ &&
-                     record_.status != record::GameStatus::kFinished && !expired() && !aborted();
-  storage_stopped_ = storage_failed_;  // a room stopped by storage stays to go on later
-  evictable_ = ((failed_ && !storage_failed_) || record_.status == record::GameStatus::kFinished ||
-                expired() || aborted()) &&
-               std::none_of(peers_.begin(), peers_.end(),
-                            [](const auto& e) { return !e.second.peer.expired(); });
-  ended_ms_ = revealed(record_.status) ? record_.ended_ms : 0;
-  waiting_since_.reset();
-  if (!failed_ && record_.status == record::GameStatus::kWaiting)
-    waiting_since_ = record_.updated_ms;
+  info.set_observers(static_cast<std::uint32_t>(seats_.observer_seats()));
+  const bool ended = record_.status == record::GameStatus::kFinished || expired() || aborted();
+  RoomSnapshot::Facts facts;
+  facts.info = std::move(info);
+  facts.drift = record_.drift;
+  facts.listed_and_open = record_.listed && !line_.failed() && !ended;
+  // A room stopped by storage stays to go on later.
+  facts.storage_stopped = line_.stopped_by_storage();
+  facts.evictable =
+      ((line_.failed() && !line_.stopped_by_storage()) || ended) && !seats_.anyone_connected();
+  facts.ended_ms = revealed(record_.status) ? record_.ended_ms : 0;
+  if (!line_.failed() && record_.status == record::GameStatus::kWaiting)
+    facts.waiting_since = record_.updated_ms;
+  snapshot_.publish(std::move(facts));
 }
 
 v1::RoomInfo Room::info() const {
-  std::lock_guard lock(info_mu_);
-  return info_;
+  return snapshot_.info();
 }
 
 bool Room::owns_token(const record::Hash32& token_hash) const {
-  std::lock_guard lock(info_mu_);
-  return tokens_.count(token_hash) != 0;
+  return seats_.owns_token(token_hash);
 }
 
 bool Room::evictable() const {
-  std::lock_guard lock(info_mu_);
-  return evictable_;
+  return snapshot_.evictable();
 }
 
 bool Room::ended_idle_since(std::int64_t ms) const {
-  std::lock_guard lock(info_mu_);
-  return evictable_ && ended_ms_ != 0 && ended_ms_ <= ms;
+  return snapshot_.ended_idle_since(ms);
 }
 
 std::optional<std::int64_t> Room::waiting_since() const {
-  std::lock_guard lock(info_mu_);
-  return waiting_since_;
+  return snapshot_.waiting_since();
 }
 
 std::vector<record::Hash32> Room::token_hashes() const {
-  std::lock_guard lock(info_mu_);
-  std::vector<record::Hash32> out;
-  for (const auto& [hash, seat_id] : tokens_) out.push_back(hash);
-  return out;
+  return seats_.token_hashes();
 }
 
 bool Room::listed_and_open() const {
-  std::lock_guard lock(info_mu_);
-  return listed_and_open_;
+  return snapshot_.listed_and_open();
 }
 
 }  // namespace grognard::room

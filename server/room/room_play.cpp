@@ -4,8 +4,11 @@
 
 #include <set>
 
+#include "record/hashes.h"
+#include "record/proto.h"
 #include "record/replay.h"
 #include "record/seal.h"
+#include "record/text.h"
 #include "room/archive.h"
 #include "room/room.h"
 
@@ -49,15 +52,14 @@ void Room::command(std::shared_ptr<Peer> peer, v1::SendCommand req, std::uint64_
     // A command re-sent (after a reconnect, say) is answered, never applied twice; its id
     // re-used for another payload is refused.
     const record::Hash32 digest = payload_digest(req.command());
-    if (auto it = commands_.find({*seat_id, req.command_id()}); it != commands_.end()) {
-      if (auto d = command_digests_.find(it->first);
-          d != command_digests_.end() && d->second != digest) {
+    if (const record::CommandRecord* done = commands_.find(*seat_id, req.command_id())) {
+      if (commands_.reused(*seat_id, req.command_id(), digest)) {
         return reject(v1::INVALID_ARGUMENT, "",
                       "command_id \"" + record::shown(req.command_id()) +
                           "\" was already used for a different command: the payload differs; "
                           "give each new command a new command_id");
       }
-      if (const auto at = taken_back_at(it->second.first_seq)) {
+      if (const auto at = taken_back_at(log_, done->first_seq)) {
         return reject(v1::FAILED_PRECONDITION, "",
                       "command_id \"" + record::shown(req.command_id()) +
                           "\" was taken back at event " + std::to_string(*at) +
@@ -67,8 +69,8 @@ void Room::command(std::shared_ptr<Peer> peer, v1::SendCommand req, std::uint64_
       auto m = reply(request_id);
       auto* r = m->mutable_command_result();
       r->set_command_id(req.command_id());
-      r->set_first_seq(it->second.first_seq);
-      r->set_last_seq(it->second.last_seq);
+      r->set_first_seq(done->first_seq);
+      r->set_last_seq(done->last_seq);
       r->set_duplicate(true);
       peer->send(m);
       return;
@@ -105,9 +107,9 @@ void Room::command(std::shared_ptr<Peer> peer, v1::SendCommand req, std::uint64_
         return;
       }
       deps_.metrics.command(CommandOutcome::kAccepted);
-      command_digests_[{seat, command_id}] = digest;
+      commands_.accepted(seat, command_id, digest);
       // The seat that gave the command, even if the connection has left it since.
-      const record::CommandRecord& c = commands_.at({seat, command_id});
+      const record::CommandRecord& c = *commands_.find(seat, command_id);
       auto m = reply(request_id);
       auto* r = m->mutable_command_result();
       r->set_command_id(command_id);
@@ -127,7 +129,7 @@ void Room::legal(std::shared_ptr<Peer> peer, std::uint64_t request_id) {
       return;
     }
     auto m = reply(request_id);
-    if (failed_ || stopped_ || record_.status != record::GameStatus::kRunning) {
+    if (line_.halted() || record_.status != record::GameStatus::kRunning) {
       m->mutable_legal();
       return peer->send(m);
     }
@@ -163,7 +165,7 @@ void Room::chat(std::shared_ptr<Peer> peer, v1::SendChat req, std::uint64_t requ
     }
     std::string to;
     if (!req.to().empty()) {
-      for (const record::SeatRecord& s : seats_) {
+      for (const record::SeatRecord& s : seats_.game_seats()) {
         if (s.role != "observer" && (s.seat_id == req.to() || s.label == req.to())) to = s.seat_id;
       }
       if (to.empty()) {
@@ -172,7 +174,7 @@ void Room::chat(std::shared_ptr<Peer> peer, v1::SendChat req, std::uint64_t requ
         return;
       }
     }
-    const record::SeatRecord* from = seat(*seat_id);
+    const record::SeatRecord* from = seats_.find(*seat_id);
     v1::ChatMessage msg;
     msg.set_from_seat(*seat_id);
     msg.set_from_label(from ? from->label : "");
@@ -183,21 +185,19 @@ void Room::chat(std::shared_ptr<Peer> peer, v1::SendChat req, std::uint64_t requ
     add_record(*p, record::EventKind::kChat, msg.SerializeAsString(), *seat_id, to);
     const Holder holder{peer->address_key(), peer->address_range()};
     const std::uint64_t cost = p->batch.events.back().payload.size() + kChatRecordBytes;
-    if (deps_.chat_bytes) {
-      if (auto why = deps_.chat_bytes->take(holder, cost)) {
-        return peer->send(
-            error_message(request_id, v1::RESOURCE_EXHAUSTED, "", *why + "; nothing was stored"));
-      }
+    if (auto why = chat_.take(holder, cost)) {
+      return peer->send(
+          error_message(request_id, v1::RESOURCE_EXHAUSTED, "", *why + "; nothing was stored"));
     }
     p->after = [this, peer, request_id, holder, cost](bool ok) {
       if (!ok) {
-        if (deps_.chat_bytes) deps_.chat_bytes->give_back(holder, cost);
+        chat_.give_back(holder, cost);
         // The room has stopped: counted as a command that could not be stored is.
         deps_.metrics.command(CommandOutcome::kUnavailable);
         peer->send(error_message(request_id, v1::UNAVAILABLE, "", "the message was not saved"));
         return;
       }
-      chat_held_[holder] += cost;
+      chat_.held(holder, cost);
       auto m = reply(request_id);
       m->mutable_command_result();
       peer->send(m);
@@ -209,8 +209,9 @@ void Room::chat(std::shared_ptr<Peer> peer, v1::SendChat req, std::uint64_t requ
 void Room::events(std::shared_ptr<Peer> peer, v1::GetEvents req, std::uint64_t request_id) {
   run([this, peer, req = std::move(req), request_id] {
     // Once over, a replay (room/archive.h); while running, the asker's own seat (the lobby).
-    auto viewer = game_over() ? replay_viewer(deps_.store, record_, seats_, req.as_seat())
-                              : engine::Result<engine::Viewer>(viewer_for(req.as_seat()));
+    auto viewer = game_over()
+                      ? replay_viewer(deps_.store, record_, seats_.game_seats(), req.as_seat())
+                      : engine::Result<engine::Viewer>(viewer_for(req.as_seat()));
     if (!viewer.ok()) return peer->send(error_message(request_id, viewer.error()));
     auto page = record::page_as_seen(rs_, *initial_, log_, *viewer, record_.chain_version,
                                      req.from_seq(), req.to_seq(),
@@ -229,8 +230,9 @@ void Room::events(std::shared_ptr<Peer> peer, v1::GetEvents req, std::uint64_t r
 void Room::state(std::shared_ptr<Peer> peer, v1::GetState req, std::uint64_t request_id) {
   run([this, peer, req = std::move(req), request_id] {
     // Once over, a replay (room/archive.h); while running, the asker's own seat (the lobby).
-    auto viewer = game_over() ? replay_viewer(deps_.store, record_, seats_, req.as_seat())
-                              : engine::Result<engine::Viewer>(viewer_for(req.as_seat()));
+    auto viewer = game_over()
+                      ? replay_viewer(deps_.store, record_, seats_.game_seats(), req.as_seat())
+                      : engine::Result<engine::Viewer>(viewer_for(req.as_seat()));
     if (!viewer.ok()) return peer->send(error_message(request_id, viewer.error()));
     const std::uint64_t seq = req.at_seq() == 0 ? record_.last_seq : req.at_seq();
     if (seq > record_.last_seq) {
@@ -276,31 +278,31 @@ void Room::broadcast(const Pending& p) {
                                   [](const record::EventRecord& e) { return !e.audience.empty(); });
   std::map<std::string, std::shared_ptr<const v1::ServerMessage>> by_seat;
   std::set<std::string> sees_nothing;
-  for (const auto& [key, entry] : peers_) {
-    auto peer = entry.peer.lock();
-    if (!peer || peer.get() == p.seated_with_batch) continue;
-    const std::string& seen_as = entry.observer || alike ? std::string() : entry.seat_id;
-    if (sees_nothing.count(seen_as) != 0) continue;
-    auto& msg = by_seat[seen_as];
-    if (!msg) {
-      auto m = std::make_shared<v1::ServerMessage>();
-      auto* batch = m->mutable_events();
-      batch->set_game_id(id_);
-      batch->set_status(to_string(record_.status));
-      batch->set_to_act(act.summary);
-      for (const auto& s : act.seats) batch->add_acting_seats(s);
-      const engine::Viewer viewer = viewer_for(seen_as);
-      add_seen(p, viewer, batch->mutable_events());
-      // A seat that may see none of the new events learns nothing, not even that they exist.
-      if (batch->events_size() == 0) {
-        sees_nothing.insert(seen_as);
-        continue;
-      }
-      record::pack_any(batch->mutable_view(), rs_.wire_types().view, rs_.view(*state_, viewer));
-      msg = m;
-    }
-    peer->send(msg);
-  }
+  seats_.each_peer(
+      [&](const std::shared_ptr<Peer>& peer, const std::string& seat_id, bool observer) {
+        if (peer.get() == p.seated_with_batch) return;
+        const std::string& seen_as = observer || alike ? std::string() : seat_id;
+        if (sees_nothing.count(seen_as) != 0) return;
+        auto& msg = by_seat[seen_as];
+        if (!msg) {
+          auto m = std::make_shared<v1::ServerMessage>();
+          auto* batch = m->mutable_events();
+          batch->set_game_id(id_);
+          batch->set_status(to_string(record_.status));
+          batch->set_to_act(act.summary);
+          for (const auto& s : act.seats) batch->add_acting_seats(s);
+          const engine::Viewer viewer = viewer_for(seen_as);
+          add_seen(p, viewer, batch->mutable_events());
+          // A seat that may see none of the new events learns nothing, not even that they exist.
+          if (batch->events_size() == 0) {
+            sees_nothing.insert(seen_as);
+            return;
+          }
+          record::pack_any(batch->mutable_view(), rs_.wire_types().view, rs_.view(*state_, viewer));
+          msg = m;
+        }
+        peer->send(msg);
+      });
 }
 
 }  // namespace grognard::room

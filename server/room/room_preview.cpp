@@ -3,32 +3,33 @@
 // thrown from the game's stream. And the gate every command and preview passes before decide().
 #include <algorithm>
 
+#include "record/proto.h"
 #include "record/resim.h"
 #include "room/room.h"
 
 namespace grognard::room {
 
-std::optional<Room::Refusal> Room::refuse_seat(const std::optional<std::string>& seat_id,
-                                               std::string_view observers_cannot) const {
+std::optional<Refusal> Room::refuse_seat(const std::optional<std::string>& seat_id,
+                                         std::string_view observers_cannot) const {
   if (!seat_id) return Refusal{v1::UNAUTHENTICATED, "", "take a seat in this room first"};
-  const record::SeatRecord* s = seat(*seat_id);
+  const record::SeatRecord* s = seats_.find(*seat_id);
   if (s == nullptr || s->role == "observer") {
     return Refusal{v1::PERMISSION_DENIED, "", "observers cannot " + std::string(observers_cannot)};
   }
   return std::nullopt;
 }
 
-std::optional<Room::Refusal> Room::refuse_unseated(
-    const std::optional<std::string>& seat_id) const {
+std::optional<Refusal> Room::refuse_unseated(const std::optional<std::string>& seat_id) const {
   if (!seat_id) return Refusal{v1::UNAUTHENTICATED, "", "take a seat first"};
-  if (failed_ || stopped_) return Refusal{v1::UNAVAILABLE, "", "this room has stopped"};
+  if (line_.halted()) return Refusal{v1::UNAVAILABLE, "", "this room has stopped"};
   return std::nullopt;
 }
 
-std::optional<Room::Refusal> Room::refuse_status() const {
-  if (failed_ || stopped_) {
+std::optional<Refusal> Room::refuse_status() const {
+  if (line_.halted()) {
     return Refusal{v1::UNAVAILABLE, "",
-                   stopped_ ? "the server is shutting down" : "this game has stopped: " + failure_};
+                   line_.stopped() ? "the server is shutting down"
+                                   : "this game has stopped: " + line_.failure()};
   }
   if (!record_.drift.empty()) {
     return Refusal{v1::FAILED_PRECONDITION, "", record::drift_refusal(record_.drift)};
@@ -42,7 +43,7 @@ std::optional<Room::Refusal> Room::refuse_status() const {
   return std::nullopt;
 }
 
-std::optional<Room::Refusal> Room::refuse_turn(const std::string& seat_id) const {
+std::optional<Refusal> Room::refuse_turn(const std::string& seat_id) const {
   // The turn gate: the rule set says who may act now; the room knows nothing else.
   const engine::ToAct& act = act_;
   if (std::find(act.seats.begin(), act.seats.end(), seat_id) == act.seats.end() &&

@@ -1,78 +1,19 @@
 // Room seats: who sits where, joining, resuming, leaving and detaching a connection.
 #include <spdlog/spdlog.h>
 
-#include <algorithm>
 #include <cctype>
 
+#include "record/hashes.h"
+#include "record/proto.h"
 #include "record/replay.h"
+#include "record/text.h"
 #include "room/room.h"
 
 namespace grognard::room {
-const record::SeatRecord* Room::seat(const std::string& seat_id) const {
-  for (const record::SeatRecord& s : seats_) {
-    if (s.seat_id == seat_id) return &s;
-  }
-  const auto it = observers_.find(seat_id);
-  return it == observers_.end() ? nullptr : &it->second;
-}
-
-void Room::keep_seat(const record::SeatRecord& s) {
-  record::SeatRecord* kept = nullptr;
-  if (s.role == "observer") {
-    note_observer(s.seat_id);
-    kept = &observers_[s.seat_id];
-  } else {
-    for (record::SeatRecord& t : seats_) {
-      if (t.seat_id == s.seat_id) kept = &t;
-    }
-    if (kept == nullptr) kept = &seats_.emplace_back();
-  }
-  std::lock_guard lock(info_mu_);
-  if (kept->claimed_ms != 0) tokens_.erase(kept->token_sha256);
-  *kept = s;
-  if (s.claimed_ms != 0) tokens_[s.token_sha256] = s.seat_id;
-}
-
-void Room::drop_seat(const std::string& seat_id) {
-  const auto it = observers_.find(seat_id);
-  if (it == observers_.end()) return;
-  const record::Hash32 token = it->second.token_sha256;
-  const bool handed_out = it->second.claimed_ms != 0;
-  {
-    std::lock_guard lock(info_mu_);
-    if (handed_out) tokens_.erase(token);
-  }
-  observers_.erase(it);
-  if (handed_out && deps_.token_dropped) deps_.token_dropped(id_, token);
-  if (const auto h = observer_holders_.find(seat_id); h != observer_holders_.end()) {
-    if (deps_.observer_seats) deps_.observer_seats->give_back(h->second, 1);
-    observer_holders_.erase(h);
-  }
-  // A connection still seated there (the token resumed on another) is seated no more.
-  for (auto p = peers_.begin(); p != peers_.end();) {
-    if (!p->second.observer || p->second.seat_id != seat_id) {
-      ++p;
-      continue;
-    }
-    if (auto peer = p->second.peer.lock()) peer->unbind();
-    p = peers_.erase(p);
-  }
-}
-
-void Room::drop_peer(const Peer* peer) {
-  const auto it = peers_.find(peer);
-  if (it == peers_.end()) return;
-  if (!it->second.observer) {
-    if (auto n = seat_peers_.find(it->second.seat_id); n != seat_peers_.end() && --n->second == 0)
-      seat_peers_.erase(n);
-  }
-  peers_.erase(it);
-}
-
 engine::Viewer Room::viewer_for(const std::string& seat_id) const {
   engine::Viewer v;
   v.game_over = game_over();
-  if (const record::SeatRecord* s = seat(seat_id)) {
+  if (const record::SeatRecord* s = seats_.find(seat_id)) {
     v.role = role_from_string(s->role);
     if (v.role != engine::Role::kObserver) v.seat = s->seat_id;
   }
@@ -87,10 +28,7 @@ std::optional<std::string> Room::bound_seat(const std::shared_ptr<Peer>& peer) c
 
 void Room::bind(const std::shared_ptr<Peer>& peer, const record::SeatRecord& s) {
   peer->bind(Binding{shared_from_this(), s.seat_id, s.role});
-  drop_peer(peer.get());
-  const bool observer = s.role == "observer";
-  peers_[peer.get()] = PeerEntry{peer, s.seat_id, observer};
-  if (!observer) ++seat_peers_[s.seat_id];
+  seats_.attach(peer, s);
   refresh_info();
 }
 
@@ -161,7 +99,7 @@ void Room::join(std::shared_ptr<Peer> peer, v1::JoinRoom req, std::uint64_t requ
       deps_.metrics.command(CommandOutcome::kRejectedJoin);
       peer->send(error_message(request_id, code, "", std::move(msg)));
     };
-    if (failed_ || stopped_) return reject(v1::UNAVAILABLE, "this game has stopped: " + failure_);
+    if (line_.halted()) return reject(v1::UNAVAILABLE, "this game has stopped: " + line_.failure());
     if (expired()) return reject(v1::NOT_FOUND, expiry_message());
     if (aborted()) return reject(v1::FAILED_PRECONDITION, abort_message());
     if (peer->binding()) return reject(v1::FAILED_PRECONDITION, "leave your seat first");
@@ -179,13 +117,13 @@ void Room::join(std::shared_ptr<Peer> peer, v1::JoinRoom req, std::uint64_t requ
         }
       }
       chosen.game_id = id_;
-      chosen.seat_id = "observer:" + std::to_string(++observers_made_);
+      chosen.seat_id = seats_.next_observer_id();
       chosen.role = "observer";
       chosen.label = "observer";
     } else {
       const record::SeatRecord* found = nullptr;
       bool any_of_role = false;
-      for (const record::SeatRecord& s : seats_) {
+      for (const record::SeatRecord& s : seats_.game_seats()) {
         if (s.role != req.role()) continue;
         any_of_role = true;
         if (!req.seat().empty() && !names_seat(s, req.seat())) continue;
@@ -227,7 +165,7 @@ void Room::join(std::shared_ptr<Peer> peer, v1::JoinRoom req, std::uint64_t requ
         peer->send(error_message(request_id, v1::UNAVAILABLE, "", "the seat could not be saved"));
         return;
       }
-      if (observer) observer_holders_[chosen.seat_id] = holder;
+      if (observer) seats_.hold_observer(chosen.seat_id, holder);
       spdlog::info("{}{} took seat {} ({}) as {}", log_prefix(), peer->name(), chosen.seat_id,
                    chosen.label, chosen.player_name);
       bind(peer, chosen);
@@ -248,17 +186,17 @@ void Room::resume(std::shared_ptr<Peer> peer, record::Hash32 token_hash, std::ui
       peer->send(error_message(request_id, v1::NOT_FOUND, "", expiry_message()));
       return;
     }
-    if (const auto it = tokens_.find(token_hash); it != tokens_.end()) {
-      const record::SeatRecord& s = *seat(it->second);
+    if (const auto seat_id = seats_.seat_of_token(token_hash)) {
+      const record::SeatRecord& s = *seats_.find(*seat_id);
       // A connection holds one registration: drop any earlier one before binding again.
-      drop_peer(peer.get());
+      seats_.detach(peer.get());
       if (peer->binding()) peer->unbind();
       bind(peer, s);
       spdlog::info("{}{} resumed seat {} after event {}", log_prefix(), peer->name(), s.seat_id,
                    last_seq);
       peer->send(seated(s, request_id, last_seq));
       // A take-back waiting for this seat's answer is offered again.
-      if (offer_ && std::ranges::count(offer_->asked, s.seat_id) != 0) peer->send(offer_->message);
+      if (offers_.asks(s.seat_id)) peer->send(offers_.waiting()->message);
       return;
     }
     peer->send(error_message(request_id, v1::UNAUTHENTICATED, "", "unknown seat token"));
@@ -268,7 +206,7 @@ void Room::resume(std::shared_ptr<Peer> peer, record::Hash32 token_hash, std::ui
 void Room::leave(std::shared_ptr<Peer> peer, std::uint64_t request_id) {
   run([this, peer, request_id] {
     const auto left = [this, peer, request_id](bool) {
-      drop_peer(peer.get());
+      seats_.detach(peer.get());
       peer->unbind();
       refresh_info();
       auto m = std::make_shared<v1::ServerMessage>();
@@ -277,7 +215,7 @@ void Room::leave(std::shared_ptr<Peer> peer, std::uint64_t request_id) {
       peer->send(m);
     };
     const auto seat_id = bound_seat(peer);
-    if (!seat_id || observers_.count(*seat_id) == 0 || failed_ || stopped_) return left(true);
+    if (!seat_id || !seats_.is_observer_seat(*seat_id) || line_.halted()) return left(true);
     // An observer's seat is his alone: given up, it costs nothing more, in memory or the store.
     auto p = make_pending();
     p->activity = false;
@@ -289,7 +227,7 @@ void Room::leave(std::shared_ptr<Peer> peer, std::uint64_t request_id) {
 
 void Room::detach(std::shared_ptr<Peer> peer) {
   run([this, peer] {
-    drop_peer(peer.get());
+    seats_.detach(peer.get());
     refresh_info();
   });
 }

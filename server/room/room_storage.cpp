@@ -11,9 +11,6 @@ namespace grognard::room {
 
 namespace {
 
-constexpr std::chrono::milliseconds kFirstRetry{500};
-constexpr std::chrono::milliseconds kLastRetry{30'000};
-
 engine::Error refused(engine::ErrorCode code, std::string why) {
   return engine::Error{code, "", std::move(why)};
 }
@@ -21,8 +18,7 @@ engine::Error refused(engine::ErrorCode code, std::string why) {
 }  // namespace
 
 void Room::storage_stop(const std::string& error) {
-  if (!storage_failed_) {
-    storage_failed_ = true;
+  if (line_.fail_storage()) {
     fail_stop("the game could not be saved (" + error +
               "); nothing was lost, the server tries again and the game goes on once saving works");
   } else {
@@ -33,34 +29,30 @@ void Room::storage_stop(const std::string& error) {
 }
 
 void Room::schedule_storage_retry() {
-  if (stopped_ || !storage_failed_) return;
-  if (!storage_retry_) storage_retry_ = std::make_unique<boost::asio::steady_timer>(strand_);
-  storage_retry_->expires_after(storage_retry_delay_);
-  spdlog::info("{}saving again in {} ms", log_prefix(), storage_retry_delay_.count());
-  storage_retry_delay_ = std::min(storage_retry_delay_ * 2, kLastRetry);
-  storage_retry_->async_wait([weak = weak_from_this()](const boost::system::error_code& ec) {
-    auto self = ec ? nullptr : weak.lock();
-    if (!self) return;
-    self->resume_storage("saving works again", [](engine::Status, std::string) {});
+  const auto delay = line_.schedule_retry(strand_, [weak = weak_from_this()] {
+    if (auto self = weak.lock()) {
+      self->resume_storage("saving works again", [](engine::Status, std::string) {});
+    }
   });
+  if (delay.count() != 0) spdlog::info("{}saving again in {} ms", log_prefix(), delay.count());
 }
 
 void Room::resume_storage(std::string reason,
                           std::function<void(engine::Status, std::string)> done) {
   run([this, reason = std::move(reason), done = std::move(done)] {
     using engine::ErrorCode;
-    if (stopped_) {
+    if (line_.stopped()) {
       return done(refused(ErrorCode::kFailedPrecondition,
                           "game " + id_ + " is not taking changes: the server is shutting down"),
                   "");
     }
-    if (!storage_failed_) {
-      return done(
-          refused(ErrorCode::kFailedPrecondition,
-                  "game " + id_ +
-                      (failed_ ? " stopped for another reason (" + failure_ + "): close it instead"
-                               : " has not stopped: it plays on")),
-          "");
+    if (!line_.stopped_by_storage()) {
+      return done(refused(ErrorCode::kFailedPrecondition,
+                          "game " + id_ +
+                              (line_.failed() ? " stopped for another reason (" + line_.failure() +
+                                                    "): close it instead"
+                                              : " has not stopped: it plays on")),
+                  "");
     }
     // The room goes on from what it holds only if the store holds the same.
     auto stored = deps_.store.game(id_);
@@ -89,13 +81,10 @@ void Room::resume_storage(std::string reason,
     p->after = [this, done, seq](bool ok) {
       if (!ok) {
         return done(refused(ErrorCode::kFailedPrecondition,
-                            "game " + id_ + " still cannot be saved: " + failure_),
+                            "game " + id_ + " still cannot be saved: " + line_.failure()),
                     "");
       }
-      failed_ = false;
-      storage_failed_ = false;
-      failure_.clear();
-      storage_retry_delay_ = kFirstRetry;
+      line_.recovered();
       refresh_info();
       const std::string what = "game " + id_ +
                                " goes on after a storage error (system note at event " +
@@ -108,8 +97,7 @@ void Room::resume_storage(std::string reason,
 }
 
 bool Room::stopped_by_storage() const {
-  std::lock_guard lock(info_mu_);
-  return storage_stopped_;
+  return snapshot_.storage_stopped();
 }
 
 }  // namespace grognard::room

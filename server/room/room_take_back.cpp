@@ -1,7 +1,6 @@
 // Taking back a command (docs/protocol.md, "Taking back"): at once when it threw no dice and
 // revealed nothing, else with the opponent's (or the referee's) consent. The TakenBack event is
 // stored and chained like any other; the dice stream goes on where it was.
-#include <algorithm>
 
 #include "record/replay.h"
 #include "room/room.h"
@@ -41,65 +40,6 @@ std::string events_text(std::uint64_t first, std::uint64_t last) {
 
 }  // namespace
 
-std::optional<Room::LastCommand> Room::last_command() const {
-  std::optional<LastCommand> c;
-  for (std::size_t i = log_.size(); i-- > 0;) {
-    const record::EventRecord& e = log_[i];
-    if (e.kind == record::EventKind::kTakenBack && !c) {
-      // What it took back no longer counts: the command before it is the last one.
-      v1::TakenBack t;
-      if (!t.ParseFromString(e.payload) || t.first_seq() == 0 || t.first_seq() > i) break;
-      i = t.first_seq() - 1;  // the log holds seq n at index n - 1
-      continue;
-    }
-    if (e.kind == record::EventKind::kChat && !c) continue;  // chat does not count
-    if (e.kind != record::EventKind::kRules || e.seat.empty()) break;
-    if (!c) c = LastCommand{e.seat, e.seq, e.seq};
-    if (e.seat != c->seat) break;
-    c->first_seq = e.seq;
-    if (!e.command_id.empty()) return c;  // a command's events start with its id
-  }
-  return std::nullopt;
-}
-
-void Room::lapse_offer(const std::vector<std::string>& told) {
-  if (!offer_) return;
-  auto pushed = take_back_result(0);
-  pushed->mutable_take_back()->set_lapsed(true);
-  std::vector<std::string> to{offer_->command.seat};
-  to.insert(to.end(), offer_->asked.begin(), offer_->asked.end());
-  for (const std::string& s : to) {
-    if (std::ranges::count(told, s) == 0) send_to_seat(s, pushed);
-  }
-  offer_.reset();
-}
-
-std::optional<std::uint64_t> Room::taken_back_at(std::uint64_t seq) const {
-  for (const record::EventRecord& e : log_) {
-    if (e.kind != record::EventKind::kTakenBack) continue;
-    v1::TakenBack t;
-    if (t.ParseFromString(e.payload) && t.first_seq() <= seq && seq <= t.last_seq()) return e.seq;
-  }
-  return std::nullopt;
-}
-
-std::vector<std::string> Room::consent_seats(const std::string& asker) const {
-  std::vector<std::string> referees, others;
-  for (const engine::SeatSpec& s : rs_.seats(*state_)) {
-    if (s.id == asker) continue;
-    (s.role == engine::Role::kReferee ? referees : others).push_back(s.id);
-  }
-  return referees.empty() ? others : referees;
-}
-
-void Room::send_to_seat(const std::string& seat_id,
-                        const std::shared_ptr<const v1::ServerMessage>& message) const {
-  for (const auto& [key, entry] : peers_) {
-    if (entry.seat_id != seat_id) continue;
-    if (auto peer = entry.peer.lock()) peer->send(message);
-  }
-}
-
 engine::Status Room::take_back_now(const LastCommand& c, const std::string& agreed_by,
                                    std::function<void(bool ok)> after,
                                    std::unique_ptr<engine::GameState> restored) {
@@ -129,14 +69,14 @@ void Room::take_back(std::shared_ptr<Peer> peer, std::uint64_t request_id) {
     const auto seat_id = bound_seat(peer);
     if (auto r = refuse_seat(seat_id, "take back commands")) return refuse(r->code, r->message);
     if (auto r = refuse_status()) return refuse(r->code, r->message);
-    if (offer_) {
+    if (const TakeBackOffers::Offer* o = offers_.waiting()) {
       return refuse(v1::FAILED_PRECONDITION,
                     "a take-back is already waiting for an answer (" +
-                        label(seat(offer_->command.seat), offer_->command.seat) +
+                        label(seats_.find(o->command.seat), o->command.seat) +
                         " asked to take back " +
-                        events_text(offer_->command.first_seq, offer_->command.last_seq) + ")");
+                        events_text(o->command.first_seq, o->command.last_seq) + ")");
     }
-    const auto c = last_command();
+    const auto c = last_command(log_);
     if (!c && !record_.source_game.empty()) {
       // A fork's copied events have no command ids, and the note that ends them stops the search.
       return refuse(v1::FAILED_PRECONDITION,
@@ -150,7 +90,7 @@ void Room::take_back(std::shared_ptr<Peer> peer, std::uint64_t request_id) {
     }
     if (c->seat != *seat_id) {
       return refuse(v1::FAILED_PRECONDITION,
-                    "the last command was not yours: " + label(seat(c->seat), c->seat) +
+                    "the last command was not yours: " + label(seats_.find(c->seat), c->seat) +
                         " gave it (" + events_text(c->first_seq, c->last_seq) +
                         "); only the seat that gave a command may take it back");
     }
@@ -171,13 +111,12 @@ void Room::take_back(std::shared_ptr<Peer> peer, std::uint64_t request_id) {
     auto offer = std::make_shared<v1::ServerMessage>();
     auto* o = offer->mutable_take_back_offer();
     o->set_from_seat(*seat_id);
-    o->set_from_label(seat(*seat_id)->label);
+    o->set_from_label(seats_.find(*seat_id)->label);
     o->set_first_seq(c->first_seq);
     o->set_last_seq(c->last_seq);
-    offer_ = TakeBackOffer{*c, consent_seats(*seat_id), offer};
-    for (const std::string& s : offer_->asked) send_to_seat(s, offer);
+    offers_.open({*c, consent_seats(rs_, *state_, *seat_id), offer}, seats_);
     auto m = take_back_result(request_id);
-    for (const std::string& s : offer_->asked) m->mutable_take_back()->add_asked(s);
+    for (const std::string& s : offers_.waiting()->asked) m->mutable_take_back()->add_asked(s);
     peer->send(m);
   });
 }
@@ -190,23 +129,23 @@ void Room::answer_take_back(std::shared_ptr<Peer> peer, bool accept, std::uint64
     const auto seat_id = bound_seat(peer);
     if (auto r = refuse_seat(seat_id, "answer a take-back")) return refuse(r->code, r->message);
     if (auto r = refuse_status()) return refuse(r->code, r->message);
-    if (!offer_ || std::ranges::count(offer_->asked, *seat_id) == 0) {
+    if (!offers_.asks(*seat_id)) {
       return refuse(v1::FAILED_PRECONDITION,
                     "no take-back is waiting for your answer (a command given since cancels one)");
     }
-    const TakeBackOffer o = *offer_;
+    const TakeBackOffers::Offer o = *offers_.waiting();
     if (!accept) {
       auto pushed = take_back_result(0);
       pushed->mutable_take_back()->set_refused(true);
-      send_to_seat(o.command.seat, pushed);
-      lapse_offer({o.command.seat, *seat_id});  // the other seats asked wait no longer
+      seats_.send_to_seat(o.command.seat, pushed);
+      offers_.lapse(seats_, {o.command.seat, *seat_id});  // the other seats asked wait no longer
       auto m = take_back_result(request_id);
       m->mutable_take_back()->set_refused(true);
       return peer->send(m);
     }
-    lapse_offer({o.command.seat, *seat_id});  // the other seats asked see the TakenBack
+    offers_.lapse(seats_, {o.command.seat, *seat_id});  // the other seats asked see the TakenBack
     // Only the last command that counts is ever taken back.
-    const auto c = last_command();
+    const auto c = last_command(log_);
     if (!c || c->first_seq != o.command.first_seq || c->last_seq != o.command.last_seq) {
       return refuse(v1::FAILED_PRECONDITION, "the take-back lapsed: a command came after it");
     }

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "record/hashes.h"
+#include "record/proto.h"
 #include "record/seal.h"
 #include "room/archive.h"
 

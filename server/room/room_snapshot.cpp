@@ -1,0 +1,46 @@
+// What other threads may read of a room, under its own lock.
+#include "room/room_snapshot.h"
+
+namespace grognard::room {
+
+void RoomSnapshot::publish(Facts facts) {
+  std::lock_guard lock(mu_);
+  facts_ = std::move(facts);
+}
+
+v1::RoomInfo RoomSnapshot::info() const {
+  std::lock_guard lock(mu_);
+  return facts_.info;
+}
+
+bool RoomSnapshot::listed_and_open() const {
+  std::lock_guard lock(mu_);
+  return facts_.listed_and_open;
+}
+
+bool RoomSnapshot::evictable() const {
+  std::lock_guard lock(mu_);
+  return facts_.evictable;
+}
+
+bool RoomSnapshot::ended_idle_since(std::int64_t ms) const {
+  std::lock_guard lock(mu_);
+  return facts_.evictable && facts_.ended_ms != 0 && facts_.ended_ms <= ms;
+}
+
+bool RoomSnapshot::storage_stopped() const {
+  std::lock_guard lock(mu_);
+  return facts_.storage_stopped;
+}
+
+std::optional<std::int64_t> RoomSnapshot::waiting_since() const {
+  std::lock_guard lock(mu_);
+  return facts_.waiting_since;
+}
+
+std::string RoomSnapshot::drift() const {
+  std::lock_guard lock(mu_);
+  return facts_.drift;
+}
+
+}  // namespace grognard::room

@@ -1,0 +1,44 @@
+#pragma once
+// What other threads may read of a room (the lobby, /healthz): its RoomInfo and the facts the
+// lobby lists, tidies and expires rooms by. The room publishes a fresh copy on its strand
+// whenever they change; every member is thread-safe, under a lock of its own.
+
+#include <cstdint>
+#include <mutex>
+#include <optional>
+#include <string>
+
+#include "room/messages.h"
+
+namespace grognard::room {
+
+class RoomSnapshot {
+ public:
+  struct Facts {
+    v1::RoomInfo info;
+    bool listed_and_open = false;
+    // Ended (or stopped, but not by storage) with nobody connected.
+    bool evictable = false;
+    std::int64_t ended_ms = 0;  // when the game ended (0: it has not)
+    bool storage_stopped = false;
+    std::optional<std::int64_t> waiting_since;  // while waiting for players: its last activity
+    std::string drift;
+  };
+
+  void publish(Facts facts);
+
+  v1::RoomInfo info() const;
+  bool listed_and_open() const;
+  bool evictable() const;
+  // Evictable, and ended at or before `ms`.
+  bool ended_idle_since(std::int64_t ms) const;
+  bool storage_stopped() const;
+  std::optional<std::int64_t> waiting_since() const;
+  std::string drift() const;
+
+ private:
+  mutable std::mutex mu_;
+  Facts facts_;
+};
+
+}  // namespace grognard::room
