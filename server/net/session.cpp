@@ -10,7 +10,6 @@
 #include <boost/asio/use_awaitable.hpp>
 
 #include "grognard/v1/protocol.pb.h"
-#include "net/codec.h"
 #include "net/session_impl.h"
 #include "room/messages.h"
 #include "room/room.h"
@@ -203,9 +202,9 @@ void Session::on_message(std::string_view data, bool binary) {
     shut(websocket::close_code::policy_error, "rate limit exceeded", "rate_limit");
     return;
   }
-  format_ = binary ? Format::kBinary : Format::kJson;
+  format_ = proto::format_of(binary);
   v1::ClientMessage message;
-  if (auto error = decode(data, format_, message)) {
+  if (auto error = proto::decode(data, format_, message)) {
     deliver(room::error_message(error->request_id, v1::INVALID_ARGUMENT, "", error->message));
     return;
   }

@@ -33,6 +33,7 @@
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/websocket.hpp>
 
+#include "grognard/codec.h"
 #include "net/admission.h"
 #include "net/frame_watch.h"
 #include "net/gate.h"
@@ -130,7 +131,7 @@ class Session final : public room::Peer,
   TokenBucket bucket_;
   SendQueue queue_;
   beast::flat_buffer buffer_;
-  Format format_ = Format::kBinary;  // of the last message received; replies use it
+  proto::Format format_ = proto::Format::kBinary;  // of the last message received; replies use it
   bool accepted_ = false;
   bool writing_ = false;
   bool closing_ = false;        // no more messages in or out

@@ -7,7 +7,6 @@
 #include <memory>
 
 #include "grognard/v1/protocol.pb.h"
-#include "net/codec.h"
 #include "net/session_impl.h"
 
 namespace grognard::net::detail {
@@ -48,11 +47,11 @@ struct LastEncoded {
 };
 
 std::shared_ptr<const std::string> encoded(const std::shared_ptr<const v1::ServerMessage>& message,
-                                           Format format) {
+                                           proto::Format format) {
   thread_local std::array<LastEncoded, 2> last;
   LastEncoded& slot = last.at(static_cast<std::size_t>(format));
   if (slot.message != message) {
-    slot.bytes = std::make_shared<const std::string>(encode(*message, format));
+    slot.bytes = std::make_shared<const std::string>(proto::encode(*message, format));
     slot.message = message;
   }
   return slot.bytes;
@@ -62,7 +61,7 @@ std::shared_ptr<const std::string> encoded(const std::shared_ptr<const v1::Serve
 
 void Session::deliver(const std::shared_ptr<const v1::ServerMessage>& message) {
   if (closing_ || !accepted_) return;
-  OutFrame frame{encoded(message, format_), format_ == Format::kBinary};
+  OutFrame frame{encoded(message, format_), format_ == proto::Format::kBinary};
   const std::size_t frame_bytes = frame.size();
   if (queue_.empty()) last_write_ = Clock::now();  // the stall clock starts with a backlog
   if (!queue_.push(std::move(frame))) {

@@ -1,10 +1,10 @@
-// Fuzzing the frame decoder (server/net/codec.h), binary and JSON.
+// Fuzzing the frame decoder (proto/grognard/codec.h), binary and JSON.
 #include <google/protobuf/util/field_comparator.h>
 #include <google/protobuf/util/json_util.h>
 #include <google/protobuf/util/message_differencer.h>
 
+#include "grognard/codec.h"
 #include "grognard/v1/protocol.pb.h"
-#include "net/codec.h"
 #include "record/proto.h"
 #include "targets.h"
 
@@ -21,19 +21,19 @@ bool same(const v1::ClientMessage& a, const v1::ClientMessage& b) {
 
 // What the server sends back for a frame it refuses: an Error carrying the decoder's sentence,
 // written in both forms as a session would.
-void answer_refusal(const net::DecodeError& e) {
+void answer_refusal(const proto::DecodeError& e) {
   v1::ServerMessage reply;
   reply.set_request_id(e.request_id);
   reply.mutable_error()->set_code(v1::INVALID_ARGUMENT);
   reply.mutable_error()->set_message(e.message);
-  (void)net::encode(reply, net::Format::kBinary);
-  if (net::encode(reply, net::Format::kJson).empty()) fail("an error reply encodes to nothing");
+  (void)proto::encode(reply, proto::Format::kBinary);
+  if (proto::encode(reply, proto::Format::kJson).empty()) fail("an error reply encodes to nothing");
 }
 
 // A message that decoded must decode the same from the server's own writing of it.
 void round_trip(const v1::ClientMessage& decoded) {
   v1::ClientMessage again;
-  if (auto e = net::decode(decoded.SerializeAsString(), net::Format::kBinary, again)) {
+  if (auto e = proto::decode(decoded.SerializeAsString(), proto::Format::kBinary, again)) {
     fail("a decoded frame, written again, does not decode: " + e->message);
   }
   if (!same(decoded, again)) fail("a decoded frame, written again, decodes to another message");
@@ -49,7 +49,7 @@ void round_trip(const v1::ClientMessage& decoded) {
   if (any != nullptr && !record::canonical_any(*any).ok()) return;
   std::string json;
   if (!google::protobuf::util::MessageToJsonString(known, &json).ok()) return;  // an unknown Any
-  if (auto e = net::decode(json, net::Format::kJson, again)) {
+  if (auto e = proto::decode(json, proto::Format::kJson, again)) {
     fail("a decoded frame, written as JSON, does not decode: " + e->message + "\n" + json);
   }
   // Compared as JSON: the bytes of a command's Any may differ (a binary client's own encoding of
@@ -64,9 +64,9 @@ void round_trip(const v1::ClientMessage& decoded) {
 
 int frame(const std::uint8_t* data, std::size_t size) {
   const std::string_view bytes(reinterpret_cast<const char*>(data), size);
-  for (net::Format format : {net::Format::kBinary, net::Format::kJson}) {
+  for (proto::Format format : {proto::Format::kBinary, proto::Format::kJson}) {
     v1::ClientMessage out;
-    if (auto e = net::decode(bytes, format, out)) {
+    if (auto e = proto::decode(bytes, format, out)) {
       answer_refusal(*e);
     } else {
       if (out.body_case() == v1::ClientMessage::BODY_NOT_SET) fail("decoded a frame with no body");

@@ -14,7 +14,7 @@ namespace grognard::fuzz {
 
 using Entry = int (*)(const std::uint8_t* data, std::size_t size);
 
-// A frame from a client, decoded both as a binary and as a JSON frame (server/net/codec.h);
+// A frame from a client, decoded both as a binary and as a JSON frame (proto/grognard/codec.h);
 // what decodes is re-encoded and must decode to the same message.
 int frame(const std::uint8_t* data, std::size_t size);
 // A scenario text: byte 0 picks the rule set, the rest is the text given to load_scenario;

@@ -1,40 +1,15 @@
 #include "client/codec.h"
 
-#include <google/protobuf/util/json_util.h>
-
-#include "grognard/parse.h"
+#include <utility>
 
 namespace grognard::client {
 
-std::string encode(const v1::ClientMessage& message, Format format) {
-  if (format == Format::kBinary) return message.SerializeAsString();
-  std::string out;
-  // Every field of ClientMessage maps to JSON; a failure here is a bug in the message.
-  auto status = google::protobuf::util::MessageToJsonString(message, &out);
-  if (!status.ok()) return {};
-  return out;
-}
-
 Result<v1::ServerMessage> decode(std::string_view bytes, bool binary) {
   v1::ServerMessage out;
-  if (binary) {
-    if (!proto::parse_message(out, bytes)) {
-      Failure f;
-      f.kind = FailureKind::kDecode;
-      f.message = "a binary frame that is not a grognard.v1.ServerMessage";
-      return f;
-    }
-    return out;
-  }
-  google::protobuf::util::JsonParseOptions options;
-  options.ignore_unknown_fields = true;
-  auto status = google::protobuf::util::JsonStringToMessage(bytes, &out, options);
-  if (!status.ok()) {
+  if (auto error = proto::decode(bytes, proto::format_of(binary), out)) {
     Failure f;
     f.kind = FailureKind::kDecode;
-    f.message =
-        "a text frame that is not a ServerMessage in JSON: " + std::string(status.message()) +
-        ": " + std::string(bytes.substr(0, 200));
+    f.message = std::move(error->message);
     return f;
   }
   return out;

@@ -1,7 +1,8 @@
 #pragma once
 // The client's side of the wire format (docs/protocol.md): ClientMessage out and
-// ServerMessage in, as protobuf (binary frames) or protobuf's JSON mapping (text frames), and
-// google.protobuf.Any for rule-set payloads. Beast-free.
+// ServerMessage in, as protobuf (binary frames) or protobuf's JSON mapping (text frames), in
+// the codec the server also uses (grognard/codec.h), and google.protobuf.Any for rule-set
+// payloads. Beast-free.
 
 #include <optional>
 #include <string>
@@ -10,13 +11,14 @@
 #include <google/protobuf/any.pb.h>
 
 #include "client/result.h"
+#include "grognard/codec.h"
 #include "grognard/v1/protocol.pb.h"
 
 namespace grognard::client {
 
-enum class Format { kBinary, kJson };
+using proto::encode;
+using proto::Format;
 
-std::string encode(const v1::ClientMessage& message, Format format);
 // Decodes a frame in the format its WebSocket frame type says (binary: protobuf).
 Result<v1::ServerMessage> decode(std::string_view bytes, bool binary);
 

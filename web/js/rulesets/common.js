@@ -12,6 +12,9 @@ export function eventKind(msg) {
 // A command line's refusal: { error } (parse() returns it).
 export const fail = (error) => ({ error });
 
+// The refusal of a first word that is none of the rule set's commands (the terminal's words).
+export const unknown = (word) => fail(`unknown command "${word}"; type help for the list`);
+
 // "12.5" (a trailing '"' allowed) as a number; null unless the whole word is a finite number.
 export function numberOf(word) {
   let w = String(word || '');
@@ -46,8 +49,14 @@ export function bearingOf(word) {
 }
 
 // Inches (or any number) to one decimal without a trailing ".0": "12", "12.5" (the client's num()).
+// A tie goes to the even tenth, as printf's "%.1f" takes it in the terminal: 0.25 is "0.2", 0.75
+// "0.8" (toFixed would say "0.3"); the ties are the quarters, the only ones a double holds exactly.
 export function num(x) {
-  const s = (Number(x) || 0).toFixed(1).replace(/\.0$/, '');
+  const v = Number(x) || 0;
+  const quarters = Math.abs(v) * 4;
+  const even = Number.isInteger(quarters) && quarters % 4 === 1
+    ? Math.sign(v) * Math.trunc(Math.abs(v) * 10) / 10 : v;
+  const s = even.toFixed(1).replace(/\.0$/, '');
   return s === '-0' ? '0' : s;
 }
 
@@ -84,4 +93,46 @@ export function bearingTo(from, to) {
   if (dx === 0 && dy === 0) return 0;
   const b = Math.atan2(dx, -dy) * 180 / Math.PI;
   return b < 0 ? b + 360 : b;
+}
+
+// The waypoints of a move, each from the one before (the first from `start`, { x, y }): X,Y;
+// N@BEARING (N inches that way); toward TARGET [N] (X,Y, or what `place(word)` finds: a unit or a
+// figure, { x, y } or null). { points } or { error }, in the terminal's words
+// (client-cli/src/render/words.cpp, waypoints_of).
+export function waypoints(words, start, place) {
+  const points = [];
+  let at = start;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    const p = pointOf(w);
+    if (p) {
+      at = p;
+    } else if (w.includes('@')) {
+      const d = numberOf(w.slice(0, w.indexOf('@')));
+      const b = bearingOf(w.slice(w.indexOf('@') + 1));
+      if (d === null || d <= 0 || b === null) {
+        return { error: `"${w}" is not a distance on a bearing (e.g. 3@NE or 2.5@135)` };
+      }
+      const v = aimVector(b);
+      at = { x: at.x + v.x * d, y: at.y + v.y * d };
+    } else if (w.toLowerCase() === 'toward') {
+      if (i + 1 >= words.length) return { error: 'toward what? e.g. toward voltigeur-2 3' };
+      const target = words[++i];
+      const to = pointOf(target) || place(target);
+      if (!to) return { error: `no "${target}" to move toward (a figure, or X,Y)` };
+      const len = Math.hypot(to.x - at.x, to.y - at.y);
+      const n = i + 1 < words.length ? numberOf(words[i + 1]) : null;
+      if (n !== null) {
+        i++;
+        if (n <= 0) return { error: `move toward ${target} by more than nothing` };
+      }
+      const step = n !== null && len > 0 ? Math.min(n, len) / len : 1;
+      at = { x: at.x + (to.x - at.x) * step, y: at.y + (to.y - at.y) * step };
+    } else {
+      return { error: `"${w}" is not a point X,Y in inches, a distance on a bearing N@B, or ` +
+        'toward TARGET [N]' };
+    }
+    points.push({ x: at.x, y: at.y });
+  }
+  return { points };
 }

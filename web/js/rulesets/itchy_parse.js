@@ -7,6 +7,7 @@
 //   end                         end the side turn
 
 import { COMMAND_TYPE, facingOf, findUnit } from 'grognard/rulesets/itchy_common.js';
+import { unknown } from 'grognard/rulesets/common.js';
 
 export const help = [
   'first | second — after winning the initiative: go first or second',
@@ -87,11 +88,11 @@ function parseAttack(w, view) {
       return command('attack', body);
     }
     const comma = w[2].indexOf(',');
-    if (comma < 0) return { error: `"${w[2]}" is neither a unit nor an area X,Y; ${usage}` };
+    if (comma < 0) return { error: usage };
     xs = w[2].slice(0, comma);
     ys = w[2].slice(comma + 1);
   }
-  const x = number(xs.replace(/,$/, ''));
+  const x = number(xs);
   const y = number(ys);
   if (x === null || y === null) return { error: usage };
   body.target = {};
@@ -116,7 +117,7 @@ export function parse(text, ctx = {}) {
   }
   if (verb === 'MOVE') return parseMove(w, view);
   if (verb === 'TURN') return parseTurn(w, view);
-  if (verb === 'ATTACK' || verb === 'FIRE') return parseAttack(w, view);
+  if (verb === 'ATTACK') return parseAttack(w, view);
   if (verb === 'HELP' || verb === '?') return { error: help };
-  return { error: `"${w[0]}" is not an Itchy & Scratchy command; they are: first, second, move, turn, attack, end (help)` };
+  return unknown(w[0]);
 }

@@ -1,28 +1,31 @@
 // Itchy & Scratchy (Mark 2): every Event of proto/grognard/v1/itchy.proto in words, with the dice
 // thrown and what they needed (docs/rules/itchy.md: §Combat, I4–I7, I14, I16, I19, I23).
-// The words follow the terminal client's (client-cli/src/render/itchy_events.cpp).
+// The words are the terminal client's (client-cli/src/render/itchy_events.cpp), the parity
+// table holding both to them (tests/parity/itchy.json); the detail is the web's own.
 
 import {
-  areaText, diceAt, facingLetter, findUnit, sideName, typeWord, unitText, UNIT_TYPES,
-  weaponWord,
+  diceAt, facingLetter, findUnit, px, py, sideName, typeWord, UNIT_TYPES, weaponWord,
 } from 'grognard/rulesets/itchy_common.js';
 import { eventKind, rollOf } from 'grognard/rulesets/common.js';
 
-// The play screen shows each die after the words (web/js/log.js): the words give no faces,
-// the dice go as rollOf gives them.
+// The play screen shows each die after the words as well (web/js/log.js), as rollOf gives them.
+
+// An area as the terminal writes it in events: "(4,3)".
+const pos = (p) => `(${px(p)},${py(p)})`;
+const face = (r) => (r && r.face) || 0;
 
 function initiative(e, view) {
   const throws = e.throws || [];
   const dice = [];
   const parts = throws.map((t, i) => {
     dice.push(rollOf(t.side0), rollOf(t.side1));
-    return `${i ? 'again, ' : ''}${sideName(view, 0)} ${(t.side0 && t.side0.face) || 0}`
-      + ` v ${sideName(view, 1)} ${(t.side1 && t.side1.face) || 0}`;
+    return `${i ? '; again ' : ' '}${sideName(view, 0)} ${face(t.side0)}`
+      + ` v ${sideName(view, 1)} ${face(t.side1)}`;
   });
   const ties = throws.length > 1 ? `; ${throws.length - 1} tie${throws.length > 2 ? 's' : ''} thrown again` : '';
   return {
-    text: `Turn ${e.turn || 0} initiative: ${parts.join('; ')} — ${sideName(view, e.winner)} win`
-      + ' and choose the order',
+    text: `Turn ${e.turn || 0} initiative:${parts.join('')} - ${sideName(view, e.winner)}`
+      + ' choose the order',
     dice,
     detail: `Each side throws a D6, the higher chooses whether to go first (I16)${ties}.`,
   };
@@ -30,28 +33,24 @@ function initiative(e, view) {
 
 function orderChosen(e, view) {
   return {
-    text: `${sideName(view, e.side)} choose to go ${e.goFirst ? 'first' : 'second'}:`
+    text: `${sideName(view, e.side)} choose to go ${e.goFirst ? 'first' : 'second'};`
       + ` ${sideName(view, e.firstSide)} act first`,
     dice: [],
     detail: '',
   };
 }
 
-function moved(e, view) {
-  const who = unitText(view, e.unit);
+function moved(e) {
   const path = e.path || [];
-  let text;
-  if (path.length === 0) {
-    text = `${who} turns to face ${facingLetter(e.facing)}`;
-  } else {
-    const verb = e.withdrawal ? 'withdraws' : 'moves';
-    text = `${who} ${verb} ${path.length} area${path.length > 1 ? 's' : ''}: `
-      + `${path.map(areaText).join(' → ')}, facing ${facingLetter(e.facing)}`;
-  }
+  let text = path.length === 0 ? `${e.unit || ''} turns to face ${facingLetter(e.facing)}`
+    : `${e.unit || ''} moves to ${path.map(pos).join('->')}, faces ${facingLetter(e.facing)}`;
   const notes = [];
-  if (e.withdrawal) notes.push('a withdrawal: it ends farther from each enemy facing it (I10)');
+  if (e.withdrawal) {
+    text += ' (withdrawal)';
+    notes.push('a withdrawal: it ends farther from each enemy facing it (I10)');
+  }
   if (e.stoppedByEnemy) {
-    text += ', halted next to the enemy';
+    text += ' (stopped next to the enemy)';
     notes.push('it entered an area next to an enemy and had to stop and face it (I9)');
   }
   return { text, dice: [], detail: notes.length ? `${notes.join('; ')}.` : '' };
@@ -72,22 +71,15 @@ function matches(faces) {
 function attacked(e, view) {
   const attacker = findUnit(view, e.unit);
   const rolls = e.rolls || [];
-  const faces = rolls.map((r) => (r && r.face) || 0);
+  const faces = rolls.map(face);
   const casualties = e.casualties || [];
-  const targets = casualties.length
-    ? `${casualties.map((c) => unitText(view, c.unit)).join(' and ')} at ${areaText(e.target)}`
-    : areaText(e.target);
   const range = e.range || 0;
   const dice = e.dice || 0;
-  const general = e.generalBonus ? ' (+1 for the General)' : '';
-  const results = casualties.filter((c) => (c.spLost || 0) > 0 || c.destroyed).map((c) => {
-    const name = unitText(view, c.unit);
-    const lost = `${c.spLost || 0} SP`;
-    return c.destroyed ? `${name} loses ${lost} and is destroyed` : `${name} loses ${lost}`;
-  });
-  const text = `${unitText(view, e.unit)} fires on ${targets}: `
-    + `${dice} dice at range ${range}${general}${e.cover ? ', target in cover' : ''}`
-    + ` — ${results.length ? results.join('; ') : 'no effect'}`;
+  const results = casualties.filter((c) => (c.spLost || 0) > 0 || c.destroyed).map((c) =>
+    `${c.unit || ''} loses ${c.spLost || 0} SP${c.destroyed ? ' and is destroyed' : ''}`);
+  const text = `${e.unit || ''} fires at ${pos(e.target)}, range ${range}, ${dice} dice`
+    + `${e.generalBonus ? ' (+1 General)' : ''}${e.cover ? ', target in cover' : ''}`
+    + `: [${faces.join(' ')}] ${results.length ? results.join(', ') : 'no effect'}`;
 
   // The detail: the table's dice, the modifiers, what each target needed, the doubles thrown.
   const notes = [];
@@ -126,14 +118,11 @@ function sideTurnEnded(e, view) {
 function turnEnded(e, view) {
   const losses = e.losses || [];
   const exhausted = e.exhausted || [];
-  const parts = losses.map((l, i) => {
-    const s = view && view.sides ? view.sides[i] : null;
-    const ep = s && s.exhaustionPoint ? ` (exhaustion point ${s.exhaustionPoint})` : '';
-    return `${sideName(view, i)} ${l || 0} SP${ep}${exhausted[i] ? ', exhausted' : ''}`;
-  });
+  const parts = losses.map((l, i) =>
+    `${i ? ', ' : ' '}${sideName(view, i)} ${l || 0}${exhausted[i] ? ' (exhausted)' : ''}`);
   const tired = exhausted.some(Boolean);
   return {
-    text: `Turn ${e.turn || 0} ends. Losses so far: ${parts.join('; ') || 'none'}`,
+    text: `Turn ${e.turn || 0} ends; losses${parts.join('')}`,
     dice: [],
     detail: tired
       ? 'An exhausted side stops aggressive action: it attacks only without moving and moves no nearer the enemy (I15).'
@@ -144,10 +133,9 @@ function turnEnded(e, view) {
 function gameEnded(e, view) {
   const score = e.score || [];
   const result = e.draw ? 'a draw' : `${sideName(view, e.winner)} win`;
-  const scored = score.length === 2
-    ? ` (score ${sideName(view, 0)} ${score[0] || 0}, ${sideName(view, 1)} ${score[1] || 0})` : '';
+  const scored = score.length === 2 ? ` (score ${score[0] || 0}-${score[1] || 0})` : '';
   return {
-    text: `Game over: ${result}${e.reason ? ` — ${e.reason}` : ''}${scored}`,
+    text: `Game over: ${result}${e.reason ? ` - ${e.reason}` : ''}${scored}`,
     dice: [],
     detail: scored ? 'Score: enemy SP destroyed plus the points of the objectives held (I19).' : '',
   };

@@ -4,9 +4,9 @@
 // bearings are degrees (0 north, 90 east, clockwise) or compass points (N, NE, NNE...).
 
 import {
-  bearingOf, numberOf, aimVector, bearingTo, findUnit, findCar, activeUnit, actionOf,
+  bearingOf, numberOf, bearingTo, findUnit, findCar, activeUnit, actionOf,
 } from 'grognard/rulesets/rcw_words.js';
-import { fail, pointOf } from 'grognard/rulesets/common.js';
+import { fail, pointOf, unknown, waypoints } from 'grognard/rulesets/common.js';
 
 const TYPE = 'type.googleapis.com/grognard.v1.rcw.Command';
 const done = (kind, body) => ({ command: { '@type': TYPE, [kind]: body } });
@@ -43,7 +43,7 @@ function idOf(view, typed) {
 
 const notPoint = (w) => `"${w}" is not a point X,Y in inches (x east, y south), e.g. 12.5,20`;
 const notBearing = (w) =>
-  `"${w}" is not a bearing: degrees (0 north, 90 east, clockwise) or N, NE, E...`;
+  `"${w}" is not a bearing: degrees (0 north, 90 east, clockwise) or N, NE, E…`;
 
 function deploy(w, view) {
   const usage = 'usage: deploy UNIT X,Y BEARING, e.g. deploy R1 10,20 N';
@@ -65,51 +65,6 @@ function activate(w, view) {
   return done('activate', { unit: idOf(view, w[1]), first, second });
 }
 
-// The waypoints typed after `move` (each from the one before, the first from `start`): X,Y;
-// N@BEARING; toward TARGET [N] (a point or a unit). { points } or { error }.
-function waypoints(words, start, view) {
-  const points = [];
-  let at = start;
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i];
-    const p = pointOf(w);
-    if (p) {
-      at = p;
-    } else if (w.includes('@')) {
-      const [ds, bs] = [w.slice(0, w.indexOf('@')), w.slice(w.indexOf('@') + 1)];
-      const d = numberOf(ds);
-      const b = bearingOf(bs);
-      if (d === null || d <= 0 || b === null) {
-        return { error: `"${w}" is not a distance on a bearing (e.g. 3@NE or 2.5@135)` };
-      }
-      const v = aimVector(b);
-      at = { x: at.x + v.x * d, y: at.y + v.y * d };
-    } else if (w.toLowerCase() === 'toward') {
-      if (i + 1 >= words.length) return { error: 'toward what? e.g. toward W2 3' };
-      const target = words[++i];
-      let to = pointOf(target);
-      if (!to) {
-        const u = findUnit(view, target);
-        if (u && u.pos) to = { x: u.pos.x || 0, y: u.pos.y || 0 };
-      }
-      if (!to) return { error: `no "${target}" to move toward (a unit, or X,Y)` };
-      const len = Math.hypot(to.x - at.x, to.y - at.y);
-      const n = i + 1 < words.length ? numberOf(words[i + 1]) : null;
-      if (n !== null) {
-        i++;
-        if (n <= 0) return { error: `move toward ${target} by more than nothing` };
-      }
-      const step = n !== null && len > 0 ? Math.min(n, len) / len : 1;
-      at = { x: at.x + (to.x - at.x) * step, y: at.y + (to.y - at.y) * step };
-    } else {
-      return { error: `"${w}" is not a point X,Y in inches, a distance on a bearing N@B, or ` +
-        'toward TARGET [N]' };
-    }
-    points.push({ x: at.x, y: at.y });
-  }
-  return { points };
-}
-
 function move(w, view) {
   const usage = 'usage: move WAYPOINT... [face BEARING], each X,Y, N@BEARING (N inches that ' +
     'way) or toward TARGET [N], e.g. move 12,18 14,15 face N, move 6@NE, move toward R2 4 ' +
@@ -125,11 +80,15 @@ function move(w, view) {
   const u = activeUnit(view);
   const start = u && u.pos ? { x: u.pos.x || 0, y: u.pos.y || 0 } : { x: 0, y: 0 };
   const typed = w.slice(1, end);
+  const place = (id) => {
+    const t = findUnit(view, id);
+    return t ? { x: (t.pos && t.pos.x) || 0, y: (t.pos && t.pos.y) || 0 } : null;
+  };
+  const r = waypoints(typed, start, place);
+  if (r.error) return fail(`${r.error}; ${usage}`);
   if (!u && typed.some((x) => !pointOf(x))) {
     return fail(`no unit of yours is being activated to move from; give points X,Y: ${usage}`);
   }
-  const r = waypoints(typed, start, view);
-  if (r.error) return fail(`${r.error}; ${usage}`);
   const pts = r.points;
   if (facing === null) {
     // Along the last leg, from the point before it (the unit's place for a one-leg move).
@@ -139,7 +98,6 @@ function move(w, view) {
     const to = pts[pts.length - 1];
     const from = pts.length >= 2 ? pts[pts.length - 2] : start;
     facing = from.x === to.x && from.y === to.y && u ? u.facing || 0 : bearingTo(from, to);
-    facing = Math.round(facing * 100) / 100;
   }
   return done('move', { waypoints: pts, facing });
 }
@@ -200,5 +158,5 @@ export function parse(text, ctx = {}) {
     if (w.length !== 2) return fail('usage: assault TARGET, e.g. assault W2');
     return done('assault', { target: idOf(view, w[1]) });
   }
-  return fail(`"${w[0]}" is not an RCW command; help lists them`);
+  return unknown(w[0]);
 }

@@ -25,7 +25,7 @@ function spent(v, e) {
   let what;
   switch (e.action) {
     case 'STAND_UP': what = 'stands up'; break;
-    case 'AIM': what = 'aims (+2 on the next shot)'; break;
+    case 'AIM': what = 'aims'; break;
     case 'LOAD_MUSKET':
     case 'LOAD_RIFLE':
       what = `loads the ${weaponOf(v, e.figure, e.weapon)} ${e.loaded ? '(loaded)' : '(not yet loaded)'}`;

@@ -5,55 +5,17 @@
 // referee's lines are in sharpe_referee.js.
 
 import {
-  done, figureId, groupId, figureOf, gunOf, weaponKind, weaponName, firearm, aimVector, bearingTo,
+  done, figureId, groupId, figureOf, gunOf, weaponKind, weaponName, firearm, bearingTo,
 } from 'grognard/rulesets/sharpe_common.js';
 import { parseReferee, refereeHelp } from 'grognard/rulesets/sharpe_referee.js';
-import { fail, numberOf, pointOf, bearingOf } from 'grognard/rulesets/common.js';
+import { fail, numberOf, pointOf, bearingOf, unknown, waypoints } from 'grognard/rulesets/common.js';
 
 const posOf = (f) => ({ x: Number((f.figure.pos && f.figure.pos.x) || 0), y: Number((f.figure.pos && f.figure.pos.y) || 0) });
-const round2 = (p) => ({ x: Math.round(p.x * 100) / 100, y: Math.round(p.y * 100) / 100 });
-
-// Waypoints: X,Y; N@BEARING (N inches from the point before); toward TARGET [N].
-function waypoints(words, start, v) {
-  const out = [];
-  let at = start;
-  for (let i = 0; i < words.length; i += 1) {
-    const w = words[i];
-    const p = pointOf(w);
-    if (p) {
-      at = p;
-    } else if (w.includes('@')) {
-      const d = numberOf(w.slice(0, w.indexOf('@')));
-      const b = bearingOf(w.slice(w.indexOf('@') + 1));
-      if (d === null || d <= 0 || b === null) return { error: `"${w}" is not a distance on a bearing (e.g. 3@NE or 2.5@135)` };
-      const u = aimVector(b);
-      at = { x: at.x + u.x * d, y: at.y + u.y * d };
-    } else if (w.toLowerCase() === 'toward') {
-      if (i + 1 >= words.length) return { error: 'toward what? e.g. toward voltigeur2 3' };
-      const target = words[++i];
-      const f = figureOf(v, target);
-      const to = pointOf(target) || (f ? posOf(f) : null);
-      if (!to) return { error: `no "${target}" to move toward (a figure, or X,Y)` };
-      const len = Math.hypot(to.x - at.x, to.y - at.y);
-      const n = i + 1 < words.length ? numberOf(words[i + 1]) : null;
-      if (n !== null) {
-        i += 1;
-        if (n <= 0) return { error: `move toward ${target} by more than nothing` };
-      }
-      const step = n !== null && len > 0 ? Math.min(n, len) / len : 1;
-      at = { x: at.x + (to.x - at.x) * step, y: at.y + (to.y - at.y) * step };
-    } else {
-      return { error: `"${w}" is not a point X,Y in inches, a distance on a bearing N@B, or toward TARGET [N]` };
-    }
-    out.push(round2(at));
-  }
-  return { points: out };
-}
 
 function parseMove(w, v, crawlVerb) {
   const usage = crawlVerb
     ? 'usage: crawl FIGURE WAYPOINT..., e.g. crawl sharpe 6,40 or crawl sharpe 1@N'
-    : 'usage: move FIGURE WAYPOINT... [crawl], each X,Y, N@BEARING or toward TARGET [N], e.g. move sharpe 10,40 12,36';
+    : 'usage: move FIGURE WAYPOINT... [crawl], each X,Y, N@BEARING or toward TARGET [N], e.g. move sharpe 10,40 12,36 or move sharpe 3@NE or move sharpe toward voltigeur-2 4';
   if (w.length < 3) return fail(usage);
   let crawl = crawlVerb;
   let path = w.slice(2);
@@ -63,7 +25,11 @@ function parseMove(w, v, crawlVerb) {
   }
   const figure = figureId(v, w[1]);
   const f = figureOf(v, figure);
-  const r = waypoints(path, f ? posOf(f) : { x: 0, y: 0 }, v);
+  const place = (id) => {
+    const t = figureOf(v, figureId(v, id));
+    return t ? posOf(t) : null;
+  };
+  const r = waypoints(path, f ? posOf(f) : { x: 0, y: 0 }, place);
   if (r.error) return fail(`${r.error}; ${usage}`);
   const move = { figure, waypoints: r.points };
   if (crawl) move.crawl = true;
@@ -89,7 +55,7 @@ function weaponIndex(v, fig, typed, purpose) {
     return { error: `${f.figure.name || fig} has no ${kind ? weaponName(kind) : 'firearm'}` };
   }
   const n = numberOf(typed);
-  if (n === null || n < 1 || n !== Math.floor(n) || n > 64) return { error: `"${typed}" is not a weapon (a number from 1, or musket, rifle, pistol, knife...)` };
+  if (n === null || n < 1 || n !== Math.floor(n) || n > 64) return { error: `"${typed}" is not a weapon (a number from 1, or musket, rifle, pistol, knife…)` };
   if (f && n > weapons.length) return { error: `${f.figure.name || fig} has ${weapons.length} weapons, not ${typed}` };
   return { index: n - 1 };
 }
@@ -182,7 +148,7 @@ export function parse(text, ctx) {
     return done({ setScatter });
   }
   if (verb === 'loadgun' || verb === 'canister' || verb === 'ball') {
-    if (w.length < 3) return fail(`usage: ${verb} FIGURE GUN ...; type help`);
+    if (w.length < 3) return fail(`usage: ${verb} FIGURE GUN …; type help`);
     return parseGun(verb, w, v);
   }
   const r = parseReferee(w, v);
@@ -196,7 +162,7 @@ export function parse(text, ctx) {
     zoom: 'the map scales with the window; zoom the page to see more closely',
   }[verb];
   if (page) return fail(`"${verb}" is the terminal client's: ${page}`);
-  return fail(`"${w[0]}" is not a command of Sharpe's Mess; help lists them`);
+  return unknown(w[0]);
 }
 
 export const help = [

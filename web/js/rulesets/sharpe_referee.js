@@ -80,7 +80,7 @@ function parseBrief(w, v) {
 
 // rule add GROUP ID [NAME...] X,Y [WEAPON|officer|elite|mounted...] REASON...
 function parseAdd(w, v) {
-  const usage = 'usage: rule add GROUP ID [NAME...] X,Y [WEAPON|officer|elite|mounted...] REASON..., e.g. rule add lawford redcoat4 Private Hale 12,47 musket bayonet from the baggage';
+  const usage = 'usage: rule add GROUP ID [NAME...] X,Y [WEAPON|officer|elite|mounted...] REASON..., e.g. rule add lawford redcoat4 Private Hale 12,47 musket bayonet late from the baggage';
   let at = 4;
   while (at < w.length && !pointOf(w[at])) at += 1;
   if (w.length < 5 || at >= w.length) return fail(usage);
@@ -95,19 +95,19 @@ function parseAdd(w, v) {
     else if (word === 'mounted') added.qualities.mounted = true;
     else break;
   }
+  if (!Object.keys(added.qualities).length) delete added.qualities;
   const reason = w.slice(i).join(' ');
   if (!reason) return fail(`a ruling states its reason; ${usage}`);
   return { command: ruling({ kind: 'RULING_ADD', group: groupId(v, w[2]), added, reason }) };
 }
 
 function parseRule(w, v) {
-  const usage = 'usage: rule move FIG X,Y REASON... | rule wound|heal|remove FIG REASON... | rule add ...';
+  const usage = 'usage: rule move FIG X,Y REASON... | rule wound|heal|remove FIG REASON... | rule add …';
   if (w.length < 2) return fail(usage);
   const kind = w[1].toLowerCase();
   if (kind === 'add') return parseAdd(w, v);
   const kinds = { move: 'RULING_MOVE', wound: 'RULING_WOUND', heal: 'RULING_HEAL', remove: 'RULING_REMOVE' };
   if (!kinds[kind]) return fail(`"${w[1]}" is no ruling; ${usage}`);
-  if (w.length < 3) return fail(`rule ${kind} names a figure; ${usage}`);
   let from = 3;
   let to = null;
   if (kind === 'move') {
@@ -115,6 +115,7 @@ function parseRule(w, v) {
     if (!to) return fail('usage: rule move FIG X,Y REASON..., e.g. rule move hagman 8,40 he slipped');
     from = 4;
   }
+  if (w.length < 3) return fail(`rule ${kind} names a figure; ${usage}`);
   const reason = w.slice(from).join(' ');
   if (!reason) return fail(`a ruling states its reason, e.g. rule ${kind} ${w[2]}${kind === 'move' ? ` ${w[3]}` : ''} a roof tile falls`);
   return { command: ruling({ kind: kinds[kind], figure: figureId(v, w[2]), to, reason }) };

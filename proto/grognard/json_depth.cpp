@@ -1,9 +1,9 @@
-#include "net/json_depth.h"
+#include "grognard/json_depth.h"
 
 #include <algorithm>
 #include <charconv>
 
-namespace grognard::net {
+namespace grognard::proto {
 
 namespace {
 
@@ -77,4 +77,4 @@ JsonDepth json_depth(std::string_view text, std::size_t max_depth) {
   return out;
 }
 
-}  // namespace grognard::net
+}  // namespace grognard::proto

@@ -1,4 +1,4 @@
-#include "net/codec.h"
+#include "grognard/codec.h"
 
 #include <charconv>
 #include <climits>
@@ -7,16 +7,17 @@
 #include <google/protobuf/struct.pb.h>
 #include <google/protobuf/util/json_util.h>
 
+#include "grognard/json_depth.h"
 #include "grognard/parse.h"
 #include "grognard/v1/protocol.pb.h"
-#include "net/json_depth.h"
 #include "record/text.h"
 
-namespace grognard::net {
+namespace grognard::proto {
 
 namespace {
 
-std::string json_of(const v1::ServerMessage& message, std::string* error) {
+// JSON of `message`, fields at their defaults left out; on failure empty, with `*error` said.
+std::string json_of(const google::protobuf::Message& message, std::string* error) {
   google::protobuf::util::JsonPrintOptions options;
   options.always_print_primitive_fields = false;
   std::string out;
@@ -144,4 +145,25 @@ std::string encode(const v1::ServerMessage& message, Format format) {
   return json_of(fallback, &error);
 }
 
-}  // namespace grognard::net
+std::string encode(const v1::ClientMessage& message, Format format) {
+  if (format == Format::kBinary) return message.SerializeAsString();
+  std::string error;
+  return json_of(message, &error);
+}
+
+std::optional<DecodeError> decode(std::string_view frame, Format format, v1::ServerMessage& out) {
+  out.Clear();
+  if (format == Format::kBinary) {
+    if (proto::parse_message(out, frame)) return std::nullopt;
+    return DecodeError{0, "a binary frame that is not a grognard.v1.ServerMessage"};
+  }
+  google::protobuf::util::JsonParseOptions options;
+  options.ignore_unknown_fields = true;
+  auto status = google::protobuf::util::JsonStringToMessage(frame, &out, options);
+  if (status.ok()) return std::nullopt;
+  return DecodeError{
+      0, "a text frame that is not a ServerMessage in JSON: " + std::string(status.message()) +
+             ": " + std::string(frame.substr(0, 200))};
+}
+
+}  // namespace grognard::proto

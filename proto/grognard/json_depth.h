@@ -4,13 +4,13 @@
 // frame 30,000 arrays deep held an I/O thread for 30 s), so a frame nested deeper than
 // kMaxJsonDepth is refused after one linear pass over its bytes. The pass also reads the frame's
 // request id, when a top-level "requestId" or "request_id" comes before the nesting, so that the
-// refusal carries it as other refusals do (net/codec.h). Beast-free.
+// refusal carries it as other refusals do (grognard/codec.h). Beast-free.
 
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
 
-namespace grognard::net {
+namespace grognard::proto {
 
 // Objects and arrays within one another, counting the outermost.
 inline constexpr std::size_t kMaxJsonDepth = 64;
@@ -24,4 +24,4 @@ struct JsonDepth {
 // it follows strings (so brackets inside them do not count) and nesting, and nothing else.
 JsonDepth json_depth(std::string_view text, std::size_t max_depth = kMaxJsonDepth);
 
-}  // namespace grognard::net
+}  // namespace grognard::proto
