@@ -23,6 +23,13 @@ struct Roll {
   friend bool operator==(const Roll&, const Roll&) = default;
 };
 
+// One modifier of a throw, named as the rule text names it ("elite", "aimed shot"), so that a
+// replay shows why a total is what it is.
+struct Modifier {
+  std::string name;
+  int value = 0;
+};
+
 class Dice {
  public:
   virtual ~Dice() = default;

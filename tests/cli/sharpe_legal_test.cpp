@@ -31,7 +31,7 @@ bool contains(const std::string& hay, const std::string& needle) {
   return hay.find(needle) != std::string::npos;
 }
 
-std::string two_decimals(const spb::Point& p) {
+std::string two_decimals(const v1::Point& p) {
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.2f,%.2f", p.x(), p.y());
   return buf;
@@ -63,7 +63,7 @@ TEST_CASE(
       break;
     }
   }
-  const spb::Point at = f->figure().pos();
+  const v1::Point at = f->figure().pos();
   REQUIRE(play(g, "referee",
                "rule move " + enemy + " " + num(at.x() + 3) + "," + num(at.y()) + " test") == "");
 

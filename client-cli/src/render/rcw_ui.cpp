@@ -8,7 +8,7 @@ rcw::View view_of(const google::protobuf::Any& any) {
   return client::unpack<rcw::View>(any).value_or(rcw::View());
 }
 
-std::string point(const rcw::Point& p) {
+std::string point(const v1::Point& p) {
   return num(p.x()) + "," + num(p.y());
 }
 
@@ -169,7 +169,7 @@ std::string limber_word(const rcw::UnitState* u, bool limbered) {
   return limbered ? "limbers" : "unlimbers";
 }
 
-std::string modifiers(const google::protobuf::RepeatedPtrField<rcw::Modifier>& parts) {
+std::string modifiers(const google::protobuf::RepeatedPtrField<v1::Modifier>& parts) {
   std::string out;
   for (const auto& m : parts)
     out += (out.empty() ? "" : " ") + words::signed_number(m.value()) + " " + m.name();

@@ -64,7 +64,7 @@ using words::same_id;
 rcw::View view_of(const google::protobuf::Any& any);
 
 // "12.5,20" (as typed) and "12.5,20.0" (the table).
-std::string point(const rcw::Point& p);
+std::string point(const v1::Point& p);
 std::string exact(double x, double y);
 // "90 (E)": a facing in degrees and its compass point.
 std::string facing_text(double degrees);
@@ -98,7 +98,7 @@ std::optional<rcw::ActionKind> action_of(const std::string& word);
 // and mortars.
 std::string limber_word(const rcw::UnitState* u, bool limbered);
 // "+1 elite -1 pinned" (each modifier with its name); empty when there are none.
-std::string modifiers(const google::protobuf::RepeatedPtrField<rcw::Modifier>& parts);
+std::string modifiers(const google::protobuf::RepeatedPtrField<v1::Modifier>& parts);
 
 // The scaled map with its legend (rcw_map.cpp) and the text under it (rcw_panel.cpp).
 std::vector<std::string> map_lines(const rcw::View& v, const Style& style);

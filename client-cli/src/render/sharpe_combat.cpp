@@ -54,7 +54,7 @@ std::string spent(const sharpe::View& v, const sharpe::FunctionsSpent& e) {
 }
 
 // " +2 aimed shot -2 target moved": each modifier with its name.
-std::string parts_text(const google::protobuf::RepeatedPtrField<sharpe::Modifier>& parts) {
+std::string parts_text(const google::protobuf::RepeatedPtrField<v1::Modifier>& parts) {
   std::string out;
   for (const auto& m : parts) out += " " + signed_number(m.value()) + " " + m.name();
   return out;

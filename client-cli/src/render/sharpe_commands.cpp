@@ -192,7 +192,7 @@ Parsed parse_gun(const std::string& verb, const std::vector<std::string>& w,
   }
   if (!gun) return fail("no gun \"" + w[2] + "\" on the table to aim from");
   const auto* target = find_figure(v, w[4]);
-  const auto p = target ? std::optional<sharpe::Point>(target->figure().pos()) : point_of(w[4]);
+  const auto p = target ? std::optional<v1::Point>(target->figure().pos()) : point_of(w[4]);
   if (!p) return fail("\"" + w[4] + "\" is neither a figure nor a point X,Y; " + usage);
   f->set_aim(std::round(bearing_to(gun->pos(), *p) * 10) / 10);
   return done(c);

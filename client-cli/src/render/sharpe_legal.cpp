@@ -129,12 +129,12 @@ std::string aimed_at(const sharpe::View& v, const sharpe::FireCanister& c) {
 }
 
 // "12.3\"": how far `to` is from `from`, as the table measures.
-std::string inches_between(const sharpe::Point& from, const sharpe::Point& to) {
+std::string inches_between(const v1::Point& from, const v1::Point& to) {
   return num(std::hypot(to.x() - from.x(), to.y() - from.y())) + "\"";
 }
 
 // "voltigeur-3 12.3\"": a target with its distance from the figure.
-std::string target_at(const sharpe::View& v, const sharpe::Point& from, const std::string& id) {
+std::string target_at(const sharpe::View& v, const v1::Point& from, const std::string& id) {
   const auto* t = find_figure(v, id);
   return t ? id + " " + inches_between(from, t->figure().pos()) : id;
 }
@@ -153,7 +153,7 @@ std::string weapon_text(const sharpe::FigureView* f, unsigned w) {
 std::string figure_options(const sharpe::View& v, const std::string& id,
                            const std::vector<sharpe::Command>& cmds) {
   const auto* f = find_figure(v, id);
-  const sharpe::Point from = f ? f->figure().pos() : sharpe::Point{};
+  const v1::Point from = f ? f->figure().pos() : v1::Point{};
   bool move = false, crawl = false;
   std::vector<std::string> other, loads, fights;
   std::map<unsigned, std::vector<std::string>> fire;

@@ -38,7 +38,7 @@ enum Layer {
 
 using Canvas = InchMap;
 
-void fill(Canvas& cv, const sharpe::Polygon& poly, char ch, Layer layer, Paint paint) {
+void fill(Canvas& cv, const v1::Polygon& poly, char ch, Layer layer, Paint paint) {
   cv.fill(xy_list(poly.vertices()), ch, layer, paint);
 }
 
@@ -74,7 +74,7 @@ void wall(Canvas& cv, const sharpe::Wall& w, char ch) {
 
 // The aim: a short line out of the gun, in the character nearest its direction on the map.
 void aim(Canvas& cv, const sharpe::Gun& g) {
-  const sharpe::Point d = aim_vector(g.aim());
+  const v1::Point d = aim_vector(g.aim());
   const double sx = d.x() / cv.ipc(), sy = d.y() / cv.ipr();  // on the map, rows downward
   const double slope = std::abs(sy) / std::max(std::abs(sx), 1e-9);
   char ch = '-';

@@ -12,11 +12,11 @@ sharpe::View view_of(const google::protobuf::Any& any) {
   return client::unpack<sharpe::View>(any).value_or(sharpe::View());
 }
 
-std::string point(const sharpe::Point& p) {
+std::string point(const v1::Point& p) {
   return num(p.x()) + "," + num(p.y());
 }
 
-std::string exact(const sharpe::Point& p) {
+std::string exact(const v1::Point& p) {
   return words::fixed(p.x(), p.y());
 }
 
@@ -139,15 +139,15 @@ std::string gun_type(sharpe::GunType type) {
   return type == sharpe::GUN_8PDR ? "8-pdr" : type == sharpe::GUN_4PDR ? "4-pdr" : "gun";
 }
 
-sharpe::Point aim_vector(double degrees) {
+v1::Point aim_vector(double degrees) {
   const words::Xy d = words::aim_vector(degrees);
-  sharpe::Point p;
+  v1::Point p;
   p.set_x(d.x);
   p.set_y(d.y);
   return p;
 }
 
-double bearing_to(const sharpe::Point& from, const sharpe::Point& to) {
+double bearing_to(const v1::Point& from, const v1::Point& to) {
   return words::bearing_to(words::Xy{from.x(), from.y()}, words::Xy{to.x(), to.y()});
 }
 

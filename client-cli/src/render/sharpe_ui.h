@@ -71,9 +71,9 @@ using words::num;
 using words::number_of;
 using words::same_id;
 // "12.5,20" (as typed in commands).
-std::string point(const sharpe::Point& p);
+std::string point(const v1::Point& p);
 // "12.5,20.0": both coordinates to one decimal (the table of positions).
-std::string exact(const sharpe::Point& p);
+std::string exact(const v1::Point& p);
 
 // Look-ups by id, case-insensitive; nullptr when the view has none.
 const sharpe::FigureView* find_figure(const sharpe::View& v, const std::string& id);
@@ -115,8 +115,8 @@ std::string gun_type(sharpe::GunType type);
 // words::aim_vector and words::bearing_to): the unit vector along `degrees` in table
 // coordinates, and the bearing from one point to another. The map draws a gun's aim with
 // these, so it shows where the cone goes.
-sharpe::Point aim_vector(double degrees);
-double bearing_to(const sharpe::Point& from, const sharpe::Point& to);
+v1::Point aim_vector(double degrees);
+double bearing_to(const v1::Point& from, const v1::Point& to);
 
 // The colour of the seat with this index in the view's seats (side_colour).
 inline Colour seat_colour(int seat_index) {
@@ -151,7 +151,7 @@ std::optional<std::string> combat_text(const sharpe::View& v, const sharpe::Even
 Parsed done(const sharpe::Command& c);
 Parsed fail(const std::string& why);
 // "12.5,40" or "(12.5,40)".
-std::optional<sharpe::Point> point_of(const std::string& word);
+std::optional<v1::Point> point_of(const std::string& word);
 // Ids as the view spells them; the typed word when the view does not know it.
 std::string figure_id(const sharpe::View& v, const std::string& typed);
 std::string group_id(const sharpe::View& v, const std::string& typed);

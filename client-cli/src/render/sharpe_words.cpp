@@ -83,10 +83,10 @@ Parsed fail(const std::string& why) {
   return Parsed{std::nullopt, why};
 }
 
-std::optional<sharpe::Point> point_of(const std::string& word) {
+std::optional<v1::Point> point_of(const std::string& word) {
   const auto xy = words::xy_of(word);
   if (!xy) return std::nullopt;
-  sharpe::Point p;
+  v1::Point p;
   p.set_x(xy->x);
   p.set_y(xy->y);
   return p;

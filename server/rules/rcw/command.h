@@ -66,11 +66,8 @@ using Command = std::variant<Deploy, ConfirmDeployment, Activate, MoveOrder, Sho
 
 // --- Events ---------------------------------------------------------------------------------
 
-// One modifier of a throw, named as the rule text names it ("elite", "HQ adjacent").
-struct Modifier {
-  std::string name;
-  int value = 0;
-};
+// One modifier of a throw (engine/dice.h), named as the rule text names it.
+using engine::Modifier;
 
 struct DeploymentBegan {};  // R19
 struct UnitDeployed {       // R19: seen by its own side only

@@ -124,12 +124,8 @@ inline const FigureId* figure_of(const Command& c) {
 
 // --- Events -------------------------------------------------------------------------------
 
-// One modifier of a throw, named as the rule text names it ("aimed", "charging"), so that a
-// replay shows why a total is what it is.
-struct Modifier {
-  std::string name;
-  int value = 0;
-};
+// One modifier of a throw (engine/dice.h), named as the rule text names it.
+using engine::Modifier;
 
 struct DeckShuffled {  // S1: the order is state, never shown
   int turn = 0;

@@ -20,7 +20,7 @@ Result<UnitId> unit_id(const std::string& id, const std::string& what) {
   return UnitId(id);
 }
 
-bool finite(const pb::Point& p) {
+bool finite(const grognard::v1::Point& p) {
   return std::isfinite(p.x()) && std::isfinite(p.y());
 }
 
@@ -45,7 +45,7 @@ Result<Command> activate_from(const pb::Activate& m) {
 
 Result<Command> move_from(const pb::MoveOrder& m) {
   MoveOrder out;
-  for (const pb::Point& p : m.waypoints()) {
+  for (const grognard::v1::Point& p : m.waypoints()) {
     if (!finite(p)) return bad("a move's waypoint is not a number");
     out.waypoints.push_back(point_from(p));
   }

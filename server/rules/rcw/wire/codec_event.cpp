@@ -184,7 +184,7 @@ Result<Event> from_pb(const pb::Event& e) {
       Moved mv{UnitId(m.unit()), {},           engine_bearing(m.facing()),
                m.cost(),         std::nullopt, maybe_id(m.stopped_by()),
                m.dug_in_lost()};
-      for (const pb::Point& p : m.path()) mv.path.push_back(point_from(p));
+      for (const grognard::v1::Point& p : m.path()) mv.path.push_back(point_from(p));
       if (m.has_rail_at()) mv.rail_at = m.rail_at();
       out = std::move(mv);
       break;

@@ -8,25 +8,6 @@ engine::Error bad(std::string message) {
   return engine::Error{engine::ErrorCode::kInvalidArgument, "", std::move(message)};
 }
 
-void set_point(pb::Point* out, Point p) {
-  out->set_x(p.x);
-  out->set_y(p.y);
-}
-
-Point point_from(const pb::Point& p) {
-  return Point{p.x(), p.y()};
-}
-
-void set_polygon(pb::Polygon* out, const Polygon& p) {
-  for (Point v : p.vertices) set_point(out->add_vertices(), v);
-}
-
-Polygon polygon_from(const pb::Polygon& p) {
-  Polygon out;
-  for (const pb::Point& v : p.vertices()) out.vertices.push_back(point_from(v));
-  return out;
-}
-
 std::optional<UnitId> maybe_id(const std::string& id) {
   if (id.empty()) return std::nullopt;
   return UnitId(id);
@@ -51,7 +32,7 @@ void set_line(pb::Line* out, const Line& l) {
 
 Line line_from(const pb::Line& l) {
   Line out{l.name(), {}};
-  for (const pb::Point& p : l.path()) out.path.push_back(point_from(p));
+  for (const grognard::v1::Point& p : l.path()) out.path.push_back(point_from(p));
   return out;
 }
 
@@ -146,21 +127,6 @@ Result<Unit> unit_from(const pb::UnitState& u) {
   out.rail = u.rail();
   out.rail_at = u.rail_at();
   out.reversed = u.reversed();
-  return out;
-}
-
-void set_parts(google::protobuf::RepeatedPtrField<pb::Modifier>* out,
-               const std::vector<Modifier>& parts) {
-  for (const Modifier& p : parts) {
-    pb::Modifier* m = out->Add();
-    m->set_name(p.name);
-    m->set_value(p.value);
-  }
-}
-
-std::vector<Modifier> parts_from(const google::protobuf::RepeatedPtrField<pb::Modifier>& in) {
-  std::vector<Modifier> out;
-  for (const pb::Modifier& m : in) out.push_back(Modifier{m.name(), m.value()});
   return out;
 }
 

@@ -11,6 +11,7 @@
 #include "engine/result.h"
 #include "grognard/v1/rcw.pb.h"
 #include "rules/adapter/bearing.h"
+#include "rules/adapter/geometry.h"
 #include "rules/adapter/roll.h"
 #include "rules/rcw/command.h"
 #include "rules/rcw/state.h"
@@ -48,10 +49,10 @@ using adapter::roll_from;
 using adapter::set_roll;
 using adapter::wire_bearing;
 
-void set_point(pb::Point* out, Point p);
-Point point_from(const pb::Point& p);
-void set_polygon(pb::Polygon* out, const Polygon& p);
-Polygon polygon_from(const pb::Polygon& p);
+using adapter::point_from;  // points, polygons and modifiers: rules/adapter/geometry.h
+using adapter::polygon_from;
+using adapter::set_point;
+using adapter::set_polygon;
 // "" -> none
 std::optional<UnitId> maybe_id(const std::string& id);
 
@@ -67,9 +68,8 @@ void set_side(pb::Side* out, const SideInfo& s);
 void set_unit(pb::UnitState* out, const Unit& u);
 Result<Unit> unit_from(const pb::UnitState& u);
 
-void set_parts(google::protobuf::RepeatedPtrField<pb::Modifier>* out,
-               const std::vector<Modifier>& parts);
-std::vector<Modifier> parts_from(const google::protobuf::RepeatedPtrField<pb::Modifier>& in);
+using adapter::parts_from;
+using adapter::set_parts;
 
 // Decoding helpers for messages with many parts: each keeps the first error met.
 struct Reader {

@@ -129,7 +129,8 @@ Result<Command> from_pb(const pb::Command& c) {
       if (!f) return f.error();
       if (c.move().waypoints().empty()) return bad("move has no waypoints");
       Move m{*f, {}, c.move().crawl()};
-      for (const pb::Point& p : c.move().waypoints()) m.waypoints.push_back(point_from(p));
+      for (const grognard::v1::Point& p : c.move().waypoints())
+        m.waypoints.push_back(point_from(p));
       return Command{std::move(m)};
     }
     case pb::Command::kStandUp: {

@@ -49,21 +49,6 @@ struct Reader {
   }
 };
 
-void set_parts(google::protobuf::RepeatedPtrField<pb::Modifier>* out,
-               const std::vector<Modifier>& parts) {
-  for (const Modifier& p : parts) {
-    pb::Modifier* m = out->Add();
-    m->set_name(p.name);
-    m->set_value(p.value);
-  }
-}
-
-std::vector<Modifier> parts_from(const google::protobuf::RepeatedPtrField<pb::Modifier>& in) {
-  std::vector<Modifier> out;
-  for (const pb::Modifier& m : in) out.push_back(Modifier{m.name(), m.value()});
-  return out;
-}
-
 std::optional<FigureId> maybe_figure(const std::string& id) {
   if (id.empty()) return std::nullopt;
   return FigureId(id);
@@ -235,7 +220,7 @@ Result<Event> from_pb(const pb::Event& e) {
     case pb::Event::kFigureMoved: {
       const auto& m = e.figure_moved();
       FigureMoved f{FigureId(m.figure()), {}, m.functions(), m.crawl(), maybe_figure(m.contact())};
-      for (const pb::Point& p : m.path()) f.path.push_back(point_from(p));
+      for (const grognard::v1::Point& p : m.path()) f.path.push_back(point_from(p));
       out = std::move(f);
       break;
     }

@@ -8,25 +8,6 @@ engine::Error bad(std::string message) {
   return engine::Error{engine::ErrorCode::kInvalidArgument, "", std::move(message)};
 }
 
-void set_point(pb::Point* out, Point p) {
-  out->set_x(p.x);
-  out->set_y(p.y);
-}
-
-Point point_from(const pb::Point& p) {
-  return Point{p.x(), p.y()};
-}
-
-void set_polygon(pb::Polygon* out, const engine::Polygon& p) {
-  for (Point v : p.vertices) set_point(out->add_vertices(), v);
-}
-
-engine::Polygon polygon_from(const pb::Polygon& p) {
-  engine::Polygon out;
-  for (const pb::Point& v : p.vertices()) out.vertices.push_back(point_from(v));
-  return out;
-}
-
 void set_wall(pb::Wall* out, const engine::Wall& w) {
   for (Point p : w.path) set_point(out->add_path(), p);
   for (const engine::Opening& o : w.openings) {
@@ -39,7 +20,7 @@ void set_wall(pb::Wall* out, const engine::Wall& w) {
 
 Result<engine::Wall> wall_from(const pb::Wall& w) {
   engine::Wall out;
-  for (const pb::Point& p : w.path()) out.path.push_back(point_from(p));
+  for (const grognard::v1::Point& p : w.path()) out.path.push_back(point_from(p));
   for (const pb::Opening& o : w.openings()) {
     auto kind = native_enum<engine::OpeningKind>(o.kind(), 2, "opening kind");
     if (!kind) return kind.error();

@@ -8,6 +8,7 @@
 #include "engine/result.h"
 #include "grognard/v1/sharpe.pb.h"
 #include "rules/adapter/bearing.h"
+#include "rules/adapter/geometry.h"
 #include "rules/adapter/roll.h"
 #include "rules/sharpe/command.h"
 #include "rules/sharpe/state.h"
@@ -35,14 +36,16 @@ Result<N> native_enum(int value, int count, const std::string& what) {
 // Bearings on the wire are compass bearings on the table as the schema draws it, 180 − b in
 // the engine (rules/adapter/bearing.h, shared with RCW).
 using adapter::engine_bearing;
-using adapter::wire_bearing;
-void set_point(pb::Point* out, Point p);
-Point point_from(const pb::Point& p);
 using adapter::roll_from;  // throws: shared by every rule set (rules/adapter/roll.h)
 using adapter::set_roll;
+using adapter::wire_bearing;
 
-void set_polygon(pb::Polygon* out, const engine::Polygon& p);
-engine::Polygon polygon_from(const pb::Polygon& p);
+using adapter::parts_from;  // points, polygons and modifiers: rules/adapter/geometry.h
+using adapter::point_from;
+using adapter::polygon_from;
+using adapter::set_parts;
+using adapter::set_point;
+using adapter::set_polygon;
 void set_wall(pb::Wall* out, const engine::Wall& w);
 Result<engine::Wall> wall_from(const pb::Wall& w);
 void set_building(pb::Building* out, const Building& b);

@@ -83,7 +83,7 @@ Result<Scenario> convert(const pb::Scenario& s, const gp::TextFormat::ParseInfoT
     if (!w) return scenario_error(at + "wall: " + w.error().message);
     out.walls.push_back(std::move(w).value());
   }
-  for (const pb::Polygon& p : s.cover()) out.cover.push_back(polygon_from(p));
+  for (const grognard::v1::Polygon& p : s.cover()) out.cover.push_back(polygon_from(p));
   for (int i = 0; i < s.guns_size(); ++i) {
     auto g = gun_from(s.guns(i));
     const std::string at = where(tree, pb::Scenario::descriptor(), "guns", i);
