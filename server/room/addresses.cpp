@@ -11,14 +11,6 @@ namespace {
 
 namespace ip = boost::asio::ip;
 
-std::optional<ip::address> parse(std::string_view text) {
-  boost::system::error_code ec;
-  auto a = ip::make_address(std::string(text), ec);
-  if (ec) return std::nullopt;
-  if (a.is_v6() && a.to_v6().is_v4_mapped()) return ip::make_address_v4(ip::v4_mapped, a.to_v6());
-  return a;
-}
-
 // `bytes` with every bit past the first `bits` cleared.
 template <class Bytes>
 Bytes masked(Bytes bytes, int bits) {
@@ -43,15 +35,23 @@ std::string network(const ip::address& a, int v4_bits, int v6_bits) {
 
 }  // namespace
 
+std::optional<ip::address> parse_address(std::string_view text) {
+  boost::system::error_code ec;
+  auto a = ip::make_address(std::string(text), ec);
+  if (ec) return std::nullopt;
+  if (a.is_v6() && a.to_v6().is_v4_mapped()) return ip::make_address_v4(ip::v4_mapped, a.to_v6());
+  return a;
+}
+
 std::string address_key(std::string_view address, const AddressPrefixes& prefixes) {
-  const auto a = parse(address);
+  const auto a = parse_address(address);
   if (!a) return std::string(address);
   if (a->is_v4()) return a->to_string();
   return network(*a, 32, prefixes.ipv6);
 }
 
 std::string address_range(std::string_view address, const AddressPrefixes& prefixes) {
-  const auto a = parse(address);
+  const auto a = parse_address(address);
   if (!a) return std::string(address);
   return network(*a, prefixes.ipv4_range, prefixes.ipv6_range);
 }

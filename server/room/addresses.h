@@ -5,8 +5,11 @@
 // (an IPv4 /24, an IPv6 /48: one network, one provider's customer), so that no range holds more
 // than its share of a server-wide bound (--range-share). Beast-free.
 
+#include <optional>
 #include <string>
 #include <string_view>
+
+#include <boost/asio/ip/address.hpp>
 
 namespace grognard::room {
 
@@ -17,6 +20,10 @@ struct AddressPrefixes {
   int ipv4_range = 24;  // the part of an IPv4 address that is its range
   int ipv6_range = 48;  // the part of an IPv6 address that is its range
 };
+
+// `text` as an IP address, an IPv4 address written as IPv6 ("::ffff:203.0.113.9") as the IPv4
+// one; nullopt when it is none.
+std::optional<boost::asio::ip::address> parse_address(std::string_view text);
 
 // "203.0.113.9" -> "203.0.113.9"; "2001:db8:1:2:a:b:c:d" -> "2001:db8:1:2::/64"; an IPv4
 // address written as IPv6 ("::ffff:203.0.113.9") as the IPv4 one; anything that is not an IP

@@ -2,23 +2,16 @@
 
 #include <charconv>
 
-#include <boost/asio/ip/address.hpp>
 #include <boost/asio/ip/network_v4.hpp>
 #include <boost/asio/ip/network_v6.hpp>
+
+#include "room/addresses.h"
 
 namespace grognard::site {
 
 namespace {
 
 namespace ip = boost::asio::ip;
-
-std::optional<ip::address> address_of(std::string_view text) {
-  boost::system::error_code ec;
-  auto a = ip::make_address(std::string(text), ec);
-  if (ec) return std::nullopt;
-  if (a.is_v6() && a.to_v6().is_v4_mapped()) return ip::make_address_v4(ip::v4_mapped, a.to_v6());
-  return a;
-}
 
 // Whether range `subject` ("A/N", as parse_ban_subject() gives it) holds address `a`.
 bool holds(const std::string& subject, const ip::address& a) {
@@ -34,14 +27,14 @@ bool holds(const std::string& subject, const ip::address& a) {
 }  // namespace
 
 bool covers(const std::string& subject, std::string_view address) {
-  const auto a = address_of(address);
+  const auto a = room::parse_address(address);
   if (!a) return false;
   return subject.find('/') == std::string::npos ? a->to_string() == subject : holds(subject, *a);
 }
 
 std::optional<std::string> parse_ban_subject(const std::string& text) {
   const auto slash = text.find('/');
-  const auto a = address_of(std::string_view(text).substr(0, slash));
+  const auto a = room::parse_address(std::string_view(text).substr(0, slash));
   if (!a) return std::nullopt;
   if (slash == std::string::npos) return a->to_string();
   const std::string_view bits = std::string_view(text).substr(slash + 1);
@@ -71,7 +64,7 @@ std::optional<Ban> Bans::find(const std::string& address, std::int64_t now_ms) {
   std::lock_guard lock(mu_);
   if (bans_.empty()) return std::nullopt;
   std::erase_if(bans_, [now_ms](const auto& entry) { return entry.second.until_ms <= now_ms; });
-  const auto a = address_of(address);
+  const auto a = room::parse_address(address);
   if (!a) return std::nullopt;  // "?": an address the socket could not tell
   if (auto it = bans_.find(a->to_string()); it != bans_.end()) return it->second;
   for (const auto& [subject, ban] : bans_) {

@@ -5,8 +5,8 @@
 #include <iterator>
 
 #include "app/builtin.h"
-#include "commands/errors.h"
 #include "client/websocket.h"
+#include "commands/errors.h"
 #include "record/archive_file.h"
 #include "record/registry.h"
 #include "record/text.h"
