@@ -63,7 +63,7 @@ class Lobby {
 
   std::size_t open_rooms() const;
 
-  // The operator's tools (the admin API, net/admin.h; lobby_admin.cpp).
+  // The operator's tools (the admin API, site/admin.h; lobby_admin.cpp).
   // Every room held in memory: unlisted, waiting, running and ended ones alike.
   std::vector<v1::RoomInfo> all_rooms() const;
   // Closes the room whose game id or invite code is `which` (Room::abort); `done` gets the

@@ -1,4 +1,4 @@
-// The lobby's side of the operator's tools (net/admin.h): every room in memory, closing one,
+// The lobby's side of the operator's tools (site/admin.h): every room in memory, closing one,
 // and pausing the creation of new rooms.
 #include <spdlog/spdlog.h>
 
