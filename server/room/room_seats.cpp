@@ -192,8 +192,9 @@ void Room::resume(std::shared_ptr<Peer> peer, record::Hash32 token_hash, std::ui
       seats_.detach(peer.get());
       if (peer->binding()) peer->unbind();
       bind(peer, s);
-      spdlog::info("{}{} resumed seat {} after event {}", log_prefix(), peer->name(), s.seat_id,
-                   last_seq);
+      spdlog::info("{}{} resumed seat {} {}", log_prefix(), peer->name(), s.seat_id,
+                   last_seq >= record_.last_seq ? std::string("with every event seen")
+                                                : "after event " + std::to_string(last_seq));
       peer->send(seated(s, request_id, last_seq));
       // A take-back waiting for this seat's answer is offered again.
       if (offers_.asks(s.seat_id)) peer->send(offers_.waiting()->message);

@@ -31,8 +31,8 @@ void set(client::HttpRequestSpec& spec, std::string method, std::string target, 
 
 std::string connection_line(const v1::AdminConnection& c) {
   std::ostringstream out;
-  out << std::left << std::setw(6) << c.id() << std::setw(26) << c.name() << std::setw(18)
-      << format_time(c.connected_ms());
+  out << std::left << std::setw(6) << c.id() << std::setw(26) << c.name() << std::setw(22)
+      << format_time(c.connected_ms()) + " UTC";
   if (!c.game_id().empty()) out << c.game_id() << " " << c.seat_id();
   return out.str();
 }
