@@ -7,10 +7,10 @@
 #include <google/protobuf/struct.pb.h>
 #include <google/protobuf/util/json_util.h>
 
+#include "engine/utf8.h"
 #include "grognard/json_depth.h"
 #include "grognard/parse.h"
 #include "grognard/v1/protocol.pb.h"
-#include "record/text.h"
 
 namespace grognard::proto {
 
@@ -123,7 +123,7 @@ std::optional<DecodeError> decode(std::string_view frame, Format format, v1::Cli
     auto status = google::protobuf::util::JsonStringToMessage(frame, &out, options);
     if (!status.ok()) {
       return DecodeError{json_request_id(frame),
-                         "malformed JSON message: " + record::shown(std::string(status.message()))};
+                         "malformed JSON message: " + engine::shown(std::string(status.message()))};
     }
   }
   if (out.body_case() == v1::ClientMessage::BODY_NOT_SET) {

@@ -36,18 +36,6 @@ foreach(file IN LISTS FILES)
   string(APPEND entries "      {\"${ruleset}\", \"${name}\", ${literal}},\n")
 endforeach()
 
-set(content "// Generated from scenarios/*/*.textproto by server/app/embed_scenarios.cmake. Do not edit.
-#include \"app/scenarios.h\"
-
-namespace grognard::app {
-
-const std::vector<EmbeddedScenario>& embedded_scenarios() {
-  static const std::vector<EmbeddedScenario> scenarios{
-${entries}  };
-  return scenarios;
-}
-
-}  // namespace grognard::app
-")
-
-write_if_changed("${OUT}" "${content}")
+write_embedded_source("${OUT}" "app/scenarios.h" "grognard::app" "EmbeddedScenario"
+                      "embedded_scenarios" "${entries}" "scenarios/*/*.textproto"
+                      "server/app/embed_scenarios.cmake")

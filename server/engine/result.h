@@ -34,6 +34,11 @@ inline Error illegal(std::string clause, std::string message) {
   return Error{ErrorCode::kIllegal, std::move(clause), std::move(message)};
 }
 
+// Input that is not well formed (bytes that are no message, a value out of range): no clause.
+inline Error invalid(std::string message) {
+  return Error{ErrorCode::kInvalidArgument, "", std::move(message)};
+}
+
 template <class T>
 class [[nodiscard]] Result {
  public:

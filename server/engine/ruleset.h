@@ -129,6 +129,10 @@ class Ruleset {
 
   virtual ToAct to_act(const GameState& state) const = 0;
 
+  // The turn the game stands at: 1 for the first, 0 before the game begins (every view shows
+  // it; a battle report keeps the view at the end of each turn).
+  virtual int turn(const GameState& state) const = 0;
+
   // Distance, range bands, line of sight and cover from `from` to `to` (unit or figure ids, or
   // points), as `viewer` may know them (docs/protocol.md, "Measuring"). Anything the viewer
   // cannot see is answered exactly as an unknown name (kNotFound). Default: this rule set

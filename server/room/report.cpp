@@ -1,11 +1,9 @@
 #include "room/report.h"
 
 #include <algorithm>
-#include <memory>
 #include <vector>
 
 #include <google/protobuf/any.pb.h>
-#include <google/protobuf/descriptor.h>
 #include <google/protobuf/message.h>
 #include <google/protobuf/struct.pb.h>
 #include <google/protobuf/util/json_util.h>
@@ -24,25 +22,10 @@ std::string json(const google::protobuf::Message& m) {
   return out;
 }
 
-// Reads the `turn` field of a rule set's views (every rule set's View has one; 0 if not), and
-// writes a view as JSON. A view is only parsed for its turn: JSON is written for the few kept.
+// Writes a rule set's views as JSON (only for the few views a report keeps).
 class ViewReader {
  public:
-  explicit ViewReader(const engine::Ruleset& rs) : type_(rs.wire_types().view) {
-    const auto* d =
-        google::protobuf::DescriptorPool::generated_pool()->FindMessageTypeByName(type_);
-    if (d == nullptr) return;
-    view_.reset(google::protobuf::MessageFactory::generated_factory()->GetPrototype(d)->New());
-    const auto* f = d->FindFieldByName("turn");
-    if (f != nullptr && f->cpp_type() == google::protobuf::FieldDescriptor::CPPTYPE_INT32 &&
-        !f->is_repeated()) {
-      turn_ = f;
-    }
-  }
-  int turn(const engine::Bytes& bytes) const {
-    if (turn_ == nullptr || !view_->ParseFromString(bytes)) return 0;
-    return view_->GetReflection()->GetInt32(*view_, turn_);
-  }
+  explicit ViewReader(const engine::Ruleset& rs) : type_(rs.wire_types().view) {}
   std::string json(const engine::Bytes& bytes) const {
     google::protobuf::Any any;
     record::pack_any(&any, type_, bytes);
@@ -51,8 +34,6 @@ class ViewReader {
 
  private:
   std::string type_;
-  std::unique_ptr<google::protobuf::Message> view_;
-  const google::protobuf::FieldDescriptor* turn_ = nullptr;
 };
 
 struct TurnView {
@@ -115,8 +96,7 @@ engine::Result<BattleReport> battle_report(record::Store& store, const record::R
   Turns turns;
   const ViewReader reader(rs);
   const auto view_of = [&](const engine::GameState& st) {
-    engine::Bytes bytes = rs.view(st, *viewer);
-    return TurnView{reader.turn(bytes), std::move(bytes)};
+    return TurnView{rs.turn(st), rs.view(st, *viewer)};
   };
   record::Fold fold(rs, *game->initial, game->log);
   TurnView last = view_of(fold.state());

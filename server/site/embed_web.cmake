@@ -2,7 +2,7 @@
 #   cmake -DOUT=<file.cpp> -DROOT=<web dir> "-DFILES=<a;b;...>" -P embed_web.cmake
 # Each file (under ROOT; text only: .html .css .js .svg .json .txt) becomes {"/<path under
 # ROOT>", text}; the generated file defines
-#   const std::vector<grognard::net::WebFile>& grognard::net::embedded_web_files();
+#   const std::vector<grognard::site::WebFile>& grognard::site::embedded_web_files();
 include(${CMAKE_CURRENT_LIST_DIR}/../../cmake/embed_common.cmake)
 
 cmake_minimum_required(VERSION 3.25)
@@ -22,18 +22,5 @@ foreach(file IN LISTS FILES)
   string(APPEND entries "      {\"/${rel}\", ${literal}},\n")
 endforeach()
 
-set(content "// Generated from web/ by server/site/embed_web.cmake. Do not edit.
-#include \"site/pages.h\"
-
-namespace grognard::site {
-
-const std::vector<WebFile>& embedded_web_files() {
-  static const std::vector<WebFile> files{
-${entries}  };
-  return files;
-}
-
-}  // namespace grognard::site
-")
-
-write_if_changed("${OUT}" "${content}")
+write_embedded_source("${OUT}" "site/pages.h" "grognard::site" "WebFile" "embedded_web_files"
+                      "${entries}" "web/" "server/site/embed_web.cmake")

@@ -37,18 +37,6 @@ foreach(file IN LISTS FILES)
   string(APPEND entries "      {${version}, \"${name}\", ${literal}},\n")
 endforeach()
 
-set(content "// Generated from migrations/*.sql by server/store/embed_migrations.cmake. Do not edit.
-#include \"store/migrate.h\"
-
-namespace grognard::store {
-
-const std::vector<Migration>& embedded_migrations() {
-  static const std::vector<Migration> migrations{
-${entries}  };
-  return migrations;
-}
-
-}  // namespace grognard::store
-")
-
-write_if_changed("${OUT}" "${content}")
+write_embedded_source("${OUT}" "store/migrate.h" "grognard::store" "Migration"
+                      "embedded_migrations" "${entries}" "migrations/*.sql"
+                      "server/store/embed_migrations.cmake")

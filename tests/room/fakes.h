@@ -46,6 +46,7 @@ class SecretsRuleset final : public engine::Ruleset {
                                           const engine::Viewer&) const override;
   std::vector<engine::Bytes> legal(const engine::GameState&, std::string_view seat) const override;
   engine::ToAct to_act(const engine::GameState&) const override;
+  int turn(const engine::GameState&) const override { return 0; }  // no turns
   engine::StateHash hash(const engine::GameState&) const override;
 };
 

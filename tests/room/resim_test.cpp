@@ -61,6 +61,7 @@ class ChangedSecrets final : public engine::Ruleset {
     return base_.legal(s, seat);
   }
   engine::ToAct to_act(const engine::GameState& s) const override { return base_.to_act(s); }
+  int turn(const engine::GameState& s) const override { return base_.turn(s); }
   engine::StateHash hash(const engine::GameState& s) const override { return base_.hash(s); }
 
  private:

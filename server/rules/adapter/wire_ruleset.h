@@ -1,68 +1,10 @@
 #pragma once
 // The one engine::Ruleset adapter every rule set plugs into (docs/engine.md, "The shared
 // adapter"). A rule set supplies its pure rules and its codec through a Traits struct of static
-// members; WireRuleset<Traits> does the rest: it holds the native state behind
-// engine::GameState, parses and serializes commands and events, checks that an event read back
-// from storage fits the state before folding it, and lists the wire type names.
-//
-// Traits must provide (all static; `Bytes` is engine::Bytes):
-//
-//   static constexpr std::string_view kName;           // "itchy", "sharpe"
-//   static constexpr int kVersion;                     // engine::Ruleset::version()
-//   using State, Command, Event;                       // the native types of the pure rules
-//   using WireCommand, WireEvent, WireView;            // its protobuf messages (wire_types())
-//
-//   Result<State> load_scenario(std::string_view text);
-//   std::string title(const State&);
-//   (optional) std::vector<std::string> scenario_warnings(const State&);  // else the free
-//                                                      // function of that name, else none
-//   std::vector<SeatSpec> seats(const State&);
-//
-//   Result<Command> parse_command(std::string_view bytes);   // kInvalidArgument when malformed
-//   Result<Event> parse_event(std::string_view bytes);
-//   Bytes serialize(const Command&);
-//   Bytes serialize(const Event&);
-//
-//   Status fits(const State&, const Event&);           // an error when folding it is undefined
-//                                                      // (fits_by<Visitor> builds one)
-//   ToAct to_act(const State&);
-//
-// and the pure rules, either as Traits members of these signatures or, when Traits has none,
-// as the free functions of the State's own namespace (found by argument-dependent lookup:
-// `begin(state, dice)`, `decide(state, std::string(seat), command, dice)`, `apply(state,
-// event)`, `legal(state, std::string(seat))`):
-//
-//   Result<std::vector<Event>> begin(const State&, Dice&);
-//   Result<std::vector<Event>> decide(const State&, std::string_view seat, const Command&, Dice&);
-//   void apply(State&, const Event&);                  // trusts the event: see fits()
-//   std::vector<Command> legal(const State&, std::string_view seat);
-//
-//   Bytes view(const State&, const Viewer&);
-//   // `event` parsed from `bytes` (a rule set that hides nothing may return `bytes` as they are)
-//   std::optional<Bytes> view_event(const State& before, const Event& event, const Bytes& bytes,
-//                                   const Viewer&);
-//
-//   StateHash hash(const State&);        // published to every viewer: leaves secrets out
-//   StateHash full_hash(const State&);   // covers everything
-//
-// and, optionally, measuring (engine::Ruleset::measure; without it the rule set cannot measure):
-//
-//   Result<engine::Measurement> measure(const State&, const Viewer&, std::string_view from,
-//                                       std::string_view to);
-//
-// and, optionally, notes and warnings for previews (engine::Ruleset::advise; without it a
-// preview has none, and shows its events only for a rule set that hides nothing):
-//
-//   engine::Advice advise(const State&, std::string_view seat, const Command&,
-//                         const std::vector<Event>&);
-//
-// (optional) `static bool reveals(const State& before, const Event&)`: whether the event shows a
-// seat something hidden from it (dice and events not every viewer reads whole count anyway);
-// without it every command needs consent to be taken back (engine::Ruleset::reveals).
-//
-// and, for a rule set that shows every viewer everything, `static constexpr bool kHidesNothing =
-// true` (engine::Ruleset::event_public need not ask view_event then).
-
+// members (the contract: rules/adapter/traits.h); WireRuleset<Traits> does the rest: it holds
+// the native state behind engine::GameState, parses and serializes commands and events, checks
+// that an event read back from storage fits the state before folding it, and lists the wire
+// type names.
 #include <memory>
 #include <optional>
 #include <string>
@@ -73,62 +15,9 @@
 
 #include "engine/ruleset.h"
 #include "rules/adapter/holds_roll.h"
+#include "rules/adapter/traits.h"
 
 namespace grognard::adapter {
-
-// The pure rules of a rule set: Traits' own members when it has them, else the free functions
-// of the State's namespace. Kept outside WireRuleset, whose members of the same names would
-// hide the free functions from argument-dependent lookup.
-namespace rules {
-
-template <class Traits, class State>
-auto begin(const State& s, engine::Dice& dice) {
-  if constexpr (requires { Traits::begin(s, dice); }) {
-    return Traits::begin(s, dice);
-  } else {
-    return begin(s, dice);
-  }
-}
-
-template <class Traits, class State, class Command>
-auto decide(const State& s, std::string_view seat, const Command& c, engine::Dice& dice) {
-  if constexpr (requires { Traits::decide(s, seat, c, dice); }) {
-    return Traits::decide(s, seat, c, dice);
-  } else {
-    return decide(s, std::string(seat), c, dice);
-  }
-}
-
-template <class Traits, class State, class Event>
-void apply(State& s, const Event& e) {
-  if constexpr (requires { Traits::apply(s, e); }) {
-    Traits::apply(s, e);
-  } else {
-    apply(s, e);
-  }
-}
-
-template <class Traits, class State>
-std::vector<std::string> scenario_warnings(const State& s) {
-  if constexpr (requires { Traits::scenario_warnings(s); }) {
-    return Traits::scenario_warnings(s);
-  } else if constexpr (requires { scenario_warnings(s); }) {
-    return scenario_warnings(s);
-  } else {
-    return {};
-  }
-}
-
-template <class Traits, class State>
-auto legal(const State& s, std::string_view seat) {
-  if constexpr (requires { Traits::legal(s, seat); }) {
-    return Traits::legal(s, seat);
-  } else {
-    return legal(s, std::string(seat));
-  }
-}
-
-}  // namespace rules
 
 // A fits() from a visitor over the event that records the first name it does not know:
 // `Visitor{state, std::nullopt}`, with a member `std::optional<std::string> problem` ("unknown
@@ -155,7 +44,7 @@ class WireGameState final : public engine::GameState {
 };
 
 // Every GameState passed in must have come from this rule set's load_scenario (or a clone).
-template <class Traits>
+template <RuleSetTraits Traits>
 class WireRuleset final : public engine::Ruleset {
  public:
   using State = typename Traits::State;
@@ -167,8 +56,8 @@ class WireRuleset final : public engine::Ruleset {
   int version() const override { return Traits::kVersion; }
 
   const WireTypes& wire_types() const override {
-    static const WireTypes types{Traits::WireCommand::descriptor()->full_name(),
-                                 Traits::WireEvent::descriptor()->full_name(),
+    static const WireTypes types{Traits::Codec::WireCommand::descriptor()->full_name(),
+                                 Traits::Codec::WireEvent::descriptor()->full_name(),
                                  Traits::WireView::descriptor()->full_name()};
     return types;
   }
@@ -204,7 +93,7 @@ class WireRuleset final : public engine::Ruleset {
                                                     std::string_view seat,
                                                     const engine::Bytes& command,
                                                     engine::Dice& dice) const override {
-    auto cmd = Traits::parse_command(command);
+    auto cmd = Traits::Codec::parse_command(command);
     if (!cmd) return cmd.error();
     auto events = rules::decide<Traits>(native(state), seat, *cmd, dice);
     if (!events) return events.error();
@@ -213,7 +102,7 @@ class WireRuleset final : public engine::Ruleset {
 
   // The pure apply() trusts its event; one read back from storage is checked first.
   engine::Status apply(engine::GameState& state, const engine::Bytes& event) const override {
-    auto ev = Traits::parse_event(event);
+    auto ev = Traits::Codec::parse_event(event);
     if (!ev) return ev.error();
     State& s = native(state);
     if (auto st = Traits::fits(s, *ev); !st) return st;
@@ -228,7 +117,7 @@ class WireRuleset final : public engine::Ruleset {
   std::optional<engine::Bytes> view_event(const engine::GameState& before,
                                           const engine::Bytes& event,
                                           const engine::Viewer& viewer) const override {
-    auto ev = Traits::parse_event(event);
+    auto ev = Traits::Codec::parse_event(event);
     if (!ev) return std::nullopt;  // nothing unreadable reaches a viewer
     return Traits::view_event(native(before), *ev, event, viewer);
   }
@@ -237,7 +126,7 @@ class WireRuleset final : public engine::Ruleset {
                                    std::string_view seat) const override {
     std::vector<engine::Bytes> out;
     for (const Command& c : rules::legal<Traits>(native(state), seat)) {
-      out.push_back(Traits::serialize(c));
+      out.push_back(Traits::Codec::serialize(c));
     }
     return out;
   }
@@ -258,10 +147,10 @@ class WireRuleset final : public engine::Ruleset {
     engine::Advice out;
     if constexpr (requires(const State& s, std::string_view v, const Command& c,
                            const std::vector<Event>& e) { Traits::advise(s, v, c, e); }) {
-      auto cmd = Traits::parse_command(command);
+      auto cmd = Traits::Codec::parse_command(command);
       std::vector<Event> parsed;
       for (const engine::Bytes& b : events) {
-        auto ev = Traits::parse_event(b);
+        auto ev = Traits::Codec::parse_event(b);
         if (ev) parsed.push_back(std::move(*ev));
       }
       if (cmd && parsed.size() == events.size()) {
@@ -275,6 +164,8 @@ class WireRuleset final : public engine::Ruleset {
   engine::ToAct to_act(const engine::GameState& state) const override {
     return Traits::to_act(native(state));
   }
+
+  int turn(const engine::GameState& state) const override { return native(state).turn; }
 
   engine::StateHash hash(const engine::GameState& state) const override {
     return Traits::hash(native(state));
@@ -312,10 +203,10 @@ class WireRuleset final : public engine::Ruleset {
   // keeps the default: everything needs consent.
   bool reveals(const engine::GameState& before, const engine::Bytes& event) const override {
     if constexpr (requires(const Event& e) { Traits::reveals(native(before), e); }) {
-      typename Traits::WireEvent wire;
+      typename Traits::Codec::WireEvent wire;
       if (!wire.ParseFromString(event) || holds_roll(wire)) return true;
       if (!event_public(before, event)) return true;
-      auto ev = Traits::parse_event(event);
+      auto ev = Traits::Codec::parse_event(event);
       return !ev || Traits::reveals(native(before), *ev);
     } else {
       return engine::Ruleset::reveals(before, event);
@@ -340,7 +231,7 @@ class WireRuleset final : public engine::Ruleset {
   static std::vector<engine::Bytes> serialize_all(const std::vector<Event>& events) {
     std::vector<engine::Bytes> out;
     out.reserve(events.size());
-    for (const Event& e : events) out.push_back(Traits::serialize(e));
+    for (const Event& e : events) out.push_back(Traits::Codec::serialize(e));
     return out;
   }
 };

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/find.h"
 #include "engine/grid.h"
 #include "engine/strong.h"
 #include "rules/itchy/types.h"
@@ -142,9 +143,11 @@ struct State {
   Terrain terrain_at(GridPos p) const {
     return terrain[static_cast<std::size_t>(p.y * size.width + p.x)];
   }
-  const Unit* find(const UnitId& id) const;
-  Unit* find(const UnitId& id);
-  std::optional<std::size_t> index_of(const UnitId& id) const;
+  const Unit* find(const UnitId& id) const { return engine::find_by_id(units, id); }
+  Unit* find(const UnitId& id) { return engine::find_by_id(units, id); }
+  std::optional<std::size_t> index_of(const UnitId& id) const {
+    return engine::index_by_id(units, id);
+  }
   // Units and Generals on the table (not removed) in area `p`.
   std::vector<const Unit*> at(GridPos p) const;
 };

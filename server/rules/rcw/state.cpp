@@ -5,27 +5,6 @@
 
 namespace grognard::rcw {
 
-const Unit* State::find(const UnitId& id) const {
-  for (const Unit& u : units) {
-    if (u.id == id) return &u;
-  }
-  return nullptr;
-}
-
-Unit* State::find(const UnitId& id) {
-  for (Unit& u : units) {
-    if (u.id == id) return &u;
-  }
-  return nullptr;
-}
-
-std::optional<std::size_t> State::index_of(const UnitId& id) const {
-  for (std::size_t i = 0; i < units.size(); ++i) {
-    if (units[i].id == id) return i;
-  }
-  return std::nullopt;
-}
-
 const Unit* State::owner(const UnitId& id) const {
   if (const Unit* u = find(id)) return u;
   if (const auto ref = find_car(id)) return &units[ref->unit];

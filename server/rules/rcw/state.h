@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/find.h"
 #include "engine/plane.h"
 #include "engine/sight.h"
 #include "engine/strong.h"
@@ -198,9 +199,11 @@ struct State {
   std::string end_reason;
   std::optional<int> winner;
 
-  const Unit* find(const UnitId& id) const;
-  Unit* find(const UnitId& id);
-  std::optional<std::size_t> index_of(const UnitId& id) const;
+  const Unit* find(const UnitId& id) const { return engine::find_by_id(units, id); }
+  Unit* find(const UnitId& id) { return engine::find_by_id(units, id); }
+  std::optional<std::size_t> index_of(const UnitId& id) const {
+    return engine::index_by_id(units, id);
+  }
   // The train car with this id and its train, if any.
   struct CarRef {
     std::size_t unit = 0;

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/find.h"
 #include "engine/plane.h"
 #include "engine/sight.h"
 #include "engine/strong.h"
@@ -187,12 +188,16 @@ struct State {
   std::string result;                 // when over
   std::string end_reason;
 
-  const Figure* find(const FigureId& id) const;
-  Figure* find(const FigureId& id);
-  std::optional<std::size_t> index_of(const FigureId& id) const;
-  std::optional<std::size_t> group_index(const std::string& id) const;
-  const Gun* gun(const std::string& id) const;
-  Gun* gun(const std::string& id);
+  const Figure* find(const FigureId& id) const { return engine::find_by_id(figures, id); }
+  Figure* find(const FigureId& id) { return engine::find_by_id(figures, id); }
+  std::optional<std::size_t> index_of(const FigureId& id) const {
+    return engine::index_by_id(figures, id);
+  }
+  std::optional<std::size_t> group_index(const std::string& id) const {
+    return engine::index_by_id(groups, id);
+  }
+  const Gun* gun(const std::string& id) const { return engine::find_by_id(guns, id); }
+  Gun* gun(const std::string& id) { return engine::find_by_id(guns, id); }
   // Every wall of the table: buildings' and free-standing.
   std::vector<engine::Wall> all_walls() const;
 };

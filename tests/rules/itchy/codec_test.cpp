@@ -119,7 +119,7 @@ TEST_CASE("codec: every command round-trips", "[itchy.codec]") {
     auto back = wire::from_pb(wire::to_pb(c));
     REQUIRE(back.ok());
     CHECK(same_variant(*back, c));
-    auto via_bytes = wire::parse_command(wire::serialize(c));
+    auto via_bytes = wire::Codec::parse_command(wire::Codec::serialize(c));
     REQUIRE(via_bytes.ok());
     CHECK(same_variant(*via_bytes, c));
   }
@@ -133,7 +133,7 @@ TEST_CASE("codec: every event round-trips exactly, dice included", "[itchy.codec
     auto back = wire::from_pb(wire::to_pb(e));
     REQUIRE(back.ok());
     CHECK(same_variant(*back, e));
-    auto via_bytes = wire::parse_event(wire::serialize(e));
+    auto via_bytes = wire::Codec::parse_event(wire::Codec::serialize(e));
     REQUIRE(via_bytes.ok());
     CHECK(same_variant(*via_bytes, e));
   }
@@ -162,7 +162,7 @@ TEST_CASE("codec: malformed commands are invalid arguments", "[itchy.codec]") {
   CHECK(code_of(c) == ErrorCode::kInvalidArgument);
   c.mutable_attack()->set_unit("B4");  // no target area
   CHECK(code_of(c) == ErrorCode::kInvalidArgument);
-  auto garbage = wire::parse_command(std::string("\xff\xff\xff", 3));
+  auto garbage = wire::Codec::parse_command(std::string("\xff\xff\xff", 3));
   REQUIRE_FALSE(garbage.ok());
   CHECK(garbage.error().message == "malformed command");
 }
@@ -271,7 +271,7 @@ TEST_CASE("ItchyRuleset end to end through bytes", "[itchy.ruleset]") {
 
   // Wrong seats and malformed commands.
   ScriptedDice none{};
-  const auto go_first = wire::serialize(ChooseOrder{true});
+  const auto go_first = wire::Codec::serialize(ChooseOrder{true});
   auto wrong = rules->decide(game, "side:1", go_first, none);
   REQUIRE_FALSE(wrong.ok());
   CHECK((wrong.error().code == ErrorCode::kNotYourTurn ||
@@ -296,7 +296,7 @@ TEST_CASE("ItchyRuleset end to end through bytes", "[itchy.ruleset]") {
       for (int i = 0; i < 40; ++i) faces.push_back(i % 6 + 1);
       ScriptedDice dice(faces);
       auto r = rules->decide(game, seat, c, dice);
-      INFO(wire::parse_command(c).ok());
+      INFO(wire::Codec::parse_command(c).ok());
       CHECK(r.ok());
     }
   };
@@ -313,7 +313,8 @@ TEST_CASE("ItchyRuleset end to end through bytes", "[itchy.ruleset]") {
   // The Imperial Light Horse ride two areas north.
   auto moved = rules->decide(
       game, "side:0",
-      wire::serialize(Move{UnitId{"B3"}, {Facing::kNorth, Facing::kNorth}, std::nullopt}), none);
+      wire::Codec::serialize(Move{UnitId{"B3"}, {Facing::kNorth, Facing::kNorth}, std::nullopt}),
+      none);
   REQUIRE(moved.ok());
   fold(*moved);
   pb::View view;
@@ -329,7 +330,7 @@ TEST_CASE("ItchyRuleset end to end through bytes", "[itchy.ruleset]") {
   CHECK(rules->view_event(game, log.back(), engine::Viewer{}) == log.back());
 
   // The British end their side turn: the Boers act.
-  auto ended = rules->decide(game, "side:0", wire::serialize(EndSideTurn{}), none);
+  auto ended = rules->decide(game, "side:0", wire::Codec::serialize(EndSideTurn{}), none);
   REQUIRE(ended.ok());
   fold(*ended);
   CHECK(rules->to_act(game).seats == std::vector<std::string>{"side:1"});
@@ -338,8 +339,8 @@ TEST_CASE("ItchyRuleset end to end through bytes", "[itchy.ruleset]") {
   // Events that are not messages, or name what the game does not hold, are refused.
   CHECK(rules->apply(game, std::string("\xff\xff", 2)).error().code == ErrorCode::kInvalidArgument);
   CHECK(rules
-            ->apply(game,
-                    wire::serialize(UnitMoved{UnitId{"NOBODY"}, {}, Facing::kNorth, false, false}))
+            ->apply(game, wire::Codec::serialize(
+                              UnitMoved{UnitId{"NOBODY"}, {}, Facing::kNorth, false, false}))
             .error()
             .code == ErrorCode::kInvalidArgument);
 
@@ -350,6 +351,6 @@ TEST_CASE("ItchyRuleset end to end through bytes", "[itchy.ruleset]") {
   CHECK(rules->hash(**again) == rules->hash(game));
   const auto copy = game.clone();
   CHECK(rules->hash(*copy) == rules->hash(game));
-  REQUIRE(rules->apply(*copy, wire::serialize(SideTurnEnded{1})).ok());
+  REQUIRE(rules->apply(*copy, wire::Codec::serialize(SideTurnEnded{1})).ok());
   CHECK_FALSE(rules->hash(*copy) == rules->hash(game));
 }

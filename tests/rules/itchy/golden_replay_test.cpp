@@ -126,7 +126,7 @@ TEST_CASE("golden replay of the colonial battle", "[golden][itchy.golden][I16]")
     for (const Event& e : *events) {
       itchy::apply(*state, e);
       actual_events.push_back(wire::to_text(e));
-      stored.push_back(wire::serialize(e));
+      stored.push_back(wire::Codec::serialize(e));
     }
   }
   CHECK(dice.remaining() == 0);
@@ -142,7 +142,7 @@ TEST_CASE("golden replay of the colonial battle", "[golden][itchy.golden][I16]")
   auto folded = new_game(*sc);
   REQUIRE(folded.ok());
   for (const std::string& bytes : stored) {
-    auto e = wire::parse_event(bytes);
+    auto e = wire::Codec::parse_event(bytes);
     REQUIRE(e.ok());
     itchy::apply(*folded, *e);
   }

@@ -144,12 +144,12 @@ std::vector<Event> every_event() {
 
 TEST_CASE("every command survives the wire", "[rcw.wire.codec]") {
   for (const Command& c : every_command()) {
-    const std::string bytes = wire::serialize(c);
-    auto back = wire::parse_command(bytes);
+    const std::string bytes = wire::Codec::serialize(c);
+    auto back = wire::Codec::parse_command(bytes);
     INFO("command " << c.index() << ": " << (back.ok() ? "" : back.error().message));
     REQUIRE(back.ok());
     CHECK(back->index() == c.index());
-    CHECK(wire::serialize(*back) == bytes);
+    CHECK(wire::Codec::serialize(*back) == bytes);
   }
 }
 
@@ -157,12 +157,12 @@ TEST_CASE("every event survives the wire", "[rcw.wire.codec]") {
   std::vector<bool> seen(std::variant_size_v<Event>, false);
   for (const Event& e : every_event()) {
     seen[e.index()] = true;
-    const std::string bytes = wire::serialize(e);
-    auto back = wire::parse_event(bytes);
+    const std::string bytes = wire::Codec::serialize(e);
+    auto back = wire::Codec::parse_event(bytes);
     INFO("event " << e.index() << ": " << (back.ok() ? "" : back.error().message));
     REQUIRE(back.ok());
     CHECK(back->index() == e.index());
-    CHECK(wire::serialize(*back) == bytes);
+    CHECK(wire::Codec::serialize(*back) == bytes);
   }
   for (std::size_t i = 0; i < seen.size(); ++i) {
     INFO("event alternative " << i);
@@ -171,7 +171,7 @@ TEST_CASE("every event survives the wire", "[rcw.wire.codec]") {
 }
 
 TEST_CASE("a round trip keeps what the rules read", "[rcw.wire.codec][R13]") {
-  auto shot = wire::parse_event(wire::serialize(every_event()[14]));
+  auto shot = wire::Codec::parse_event(wire::Codec::serialize(every_event()[14]));
   REQUIRE(shot.ok());
   const Shot& s = std::get<Shot>(*shot);
   CHECK(s.firer == UnitId{"W-T1"});
@@ -180,7 +180,7 @@ TEST_CASE("a round trip keeps what the rules read", "[rcw.wire.codec][R13]") {
   CHECK(s.saves.size() == 1);
   CHECK(s.dice[0].face == 5);
 
-  auto revealed = wire::parse_event(wire::serialize(every_event()[4]));
+  auto revealed = wire::Codec::parse_event(wire::Codec::serialize(every_event()[4]));
   REQUIRE(revealed.ok());
   const Unit& train = std::get<UnitsRevealed>(*revealed).units.at(0);
   CHECK(train.cars.size() == 2);
@@ -188,17 +188,17 @@ TEST_CASE("a round trip keeps what the rules read", "[rcw.wire.codec][R13]") {
   CHECK(train.rail == 1);
   CHECK(train.facing.get() == Approx(90));
 
-  auto ended = wire::parse_event(wire::serialize(every_event()[23]));
-  auto uncounted = wire::parse_event(wire::serialize(every_event().back()));
+  auto ended = wire::Codec::parse_event(wire::Codec::serialize(every_event()[23]));
+  auto uncounted = wire::Codec::parse_event(wire::Codec::serialize(every_event().back()));
   REQUIRE(uncounted.ok());
   CHECK_FALSE(std::get<CommandThrown>(*uncounted).counted);  // R47
   REQUIRE(ended.ok());
   CHECK_FALSE(std::get<GameEnded>(*ended).winner.has_value());
 
-  auto order = wire::parse_command(wire::serialize(every_command()[6]));
+  auto order = wire::Codec::parse_command(wire::Codec::serialize(every_command()[6]));
   REQUIRE(order.ok());
   CHECK(std::get<MoveOrder>(*order).rail_at == 30.5);
-  auto pivot = wire::parse_command(wire::serialize(every_command()[5]));
+  auto pivot = wire::Codec::parse_command(wire::Codec::serialize(every_command()[5]));
   REQUIRE(pivot.ok());
   CHECK_FALSE(std::get<MoveOrder>(*pivot).rail_at.has_value());
 }
@@ -222,13 +222,13 @@ TEST_CASE("bearings on the wire are compass bearings on the table as drawn",
 }
 
 TEST_CASE("bad bytes are refused with a message", "[rcw.wire.codec]") {
-  auto junk = wire::parse_command(std::string("\xff\xff\xff", 3));
+  auto junk = wire::Codec::parse_command(std::string("\xff\xff\xff", 3));
   REQUIRE_FALSE(junk.ok());
   CHECK(junk.error().message == "malformed command");
-  CHECK_FALSE(wire::parse_event(std::string("\x0a\xff", 2)).ok());
+  CHECK_FALSE(wire::Codec::parse_event(std::string("\x0a\xff", 2)).ok());
 
-  CHECK(wire::parse_command("").error().message == "the command has no kind");
-  CHECK(wire::parse_event("").error().message == "the event has no kind");
+  CHECK(wire::Codec::parse_command("").error().message == "the command has no kind");
+  CHECK(wire::Codec::parse_event("").error().message == "the event has no kind");
 
   wire::pb::Command c;
   c.mutable_activate()->set_unit("R1");

@@ -141,7 +141,7 @@ Played play(const std::string& scenario_text) {
     if (!out.ok()) FAIL(engine::describe(out.error()));
     REQUIRE(dice.remaining() == 0);
     for (const engine::Bytes& b : *out) {
-      auto e = rcw::wire::parse_event(b);
+      auto e = rcw::wire::Codec::parse_event(b);
       REQUIRE(e.ok());
       p.events.push_back(*e);
       REQUIRE(rs->apply(gs, b).ok());

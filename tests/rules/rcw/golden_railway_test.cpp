@@ -92,7 +92,7 @@ void regenerate(const std::string& scenario_text) {
     body << "> " << line << "\n";
     for (const engine::Bytes& b : *out) {
       body << "= " << event_text(b) << "\n";
-      auto e = rcw::wire::parse_event(b);
+      auto e = rcw::wire::Codec::parse_event(b);
       REQUIRE(e.ok());
       events.push_back(*e);
       REQUIRE(rs->apply(gs, b).ok());
@@ -221,7 +221,7 @@ TEST_CASE("golden replay of the railway at Kamenka", "[golden][rcw.golden][R13][
                                       << actual);
       }
       if (actual != step.events[i].text) FAIL(diff_message(step.events[i], actual));
-      auto e = rcw::wire::parse_event(bytes);
+      auto e = rcw::wire::Codec::parse_event(bytes);
       REQUIRE(e.ok());
       placeholders += check_views(*rs, gs, bytes, *e) ? 1 : 0;
       REQUIRE(rs->apply(gs, bytes).ok());

@@ -60,7 +60,7 @@ class Highest final : public engine::Dice {
 std::string preview(const State& s, const std::string& seat, const Command& c) {
   engine::SeededDice dice(test_support::seed_for(7, 0x5e));
   const wire::RcwGameState g(s);
-  const std::string bytes = wire::serialize(c);
+  const std::string bytes = wire::Codec::serialize(c);
   auto events = ruleset().decide(g, seat, bytes, dice);
   if (!events.ok()) return "refused: " + engine::describe(events.error());
   const engine::Advice advice = ruleset().advise(g, seat, bytes, *events);
@@ -88,13 +88,13 @@ struct Run {
 Run run(const State& s, const std::string& seat, const Command& c, engine::Dice& dice,
         bool activation_only) {
   Run out{std::nullopt, {}, wire::RcwGameState(s)};
-  auto r = ruleset().decide(out.after, seat, wire::serialize(c), dice);
+  auto r = ruleset().decide(out.after, seat, wire::Codec::serialize(c), dice);
   if (!r.ok()) {
     out.refusal = engine::describe(r.error());
     return out;
   }
   for (const std::string& e : *r) {
-    const auto native = wire::parse_event(e);
+    const auto native = wire::Codec::parse_event(e);
     if (native.ok() && std::holds_alternative<GameEnded>(*native)) break;
     out.steps.emplace_back(out.after, e);
     REQUIRE(ruleset().apply(out.after, e).ok());
@@ -169,8 +169,8 @@ void compare_command(const State& a, const Command& ca, const State& b, const Co
                      const std::string& ex, Findings& f) {
   engine::SeededDice da(test_support::seed_for(99, 0x3d)), db(test_support::seed_for(99, 0x3d));
   const wire::RcwGameState ga(a), gb(b);
-  auto ra = ruleset().decide(ga, seat, wire::serialize(ca), da);
-  auto rb = ruleset().decide(gb, seat, wire::serialize(cb), db);
+  auto ra = ruleset().decide(ga, seat, wire::Codec::serialize(ca), da);
+  auto rb = ruleset().decide(gb, seat, wire::Codec::serialize(cb), db);
   if (!ra.ok() || !rb.ok()) return;  // refused where the unit stands: its own side knows
   wire::RcwGameState sa(a), sb(b);
   std::vector<std::pair<wire::RcwGameState, std::string>> steps_a, steps_b;
@@ -267,7 +267,7 @@ void compare_activation(const State& a, const State& b, const Activate& act, con
     const Unit* k = rb.after.state.find(hq);
     if (h == nullptr || !h->concealed || (k != nullptr && !k->concealed)) return;
     for (const auto& [before, bytes] : ra.steps) {
-      const auto e = wire::parse_event(bytes);
+      const auto e = wire::Codec::parse_event(bytes);
       if (!e.ok()) continue;
       f.hq_throws += std::holds_alternative<CommandThrown>(*e) ? 1 : 0;
       f.hq_rallies += std::holds_alternative<Rallied>(*e) ? 1 : 0;

@@ -257,7 +257,7 @@ void wire_fold(const testing::PlayScenario& ps, const testing::Game& game,
     gs = std::make_unique<wire::RcwGameState>(std::move(*start));
   }
   for (std::size_t i = 0; i < game.events.size(); ++i) {
-    const auto st = ruleset().apply(*gs, wire::serialize(game.events[i]));
+    const auto st = ruleset().apply(*gs, wire::Codec::serialize(game.events[i]));
     if (!st.ok()) {
       const std::string text = wire::to_pb(game.events[i]).ShortDebugString();
       failure("refused " + text.substr(0, text.find(' ')),

@@ -20,7 +20,7 @@ bool move_reveals(bool hidden) {
   State before = g.state;
   bool reveals = false;
   for (const Event& e : g.accept(kSide0, move_to({{30, 16}}, 0))) {
-    reveals = reveals || ruleset->reveals(wire::RcwGameState(before), wire::serialize(e));
+    reveals = reveals || ruleset->reveals(wire::RcwGameState(before), wire::Codec::serialize(e));
     apply(before, e);
   }
   return reveals;

@@ -43,7 +43,7 @@ TEST_CASE("the side not on turn may concede at any time and do nothing else",
   for (int guard = 0; guard < 50; ++guard) {
     const auto offered = rs->legal(**gs, "side:0");
     REQUIRE_FALSE(offered.empty());
-    const auto c = wire::parse_command(offered.front());
+    const auto c = wire::Codec::parse_command(offered.front());
     REQUIRE(c.ok());
     auto events = rs->decide(**gs, "side:0", offered.front(), none);
     REQUIRE(events.ok());
@@ -54,9 +54,9 @@ TEST_CASE("the side not on turn may concede at any time and do nothing else",
   CHECK_FALSE(has(act.seats, "side:0"));
   CHECK(has(act.out_of_turn, "side:0"));
   CHECK(act.summary.find("place their units") != std::string::npos);
-  auto refused = rs->decide(**gs, "side:0", wire::serialize(Command{EndTurn{}}), none);
+  auto refused = rs->decide(**gs, "side:0", wire::Codec::serialize(Command{EndTurn{}}), none);
   REQUIRE_FALSE(refused.ok());
-  auto conceded = rs->decide(**gs, "side:0", wire::serialize(Command{Concede{}}), none);
+  auto conceded = rs->decide(**gs, "side:0", wire::Codec::serialize(Command{Concede{}}), none);
   REQUIRE(conceded.ok());
   for (const auto& e : *conceded) REQUIRE(rs->apply(**gs, e).ok());
   act = rs->to_act(**gs);

@@ -224,7 +224,7 @@ TEST_CASE("the rule set hides through bytes and publishes the hash of what both 
   auto ruleset = wire::make_rcw_ruleset();
   TestGame g = hidden_r1();
   const wire::RcwGameState gs(g.state);
-  const std::string bytes = wire::serialize(Event{Activated{UnitId{"R1"}, kMove, kShoot}});
+  const std::string bytes = wire::Codec::serialize(Event{Activated{UnitId{"R1"}, kMove, kShoot}});
   auto to_whites = ruleset->view_event(gs, bytes, kWhites);
   REQUIRE(to_whites.has_value());
   wire::pb::Event e;

@@ -113,11 +113,11 @@ TEST_CASE("every command alternative round-trips exactly", "[sharpe.wire.codec]"
   for (std::size_t i = 0; i < commands.size(); ++i) {
     INFO("command " << i);
     REQUIRE(commands[i].index() == i);
-    const std::string bytes = wire::serialize(commands[i]);
-    auto back = wire::parse_command(bytes);
+    const std::string bytes = wire::Codec::serialize(commands[i]);
+    auto back = wire::Codec::parse_command(bytes);
     REQUIRE(back.ok());
     CHECK(back->index() == i);
-    CHECK(wire::serialize(*back) == bytes);
+    CHECK(wire::Codec::serialize(*back) == bytes);
   }
 }
 
@@ -126,19 +126,19 @@ TEST_CASE("every event alternative round-trips exactly, dice included", "[sharpe
   for (const Event& e : every_event()) {
     INFO("event " << e.index());
     seen[e.index()] = true;
-    const std::string bytes = wire::serialize(e);
-    auto back = wire::parse_event(bytes);
+    const std::string bytes = wire::Codec::serialize(e);
+    auto back = wire::Codec::parse_event(bytes);
     REQUIRE(back.ok());
     CHECK(back->index() == e.index());
-    CHECK(wire::serialize(*back) == bytes);
+    CHECK(wire::Codec::serialize(*back) == bytes);
   }
   for (bool s : seen) CHECK(s);
 }
 
 TEST_CASE("bad bytes and bad fields are refused with a message", "[sharpe.wire.codec]") {
-  CHECK_FALSE(wire::parse_command("\xff\xff\xff").ok());
-  CHECK_FALSE(wire::parse_event("\xff\xff\xff").ok());
-  auto empty = wire::parse_command("");
+  CHECK_FALSE(wire::Codec::parse_command("\xff\xff\xff").ok());
+  CHECK_FALSE(wire::Codec::parse_event("\xff\xff\xff").ok());
+  auto empty = wire::Codec::parse_command("");
   REQUIRE_FALSE(empty.ok());
   CHECK(empty.error().message == "the command has no kind");
 
@@ -171,7 +171,7 @@ TEST_CASE("a Load's count of functions is kept, and unset stays unset",
           "[S8][sharpe.fire.load][sharpe.wire.codec]") {
   for (const std::optional<int> n :
        {std::optional<int>{}, std::optional<int>{0}, std::optional<int>{3}}) {
-    auto back = wire::parse_command(wire::serialize(Command{Load{kS, 1, n}}));
+    auto back = wire::Codec::parse_command(wire::Codec::serialize(Command{Load{kS, 1, n}}));
     REQUIRE(back.ok());
     CHECK(std::get<Load>(*back).functions == n);
   }

@@ -191,7 +191,7 @@ Generated play_golden(const std::string& scenario_text) {
   auto fold = [&](const std::vector<engine::Bytes>& events) {
     for (const engine::Bytes& b : events) {
       REQUIRE(rs->apply(gs, b).ok());
-      auto e = wire::parse_event(b);
+      auto e = wire::Codec::parse_event(b);
       REQUIRE(e.ok());
       g.played.events.push_back(*e);
     }
@@ -215,7 +215,7 @@ Generated play_golden(const std::string& scenario_text) {
     INFO("seed " << kGoldenSeed << ", step " << step << ": " << seat << ' '
                  << one_line(wire::to_pb(*cmd)));
     REQUIRE(accepted(s, seat, *cmd));  // refused commands throw no dice of the game
-    auto events = rs->decide(gs, seat, wire::serialize(*cmd), dice);
+    auto events = rs->decide(gs, seat, wire::Codec::serialize(*cmd), dice);
     REQUIRE(events.ok());
     g.played.commands.emplace_back(seat, *cmd);
     g.decided.push_back(*events);

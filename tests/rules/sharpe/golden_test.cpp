@@ -184,7 +184,7 @@ TEST_CASE("golden replay of the village, a referee and three players",
                                       << actual);
       }
       if (actual != step.events[i].text) FAIL(diff_message(step.events[i], actual));
-      auto e = wire::parse_event(bytes);
+      auto e = wire::Codec::parse_event(bytes);
       REQUIRE(e.ok());
       const auto before = gs.clone();
       REQUIRE(rs->apply(gs, bytes).ok());

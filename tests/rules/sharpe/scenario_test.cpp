@@ -134,7 +134,7 @@ TEST_CASE("SharpeRuleset through bytes: seats, begin, decide, apply, legal, hash
     for (const auto& c : legal) {
       auto copy = gs.clone();
       engine::SeededDice d(engine::Seed{9});
-      INFO(seat << " " << wire::to_pb(*wire::parse_command(c)).ShortDebugString());
+      INFO(seat << " " << wire::to_pb(*wire::Codec::parse_command(c)).ShortDebugString());
       auto events = rs->decide(*copy, seat, c, d);
       REQUIRE(events.ok());
       for (const auto& e : *events) REQUIRE(rs->apply(*copy, e).ok());
@@ -150,13 +150,13 @@ TEST_CASE("SharpeRuleset through bytes: seats, begin, decide, apply, legal, hash
   const auto act = rs->to_act(gs);
   const std::string idle =
       act.seats.front() == "player:partisans" ? "player:british" : "player:partisans";
-  auto refused = rs->decide(gs, idle, wire::serialize(Command{EndActivation{}}), dice);
+  auto refused = rs->decide(gs, idle, wire::Codec::serialize(Command{EndActivation{}}), dice);
   CHECK_FALSE(refused.ok());
   CHECK(rs->hash(gs) == before);
   CHECK_FALSE(rs->decide(gs, "referee", "\xff\xff", dice).ok());
 
   // An event naming an unknown figure is refused by apply.
-  auto stray = wire::serialize(Event{FigureRan{FigureId("nobody"), {}, {1, 1}}});
+  auto stray = wire::Codec::serialize(Event{FigureRan{FigureId("nobody"), {}, {1, 1}}});
   CHECK_FALSE(rs->apply(gs, stray).ok());
   CHECK(rs->hash(gs) == before);
 }
@@ -190,7 +190,7 @@ TEST_CASE("the referee acts out of turn, and is the seat to act only while pause
   Ruling pause;
   pause.kind = RulingKind::kPause;
   pause.reason = "the rain";
-  auto paused = rs->decide(gs, "referee", wire::serialize(Command{pause}), dice);
+  auto paused = rs->decide(gs, "referee", wire::Codec::serialize(Command{pause}), dice);
   REQUIRE(paused.ok());
   for (const auto& e : *paused) REQUIRE(rs->apply(gs, e).ok());
   act = rs->to_act(gs);
@@ -200,7 +200,7 @@ TEST_CASE("the referee acts out of turn, and is the seat to act only while pause
   CHECK(act.summary.find("paused for the referee: the rain") != std::string::npos);
   Ruling resume = pause;
   resume.kind = RulingKind::kResume;
-  auto resumed = rs->decide(gs, "referee", wire::serialize(Command{resume}), dice);
+  auto resumed = rs->decide(gs, "referee", wire::Codec::serialize(Command{resume}), dice);
   REQUIRE(resumed.ok());
   for (const auto& e : *resumed) REQUIRE(rs->apply(gs, e).ok());
   act = rs->to_act(gs);

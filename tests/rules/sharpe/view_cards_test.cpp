@@ -13,7 +13,8 @@ TEST_CASE("the referee's added card reaches the others as one more card, nothing
   const Card event{CardKind::kEvent, "", EventCard{"Mud", CardEffect::kLoseHalf, 0}};
   const Card draw_bad{CardKind::kDrawBad, "", {}};
   auto add = [](Played& g, const Card& c) {
-    auto events = g.rs->decide(*g.gs, "referee", wire::serialize(Command{AddEventCard{c}}), g.dice);
+    auto events =
+        g.rs->decide(*g.gs, "referee", wire::Codec::serialize(Command{AddEventCard{c}}), g.dice);
     REQUIRE(events.ok());
     REQUIRE(events->size() == 1);
     return events->front();

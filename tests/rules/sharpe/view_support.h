@@ -72,7 +72,7 @@ struct Played {
 
   void take(const std::vector<std::string>& events, bool over = false) {
     for (const auto& bytes : events) {
-      auto e = wire::parse_event(bytes);
+      auto e = wire::Codec::parse_event(bytes);
       REQUIRE(e.ok());
       if (const auto* d = std::get_if<DeckShuffled>(&*e)) secrets.push_back(secret_of(*d));
       for (const Viewer& v : everyone(over)) {
@@ -95,7 +95,7 @@ struct Played {
       // The activation ends as soon as it may: the turns go round.
       std::string chosen = legal.front();
       for (const auto& c : legal) {
-        auto cmd = wire::parse_command(c);
+        auto cmd = wire::Codec::parse_command(c);
         REQUIRE(cmd.ok());
         if (std::holds_alternative<EndActivation>(*cmd)) chosen = c;
       }

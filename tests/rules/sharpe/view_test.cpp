@@ -31,8 +31,9 @@ TEST_CASE("a briefing set in play reaches only its player and the referee",
   Played g;
   g.play(0);
   const std::string text = "New orders: burn the bridge at dawn";
-  auto events = g.rs->decide(*g.gs, "referee",
-                             wire::serialize(Command{SetBriefing{"player:french", text}}), g.dice);
+  auto events =
+      g.rs->decide(*g.gs, "referee",
+                   wire::Codec::serialize(Command{SetBriefing{"player:french", text}}), g.dice);
   REQUIRE(events.ok());
   REQUIRE(events->size() == 1);
   for (const Viewer& v : everyone(false)) {
@@ -67,9 +68,9 @@ TEST_CASE("no viewer ever learns the order of undrawn cards before the end",
   // The referee's bad deck is hidden the same way.
   auto built = g.rs->decide(
       *g.gs, "referee",
-      wire::serialize(Command{BuildBadDeck{{EventCard{"Mud", CardEffect::kLoseHalf, 0},
-                                            EventCard{"Gold", CardEffect::kGainFunctions, 2},
-                                            EventCard{"Snake", CardEffect::kTrip, 0}}}}),
+      wire::Codec::serialize(Command{BuildBadDeck{{EventCard{"Mud", CardEffect::kLoseHalf, 0},
+                                                   EventCard{"Gold", CardEffect::kGainFunctions, 2},
+                                                   EventCard{"Snake", CardEffect::kTrip, 0}}}}),
       g.dice);
   REQUIRE(built.ok());
   for (const Viewer& v : everyone(false)) {
@@ -147,8 +148,8 @@ TEST_CASE("a group's scatter order is seen by its player and the referee only",
   g.play(0);
   const State& s = static_cast<const wire::SharpeGameState&>(*g.gs).state;
   const Group& group = s.groups.front();
-  auto events =
-      g.rs->decide(*g.gs, group.seat, wire::serialize(Command{SetScatter{group.id, true}}), g.dice);
+  auto events = g.rs->decide(*g.gs, group.seat,
+                             wire::Codec::serialize(Command{SetScatter{group.id, true}}), g.dice);
   REQUIRE(events.ok());
   for (const Viewer& v : everyone(false)) {
     wire::pb::Event shown;

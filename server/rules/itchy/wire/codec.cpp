@@ -4,7 +4,6 @@
 
 #include <utility>
 
-#include "grognard/parse.h"
 #include "rules/adapter/roll.h"
 #include "rules/itchy/wire/enums.h"
 
@@ -13,21 +12,10 @@ namespace {
 
 using adapter::roll_from;
 using adapter::set_roll;
-using engine::Error;
-using engine::ErrorCode;
+using engine::invalid;
 using engine::Result;
 
-Error bad(std::string message) {
-  return Error{ErrorCode::kInvalidArgument, "", std::move(message)};
-}
-
-// Overload set for std::visit.
-template <class... F>
-struct Overloaded : F... {
-  using F::operator()...;
-};
-template <class... F>
-Overloaded(F...) -> Overloaded<F...>;
+using adapter::Overloaded;  // an overload set for std::visit
 
 void set_pos(pb::Pos* out, GridPos p) {
   out->set_x(p.x);
@@ -40,13 +28,13 @@ GridPos pos_from_pb(const pb::Pos& p) {
 
 Result<int> side_from_pb(int side, const char* what) {
   if (side != 0 && side != 1) {
-    return bad(std::string(what) + " is side " + std::to_string(side) + "; sides are 0 and 1");
+    return invalid(std::string(what) + " is side " + std::to_string(side) + "; sides are 0 and 1");
   }
   return side;
 }
 
 Result<UnitId> unit_from_pb(const std::string& id, const char* what) {
-  if (id.empty()) return bad(std::string(what) + " names no unit");
+  if (id.empty()) return invalid(std::string(what) + " names no unit");
   return UnitId(id);
 }
 
@@ -58,12 +46,12 @@ Result<Command> move_from_pb(const pb::Move& m) {
   Move out{*unit, {}, std::nullopt};
   for (int i = 0; i < m.steps_size(); ++i) {
     const auto f = from_pb(static_cast<pb::Facing>(m.steps(i)));
-    if (!f) return bad("step " + std::to_string(i + 1) + " of the move is not N, E, S or W");
+    if (!f) return invalid("step " + std::to_string(i + 1) + " of the move is not N, E, S or W");
     out.steps.push_back(*f);
   }
   if (m.facing() != pb::FACING_UNSPECIFIED) {
     out.facing = from_pb(m.facing());
-    if (!out.facing) return bad("the move ends with an unknown facing");
+    if (!out.facing) return invalid("the move ends with an unknown facing");
   }
   return Command{std::move(out)};
 }
@@ -71,7 +59,7 @@ Result<Command> move_from_pb(const pb::Move& m) {
 Result<Command> attack_from_pb(const pb::Attack& a) {
   auto unit = unit_from_pb(a.unit(), "the attack");
   if (!unit) return unit.error();
-  if (!a.has_target()) return bad("the attack names no target area");
+  if (!a.has_target()) return invalid("the attack names no target area");
   return Command{Attack{*unit, pos_from_pb(a.target())}};
 }
 
@@ -105,7 +93,7 @@ Result<Event> moved_from_pb(const pb::UnitMoved& e) {
   auto unit = unit_from_pb(e.unit(), "the move");
   if (!unit) return unit.error();
   const auto facing = from_pb(e.facing());
-  if (!facing) return bad("the move of \"" + e.unit() + "\" ends with no valid facing");
+  if (!facing) return invalid("the move of \"" + e.unit() + "\" ends with no valid facing");
   UnitMoved out{*unit, {}, *facing, e.withdrawal(), e.stopped_by_enemy()};
   for (const pb::Pos& p : e.path()) out.path.push_back(pos_from_pb(p));
   return Event{std::move(out)};
@@ -114,7 +102,7 @@ Result<Event> moved_from_pb(const pb::UnitMoved& e) {
 Result<Event> attack_resolved_from_pb(const pb::AttackResolved& e) {
   auto unit = unit_from_pb(e.unit(), "the attack");
   if (!unit) return unit.error();
-  if (!e.has_target()) return bad("the attack names no target area");
+  if (!e.has_target()) return invalid("the attack names no target area");
   AttackResolved out;
   out.unit = *unit;
   out.target = pos_from_pb(e.target());
@@ -130,7 +118,7 @@ Result<Event> attack_resolved_from_pb(const pb::AttackResolved& e) {
   for (const pb::Casualty& c : e.casualties()) {
     auto id = unit_from_pb(c.unit(), "a casualty");
     if (!id) return id.error();
-    if (c.sp_lost() < 0) return bad("casualty \"" + c.unit() + "\" loses negative SP");
+    if (c.sp_lost() < 0) return invalid("casualty \"" + c.unit() + "\" loses negative SP");
     out.casualties.push_back(Casualty{*id, c.sp_lost(), c.destroyed()});
   }
   return Event{std::move(out)};
@@ -138,8 +126,8 @@ Result<Event> attack_resolved_from_pb(const pb::AttackResolved& e) {
 
 Result<Event> turn_ended_from_pb(const pb::TurnEnded& e) {
   if (e.losses_size() != 2 || e.exhausted_size() != 2) {
-    return bad("the end of turn " + std::to_string(e.turn()) +
-               " must give losses and exhaustion for both sides");
+    return invalid("the end of turn " + std::to_string(e.turn()) +
+                   " must give losses and exhaustion for both sides");
   }
   TurnEnded out;
   out.turn = e.turn();
@@ -149,7 +137,7 @@ Result<Event> turn_ended_from_pb(const pb::TurnEnded& e) {
 }
 
 Result<Event> game_ended_from_pb(const pb::GameEnded& e) {
-  if (e.score_size() != 2) return bad("the end of the game must give both sides' scores");
+  if (e.score_size() != 2) return invalid("the end of the game must give both sides' scores");
   GameEnded out;
   if (!e.draw()) {
     auto winner = side_from_pb(e.winner(), "the winner");
@@ -198,7 +186,7 @@ Result<Command> from_pb(const pb::Command& command) {
     case pb::Command::KIND_NOT_SET:
       break;
   }
-  return bad("the command is empty: give choose_order, move, attack or end_side_turn");
+  return invalid("the command is empty: give choose_order, move, attack or end_side_turn");
 }
 
 pb::Event to_pb(const Event& event) {
@@ -285,27 +273,7 @@ Result<Event> from_pb(const pb::Event& event) {
     case pb::Event::KIND_NOT_SET:
       break;
   }
-  return bad("the event is empty");
-}
-
-std::string serialize(const Command& command) {
-  return to_pb(command).SerializeAsString();
-}
-
-std::string serialize(const Event& event) {
-  return to_pb(event).SerializeAsString();
-}
-
-Result<Command> parse_command(std::string_view bytes) {
-  pb::Command msg;
-  if (!proto::parse_message(msg, bytes)) return bad("malformed command");
-  return from_pb(msg);
-}
-
-Result<Event> parse_event(std::string_view bytes) {
-  pb::Event msg;
-  if (!proto::parse_message(msg, bytes)) return bad("malformed event");
-  return from_pb(msg);
+  return invalid("the event is empty");
 }
 
 std::string to_text(const Event& event) {

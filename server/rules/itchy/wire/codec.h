@@ -8,6 +8,7 @@
 
 #include "engine/result.h"
 #include "grognard/v1/itchy.pb.h"
+#include "rules/adapter/wire_codec.h"
 #include "rules/itchy/command.h"
 #include "rules/itchy/state.h"
 
@@ -25,11 +26,15 @@ engine::Result<Event> from_pb(const pb::Event& event);
 pb::View to_view(const State& state);
 void to_view(const State& state, pb::View& out);  // into `out`, which may live on an arena
 
-// Serialized bytes <-> native. Bytes that are not a message give kInvalidArgument.
-std::string serialize(const Command& command);
-std::string serialize(const Event& event);
-engine::Result<Command> parse_command(std::string_view bytes);
-engine::Result<Event> parse_event(std::string_view bytes);
+// Serialized bytes <-> native (rules/adapter/wire_codec.h): Codec::parse_command,
+// Codec::parse_event, Codec::serialize. Bytes that are not a message give kInvalidArgument.
+struct Conversions {
+  using WireCommand = pb::Command;
+  using WireEvent = pb::Event;
+  static auto to_pb(const auto& native) { return wire::to_pb(native); }
+  static auto from_pb(const auto& message) { return wire::from_pb(message); }
+};
+using Codec = adapter::WireCodec<Conversions>;
 
 // The event in protobuf text format on one line, without a trailing space (golden replays).
 std::string to_text(const Event& event);

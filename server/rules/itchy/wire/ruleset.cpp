@@ -15,6 +15,7 @@ namespace {
 using engine::Bytes;
 using engine::Error;
 using engine::ErrorCode;
+using engine::invalid;
 using engine::Result;
 
 std::string side_name(const State& s, int side) {
@@ -22,18 +23,14 @@ std::string side_name(const State& s, int side) {
   return name.empty() ? "side " + std::to_string(side) : name;
 }
 
-Error bad_event(std::string message) {
-  return Error{ErrorCode::kInvalidArgument, "", std::move(message)};
-}
-
 engine::Status unit_known(const State& s, const UnitId& id) {
-  if (s.find(id) == nullptr) return bad_event("the event names unknown unit \"" + id.get() + "\"");
+  if (s.find(id) == nullptr) return invalid("the event names unknown unit \"" + id.get() + "\"");
   return engine::ok_status();
 }
 
 engine::Status on_grid(const State& s, GridPos p) {
   if (!s.size.contains(p))
-    return bad_event("the event names area " + engine::to_string(p) + ", off the grid");
+    return invalid("the event names area " + engine::to_string(p) + ", off the grid");
   return engine::ok_status();
 }
 
@@ -44,8 +41,7 @@ struct Traits {
   using State = itchy::State;
   using Command = itchy::Command;
   using Event = itchy::Event;
-  using WireCommand = pb::Command;
-  using WireEvent = pb::Event;
+  using Codec = wire::Codec;  // commands and events <-> bytes
   using WireView = pb::View;
 
   // Taking back: nothing is hidden here, so only an event's dice settle anything (the adapter
@@ -69,13 +65,6 @@ struct Traits {
     }
     return out;
   }
-
-  static Result<Command> parse_command(std::string_view bytes) {
-    return wire::parse_command(bytes);
-  }
-  static Result<Event> parse_event(std::string_view bytes) { return wire::parse_event(bytes); }
-  static Bytes serialize(const Command& c) { return wire::serialize(c); }
-  static Bytes serialize(const Event& e) { return wire::serialize(e); }
 
   static Result<std::vector<Event>> begin(const State& s, engine::Dice& dice) {
     return itchy::begin(s, dice);

@@ -9,6 +9,7 @@
 
 #include "engine/result.h"
 #include "engine/ruleset.h"
+#include "rules/adapter/wire_codec.h"
 #include "rules/rcw/rules.h"
 #include "rules/rcw/wire/convert.h"
 
@@ -33,10 +34,14 @@ pb::View to_view(const State& state, const engine::Viewer& viewer);
 // the event with what he may not see left out, or the empty placeholder `hidden`.
 pb::Event view_of(const State& before, const Event& event, const engine::Viewer& viewer);
 
-// Serialized bytes <-> native. Bytes that are not a message give kInvalidArgument.
-std::string serialize(const Command& command);
-std::string serialize(const Event& event);
-Result<Command> parse_command(std::string_view bytes);
-Result<Event> parse_event(std::string_view bytes);
+// Serialized bytes <-> native (rules/adapter/wire_codec.h): Codec::parse_command,
+// Codec::parse_event, Codec::serialize. Bytes that are not a message give kInvalidArgument.
+struct Conversions {
+  using WireCommand = pb::Command;
+  using WireEvent = pb::Event;
+  static auto to_pb(const auto& native) { return wire::to_pb(native); }
+  static auto from_pb(const auto& message) { return wire::from_pb(message); }
+};
+using Codec = adapter::WireCodec<Conversions>;
 
 }  // namespace grognard::rcw::wire

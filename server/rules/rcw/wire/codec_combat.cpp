@@ -102,7 +102,7 @@ Result<Event> combat_from(const pb::Event& e) {
                        rd.take(native_enum<AssaultEnd>(m.end(), kAssaultEnds, "assault end")),
                        point_from(m.attacker_to())};
   } else {
-    return bad("the event is not one of fire or close assault");
+    return invalid("the event is not one of fire or close assault");
   }
   if (rd.error) return *rd.error;
   return std::move(out).value();

@@ -2,21 +2,15 @@
 #include <cmath>
 #include <utility>
 
-#include "grognard/parse.h"
 #include "rules/rcw/wire/codec.h"
 
 namespace grognard::rcw::wire {
 namespace {
 
-template <class... F>
-struct Overloaded : F... {
-  using F::operator()...;
-};
-template <class... F>
-Overloaded(F...) -> Overloaded<F...>;
+using adapter::Overloaded;  // an overload set for std::visit
 
 Result<UnitId> unit_id(const std::string& id, const std::string& what) {
-  if (id.empty()) return bad(what + " names no unit");
+  if (id.empty()) return invalid(what + " names no unit");
   return UnitId(id);
 }
 
@@ -28,7 +22,7 @@ Result<Command> deploy_from(const pb::Deploy& m) {
   auto u = unit_id(m.unit(), "deploy");
   if (!u) return u.error();
   if (!finite(m.pos()) || !std::isfinite(m.facing())) {
-    return bad("deploy's position or facing is not a number");
+    return invalid("deploy's position or facing is not a number");
   }
   return Command{Deploy{*u, point_from(m.pos()), engine_bearing(m.facing())}};
 }
@@ -46,13 +40,13 @@ Result<Command> activate_from(const pb::Activate& m) {
 Result<Command> move_from(const pb::MoveOrder& m) {
   MoveOrder out;
   for (const grognard::v1::Point& p : m.waypoints()) {
-    if (!finite(p)) return bad("a move's waypoint is not a number");
+    if (!finite(p)) return invalid("a move's waypoint is not a number");
     out.waypoints.push_back(point_from(p));
   }
-  if (!std::isfinite(m.facing())) return bad("a move's facing is not a number");
+  if (!std::isfinite(m.facing())) return invalid("a move's facing is not a number");
   out.facing = engine_bearing(m.facing());
   if (m.has_rail_at()) {
-    if (!std::isfinite(m.rail_at())) return bad("a move's rail_at is not a number");
+    if (!std::isfinite(m.rail_at())) return invalid("a move's rail_at is not a number");
     out.rail_at = m.rail_at();
   }
   return Command{std::move(out)};
@@ -61,7 +55,7 @@ Result<Command> move_from(const pb::MoveOrder& m) {
 Result<Command> shoot_from(const pb::ShootOrder& m) {
   ShootOrder out;
   // A train names a target per car instead (R13).
-  if (m.cars().empty() && m.target().empty()) return bad("shoot names no target");
+  if (m.cars().empty() && m.target().empty()) return invalid("shoot names no target");
   out.target = UnitId(m.target());
   out.observer = maybe_id(m.observer());
   for (const pb::CarShot& c : m.cars()) {
@@ -146,17 +140,7 @@ Result<Command> from_pb(const pb::Command& c) {
     case pb::Command::KIND_NOT_SET:
       break;
   }
-  return bad("the command has no kind");
-}
-
-std::string serialize(const Command& command) {
-  return to_pb(command).SerializeAsString();
-}
-
-Result<Command> parse_command(std::string_view bytes) {
-  pb::Command msg;
-  if (!proto::parse_message(msg, bytes)) return bad("malformed command");
-  return from_pb(msg);
+  return invalid("the command has no kind");
 }
 
 }  // namespace grognard::rcw::wire

@@ -1,22 +1,16 @@
 // Events on the wire (codec.h); the fire and close assault events are in codec_combat.cpp.
 #include <utility>
 
-#include "grognard/parse.h"
 #include "rules/rcw/wire/codec.h"
 #include "rules/rcw/wire/codec_combat.h"
 
 namespace grognard::rcw::wire {
 namespace {
 
-template <class... F>
-struct Overloaded : F... {
-  using F::operator()...;
-};
-template <class... F>
-Overloaded(F...) -> Overloaded<F...>;
+using adapter::Overloaded;  // an overload set for std::visit
 
 Result<int> side_from(int side, const std::string& what) {
-  if (side < 0 || side >= kSides) return bad(what + " names side " + std::to_string(side));
+  if (side < 0 || side >= kSides) return invalid(what + " names side " + std::to_string(side));
   return side;
 }
 
@@ -155,7 +149,8 @@ Result<Event> from_pb(const pb::Event& e) {
     }
     case pb::Event::kCommandThrown: {
       const auto& m = e.command_thrown();
-      if (m.outcome_only()) return bad("a command throw read as its outcome only is not an event");
+      if (m.outcome_only())
+        return invalid("a command throw read as its outcome only is not an event");
       out =
           CommandThrown{UnitId(m.unit()),      maybe_id(m.hq()), m.hq_distance(), rd.roll(m.roll()),
                         parts_from(m.parts()), m.total(),        m.passed(),      !m.not_counted()};
@@ -163,7 +158,7 @@ Result<Event> from_pb(const pb::Event& e) {
     }
     case pb::Event::kActionSkipped: {
       const auto& m = e.action_skipped();
-      if (m.index() < 0 || m.index() > 1) return bad("a skipped action's index is not 0 or 1");
+      if (m.index() < 0 || m.index() > 1) return invalid("a skipped action's index is not 0 or 1");
       out = ActionSkipped{UnitId(m.unit()), m.index(),
                           rd.take(native_enum<ActionKind>(m.action(), kActionKinds, "action")),
                           m.reason()};
@@ -171,7 +166,7 @@ Result<Event> from_pb(const pb::Event& e) {
     }
     case pb::Event::kRallied: {
       const auto& m = e.rallied();
-      if (m.outcome_only()) return bad("a rally read as its outcome only is not an event");
+      if (m.outcome_only()) return invalid("a rally read as its outcome only is not an event");
       out = Rallied{UnitId(m.unit()), rd.roll(m.roll()), parts_from(m.parts()), m.total(),
                     m.success()};
       break;
@@ -207,7 +202,7 @@ Result<Event> from_pb(const pb::Event& e) {
       g.result = m.result();
       g.reason = m.reason();
       if (m.points_size() != 0 && m.points_size() != kSides) {
-        return bad("game_ended gives points for " + std::to_string(m.points_size()) + " sides");
+        return invalid("game_ended gives points for " + std::to_string(m.points_size()) + " sides");
       }
       for (int i = 0; i < m.points_size(); ++i) g.points[i] = m.points(i);
       out = std::move(g);
@@ -217,22 +212,13 @@ Result<Event> from_pb(const pb::Event& e) {
       out = Conceded{rd.take(side_from(e.conceded().side(), "conceded"))};
       break;
     case pb::Event::kHidden:
-      return bad("a hidden event stands for one withheld from this viewer: it cannot be applied");
+      return invalid(
+          "a hidden event stands for one withheld from this viewer: it cannot be applied");
     case pb::Event::KIND_NOT_SET:
-      return bad("the event has no kind");
+      return invalid("the event has no kind");
   }
   if (rd.error) return *rd.error;
   return std::move(out).value();
-}
-
-std::string serialize(const Event& event) {
-  return to_pb(event).SerializeAsString();
-}
-
-Result<Event> parse_event(std::string_view bytes) {
-  pb::Event msg;
-  if (!proto::parse_message(msg, bytes)) return bad("malformed event");
-  return from_pb(msg);
 }
 
 }  // namespace grognard::rcw::wire

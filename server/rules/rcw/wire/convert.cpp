@@ -4,10 +4,6 @@
 
 namespace grognard::rcw::wire {
 
-engine::Error bad(std::string message) {
-  return engine::Error{engine::ErrorCode::kInvalidArgument, "", std::move(message)};
-}
-
 std::optional<UnitId> maybe_id(const std::string& id) {
   if (id.empty()) return std::nullopt;
   return UnitId(id);
@@ -89,13 +85,13 @@ void set_unit(pb::UnitState* out, const Unit& u) {
 }
 
 Result<Unit> unit_from(const pb::UnitState& u) {
-  if (u.id().empty()) return bad("a unit has no id");
+  if (u.id().empty()) return invalid("a unit has no id");
   const std::string label = "unit \"" + u.id() + "\"";
   auto type = native_enum<UnitType>(u.type(), kUnitTypes, label + " type");
   if (!type) return type.error();
   auto training = native_enum<Training>(u.training(), kTrainings, label + " training");
   if (!training) return training.error();
-  if (u.side() < 0 || u.side() >= kSides) return bad(label + " has no side 0 or 1");
+  if (u.side() < 0 || u.side() >= kSides) return invalid(label + " has no side 0 or 1");
   Unit out;
   out.id = UnitId(u.id());
   out.name = u.name();
@@ -117,7 +113,7 @@ Result<Unit> unit_from(const pb::UnitState& u) {
   out.unspotted = u.unspotted();
   out.activated = u.activated();
   for (const pb::CarState& c : u.cars()) {
-    if (c.id().empty()) return bad(label + " has a car with no id");
+    if (c.id().empty()) return invalid(label + " has a car with no id");
     auto armament =
         native_enum<CarArmament>(c.armament(), kArmaments, "car \"" + c.id() + "\" armament");
     if (!armament) return armament.error();
@@ -135,16 +131,6 @@ void set_save(pb::Save* out, const Save& s) {
   set_parts(out->mutable_parts(), s.parts);
   out->set_total(s.total);
   out->set_saved(s.saved);
-}
-
-Roll Reader::roll(const grognard::v1::Roll& r) {
-  return take(roll_from(r));
-}
-
-std::vector<Roll> Reader::rolls(const google::protobuf::RepeatedPtrField<grognard::v1::Roll>& rs) {
-  std::vector<Roll> out;
-  for (const auto& r : rs) out.push_back(roll(r));
-  return out;
 }
 
 Save Reader::save(const pb::Save& s) {

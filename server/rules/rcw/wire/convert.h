@@ -13,6 +13,7 @@
 #include "rules/adapter/bearing.h"
 #include "rules/adapter/geometry.h"
 #include "rules/adapter/roll.h"
+#include "rules/adapter/wire_codec.h"
 #include "rules/rcw/command.h"
 #include "rules/rcw/state.h"
 
@@ -21,20 +22,10 @@ namespace grognard::rcw::wire {
 namespace pb = ::grognard::v1::rcw;
 using engine::Result;
 
-engine::Error bad(std::string message);
-
-// Every native enum here is the wire enum shifted by one (0 is UNSPECIFIED on the wire).
-template <class Pb, class N>
-Pb pb_enum(N n) {
-  return static_cast<Pb>(static_cast<int>(n) + 1);
-}
-template <class N>
-Result<N> native_enum(int value, int count, const std::string& what) {
-  if (value < 1 || value > count) {
-    return bad(what + " " + std::to_string(value) + " is not a known value");
-  }
-  return static_cast<N>(value - 1);
-}
+using engine::invalid;  // what is malformed: kInvalidArgument
+// Enums, throws, decoding with many parts: shared by every codec (rules/adapter/wire_codec.h).
+using adapter::native_enum;
+using adapter::pb_enum;
 inline constexpr int kUnitTypes = 11;
 inline constexpr int kTrainings = 3;
 inline constexpr int kArmaments = 2;
@@ -71,22 +62,10 @@ Result<Unit> unit_from(const pb::UnitState& u);
 using adapter::parts_from;
 using adapter::set_parts;
 
-// Decoding helpers for messages with many parts: each keeps the first error met.
-struct Reader {
-  std::optional<engine::Error> error;
-
-  Roll roll(const grognard::v1::Roll& r);
-  std::vector<Roll> rolls(const google::protobuf::RepeatedPtrField<grognard::v1::Roll>& rs);
+// Decoding messages with many parts, saves included: each read keeps the first error met.
+struct Reader : adapter::Reader {
   Save save(const pb::Save& s);
   std::vector<Save> saves(const google::protobuf::RepeatedPtrField<pb::Save>& ss);
-  template <class T>
-  T take(Result<T> r) {
-    if (!r) {
-      if (!error) error = r.error();
-      return {};
-    }
-    return std::move(r).value();
-  }
 };
 
 void set_save(pb::Save* out, const Save& s);

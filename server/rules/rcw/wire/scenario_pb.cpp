@@ -29,13 +29,13 @@ std::string where(const Tree* tree, const char* name, int index) {
 
 Result<int> side_of(int side, const std::string& what) {
   if (side < 0 || side >= kSides) {
-    return bad(what + " has side " + std::to_string(side) + "; the sides are 0 and 1");
+    return invalid(what + " has side " + std::to_string(side) + "; the sides are 0 and 1");
   }
   return side;
 }
 
 Result<ScenarioUnit> convert_unit(const pb::Unit& u, int index) {
-  if (u.id().empty()) return bad("unit " + std::to_string(index + 1) + " has no id");
+  if (u.id().empty()) return invalid("unit " + std::to_string(index + 1) + " has no id");
   const std::string label = "unit \"" + u.id() + "\"";
   ScenarioUnit out;
   out.id = UnitId(u.id());
@@ -43,7 +43,7 @@ Result<ScenarioUnit> convert_unit(const pb::Unit& u, int index) {
   auto side = side_of(u.side(), label);
   if (!side) return side.error();
   out.side = *side;
-  if (u.type() == pb::UNIT_TYPE_UNSPECIFIED) return bad(label + " has no type");
+  if (u.type() == pb::UNIT_TYPE_UNSPECIFIED) return invalid(label + " has no type");
   auto type = native_enum<UnitType>(u.type(), kUnitTypes, label + " type");
   if (!type) return type.error();
   out.type = *type;
@@ -55,7 +55,7 @@ Result<ScenarioUnit> convert_unit(const pb::Unit& u, int index) {
   if (u.has_position()) {
     const pb::Position& p = u.position();
     if (!std::isfinite(p.x()) || !std::isfinite(p.y()) || !std::isfinite(p.facing())) {
-      return bad(label + "'s position is not a number");
+      return invalid(label + "'s position is not a number");
     }
     out.pos = Point{p.x(), p.y()};
     out.facing = engine_bearing(p.facing());
@@ -67,10 +67,10 @@ Result<ScenarioUnit> convert_unit(const pb::Unit& u, int index) {
   if (u.has_points()) out.points = u.points();
   for (int i = 0; i < u.cars_size(); ++i) {
     const pb::Car& c = u.cars(i);
-    if (c.id().empty()) return bad(label + "'s car " + std::to_string(i + 1) + " has no id");
+    if (c.id().empty()) return invalid(label + "'s car " + std::to_string(i + 1) + " has no id");
     auto armament =
         native_enum<CarArmament>(c.armament(), kArmaments, "car \"" + c.id() + "\" armament");
-    if (!armament) return bad(label + ": " + armament.error().message);
+    if (!armament) return invalid(label + ": " + armament.error().message);
     out.cars.push_back(
         ScenarioCar{UnitId(c.id()), c.name().empty() ? c.id() : c.name(), *armament});
   }

@@ -8,6 +8,7 @@
 
 #include "engine/result.h"
 #include "engine/ruleset.h"
+#include "rules/adapter/wire_codec.h"
 #include "rules/sharpe/wire/convert.h"
 
 namespace grognard::sharpe::wire {
@@ -28,10 +29,14 @@ pb::View to_view(const State& state, const engine::Viewer& viewer);
 // the face of the referee's added card reaches only the referee.
 pb::Event view_of(const Event& event, const engine::Viewer& viewer, bool game_over);
 
-// Serialized bytes <-> native. Bytes that are not a message give kInvalidArgument.
-std::string serialize(const Command& command);
-std::string serialize(const Event& event);
-Result<Command> parse_command(std::string_view bytes);
-Result<Event> parse_event(std::string_view bytes);
+// Serialized bytes <-> native (rules/adapter/wire_codec.h): Codec::parse_command,
+// Codec::parse_event, Codec::serialize. Bytes that are not a message give kInvalidArgument.
+struct Conversions {
+  using WireCommand = pb::Command;
+  using WireEvent = pb::Event;
+  static auto to_pb(const auto& native) { return wire::to_pb(native); }
+  static auto from_pb(const auto& message) { return wire::from_pb(message); }
+};
+using Codec = adapter::WireCodec<Conversions>;
 
 }  // namespace grognard::sharpe::wire

@@ -51,7 +51,7 @@ Result<Event> artillery_from(const pb::Event& e) {
     }
     case pb::Event::kCanisterFired: {
       const auto& m = e.canister_fired();
-      if (!std::isfinite(m.aim())) return bad("canister_fired's aim is not a number");
+      if (!std::isfinite(m.aim())) return invalid("canister_fired's aim is not a number");
       CanisterFired c{FigureId(m.figure()), m.gun(), engine_bearing(m.aim()), m.functions(), {}};
       for (const pb::CanisterThrow& t : m.throws()) {
         auto roll = roll_from(t.roll());
@@ -63,14 +63,14 @@ Result<Event> artillery_from(const pb::Event& e) {
     }
     case pb::Event::kBallFired: {
       const auto& m = e.ball_fired();
-      if (!std::isfinite(m.aim())) return bad("ball_fired's aim is not a number");
+      if (!std::isfinite(m.aim())) return invalid("ball_fired's aim is not a number");
       auto roll = roll_from(m.roll());
       if (!roll) return roll.error();
       return Event{BallFired{FigureId(m.figure()), m.gun(), FigureId(m.target()),
                              engine_bearing(m.aim()), m.range(), *roll, m.hit(), m.functions()}};
     }
     default:
-      return bad("not an artillery event");
+      return invalid("not an artillery event");
   }
 }
 

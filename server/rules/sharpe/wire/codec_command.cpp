@@ -4,21 +4,15 @@
 #include <optional>
 #include <utility>
 
-#include "grognard/parse.h"
 #include "rules/sharpe/wire/codec.h"
 
 namespace grognard::sharpe::wire {
 namespace {
 
-template <class... F>
-struct Overloaded : F... {
-  using F::operator()...;
-};
-template <class... F>
-Overloaded(F...) -> Overloaded<F...>;
+using adapter::Overloaded;  // an overload set for std::visit
 
 Result<FigureId> figure_id(const std::string& id, const char* what) {
-  if (id.empty()) return bad(std::string(what) + " names no figure");
+  if (id.empty()) return invalid(std::string(what) + " names no figure");
   return FigureId(id);
 }
 
@@ -127,7 +121,7 @@ Result<Command> from_pb(const pb::Command& c) {
     case pb::Command::kMove: {
       auto f = figure_id(c.move().figure(), "move");
       if (!f) return f.error();
-      if (c.move().waypoints().empty()) return bad("move has no waypoints");
+      if (c.move().waypoints().empty()) return invalid("move has no waypoints");
       Move m{*f, {}, c.move().crawl()};
       for (const grognard::v1::Point& p : c.move().waypoints())
         m.waypoints.push_back(point_from(p));
@@ -149,7 +143,7 @@ Result<Command> from_pb(const pb::Command& c) {
       std::optional<int> functions;
       if (c.load().has_functions()) {
         if (c.load().functions() > static_cast<std::uint32_t>(std::numeric_limits<int>::max())) {
-          return bad("load's functions is out of range");
+          return invalid("load's functions is out of range");
         }
         functions = static_cast<int>(c.load().functions());
       }
@@ -209,7 +203,7 @@ Result<Command> from_pb(const pb::Command& c) {
       const pb::FireCanister& m = c.fire_canister();
       auto f = figure_id(m.figure(), "fire_canister");
       if (!f) return f.error();
-      if (!std::isfinite(m.aim())) return bad("fire_canister's aim is not a number");
+      if (!std::isfinite(m.aim())) return invalid("fire_canister's aim is not a number");
       return Command{FireCanister{*f, m.gun(), engine_bearing(m.aim())}};
     }
     case pb::Command::kFireBall: {
@@ -222,17 +216,7 @@ Result<Command> from_pb(const pb::Command& c) {
     case pb::Command::KIND_NOT_SET:
       break;
   }
-  return bad("the command has no kind");
-}
-
-std::string serialize(const Command& command) {
-  return to_pb(command).SerializeAsString();
-}
-
-Result<Command> parse_command(std::string_view bytes) {
-  pb::Command msg;
-  if (!proto::parse_message(msg, bytes)) return bad("malformed command");
-  return from_pb(msg);
+  return invalid("the command has no kind");
 }
 
 }  // namespace grognard::sharpe::wire

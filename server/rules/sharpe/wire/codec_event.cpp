@@ -1,53 +1,18 @@
 // Events on the wire (codec.h).
 #include <utility>
 
-#include "grognard/parse.h"
 #include "rules/sharpe/wire/codec.h"
 
 namespace grognard::sharpe::wire {
 namespace {
 
-template <class... F>
-struct Overloaded : F... {
-  using F::operator()...;
-};
-template <class... F>
-Overloaded(F...) -> Overloaded<F...>;
+using adapter::Overloaded;  // an overload set for std::visit
 
 std::uint32_t u32(std::size_t v) {
   return static_cast<std::uint32_t>(v);
 }
 
-// Decoding helpers: each returns the first error met.
-struct Reader {
-  std::optional<engine::Error> error;
-
-  Roll roll(const grognard::v1::Roll& r) {
-    auto out = roll_from(r);
-    if (!out) {
-      if (!error) error = out.error();
-      return {};
-    }
-    return *out;
-  }
-  std::optional<Roll> maybe_roll(bool has, const grognard::v1::Roll& r) {
-    if (!has) return std::nullopt;
-    return roll(r);
-  }
-  template <class T>
-  T take(Result<T> r) {
-    if (!r) {
-      if (!error) error = r.error();
-      return {};
-    }
-    return std::move(r).value();
-  }
-  std::vector<Roll> rolls(const google::protobuf::RepeatedPtrField<grognard::v1::Roll>& rs) {
-    std::vector<Roll> out;
-    for (const auto& r : rs) out.push_back(roll(r));
-    return out;
-  }
-};
+using adapter::Reader;  // each read keeps the first error met
 
 std::optional<FigureId> maybe_figure(const std::string& id) {
   if (id.empty()) return std::nullopt;
@@ -198,7 +163,7 @@ Result<Event> from_pb(const pb::Event& e) {
   switch (e.kind_case()) {
     case pb::Event::kDeckShuffled: {
       const auto& m = e.deck_shuffled();
-      if (m.hidden()) return bad("a shuffle with its order withheld cannot be applied");
+      if (m.hidden()) return invalid("a shuffle with its order withheld cannot be applied");
       DeckShuffled d{m.turn(), rd.rolls(m.rolls()), {}};
       for (const pb::Card& c : m.order()) d.order.push_back(rd.take(card_from(c)));
       out = std::move(d);
@@ -300,24 +265,25 @@ Result<Event> from_pb(const pb::Event& e) {
       break;
     }
     case pb::Event::kCardAdded:
-      if (e.card_added().hidden()) return bad("a card with its face withheld cannot be applied");
+      if (e.card_added().hidden())
+        return invalid("a card with its face withheld cannot be applied");
       out = CardAdded{rd.take(card_from(e.card_added().card()))};
       break;
     case pb::Event::kBadDeckBuilt: {
       const auto& m = e.bad_deck_built();
-      if (m.hidden()) return bad("a shuffle with its order withheld cannot be applied");
+      if (m.hidden()) return invalid("a shuffle with its order withheld cannot be applied");
       BadDeckBuilt b{rd.rolls(m.rolls()), {}};
       for (const pb::EventCard& c : m.order()) b.order.push_back(rd.take(event_card_from(c)));
       out = std::move(b);
       break;
     }
     case pb::Event::kBriefingSet:
-      if (e.briefing_set().hidden()) return bad("a briefing withheld cannot be applied");
+      if (e.briefing_set().hidden()) return invalid("a briefing withheld cannot be applied");
       out = BriefingSet{e.briefing_set().seat(), e.briefing_set().text()};
       break;
     case pb::Event::kScatterOrderSet: {
       const auto& m = e.scatter_order_set();
-      if (m.hidden()) return bad("a scatter order withheld cannot be applied");
+      if (m.hidden()) return invalid("a scatter order withheld cannot be applied");
       out = ScatterOrderSet{m.group(), m.seat(), m.toward_cover()};
       break;
     }
@@ -335,20 +301,10 @@ Result<Event> from_pb(const pb::Event& e) {
     case pb::Event::kBallFired:
       return artillery_from(e);
     case pb::Event::KIND_NOT_SET:
-      return bad("the event has no kind");
+      return invalid("the event has no kind");
   }
   if (rd.error) return *rd.error;
   return std::move(out).value();
-}
-
-std::string serialize(const Event& event) {
-  return to_pb(event).SerializeAsString();
-}
-
-Result<Event> parse_event(std::string_view bytes) {
-  pb::Event msg;
-  if (!proto::parse_message(msg, bytes)) return bad("malformed event");
-  return from_pb(msg);
 }
 
 }  // namespace grognard::sharpe::wire

@@ -4,10 +4,6 @@
 
 namespace grognard::sharpe::wire {
 
-engine::Error bad(std::string message) {
-  return engine::Error{engine::ErrorCode::kInvalidArgument, "", std::move(message)};
-}
-
 void set_wall(pb::Wall* out, const engine::Wall& w) {
   for (Point p : w.path) set_point(out->add_path(), p);
   for (const engine::Opening& o : w.openings) {
@@ -41,7 +37,7 @@ Result<Building> building_from(const pb::Building& b) {
   out.floor = polygon_from(b.floor());
   for (const pb::Wall& w : b.walls()) {
     auto wall = wall_from(w);
-    if (!wall) return bad("building \"" + b.name() + "\": " + wall.error().message);
+    if (!wall) return invalid("building \"" + b.name() + "\": " + wall.error().message);
     out.walls.push_back(std::move(wall).value());
   }
   return out;
@@ -61,7 +57,7 @@ Result<Gun> gun_from(const pb::Gun& g) {
   auto type = native_enum<GunType>(g.type(), 2, "gun \"" + g.id() + "\" type");
   if (!type) return type.error();
   if (g.load_spent() < 0 || g.load_spent() >= base_cost(Action::kLoadCannon)) {
-    return bad("gun \"" + g.id() + "\" load_spent must be 0-15");
+    return invalid("gun \"" + g.id() + "\" load_spent must be 0-15");
   }
   Gun out;
   out.id = g.id();
@@ -112,7 +108,7 @@ Result<ScenarioFigure> figure_from(const pb::Figure& f) {
   out.pos = point_from(f.pos());
   for (const pb::Weapon& w : f.weapons()) {
     auto weapon = weapon_from(w);
-    if (!weapon) return bad("figure \"" + f.id() + "\": " + weapon.error().message);
+    if (!weapon) return invalid("figure \"" + f.id() + "\": " + weapon.error().message);
     out.weapons.push_back(*weapon);
   }
   out.qualities = qualities_from(f.qualities());

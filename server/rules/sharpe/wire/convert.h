@@ -10,6 +10,7 @@
 #include "rules/adapter/bearing.h"
 #include "rules/adapter/geometry.h"
 #include "rules/adapter/roll.h"
+#include "rules/adapter/wire_codec.h"
 #include "rules/sharpe/command.h"
 #include "rules/sharpe/state.h"
 
@@ -18,20 +19,10 @@ namespace grognard::sharpe::wire {
 namespace pb = ::grognard::v1::sharpe;
 using engine::Result;
 
-engine::Error bad(std::string message);
-
-// Every native enum here is the wire enum shifted by one (0 is UNSPECIFIED on the wire).
-template <class Pb, class N>
-Pb pb_enum(N n) {
-  return static_cast<Pb>(static_cast<int>(n) + 1);
-}
-template <class N>
-Result<N> native_enum(int value, int count, const std::string& what) {
-  if (value < 1 || value > count) {
-    return bad(what + " " + std::to_string(value) + " is not a known value");
-  }
-  return static_cast<N>(value - 1);
-}
+using engine::invalid;  // what is malformed: kInvalidArgument
+// Enums, throws, decoding with many parts: shared by every codec (rules/adapter/wire_codec.h).
+using adapter::native_enum;
+using adapter::pb_enum;
 
 // Bearings on the wire are compass bearings on the table as the schema draws it, 180 − b in
 // the engine (rules/adapter/bearing.h, shared with RCW).

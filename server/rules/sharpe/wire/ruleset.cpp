@@ -119,8 +119,7 @@ struct Traits {
   using State = sharpe::State;
   using Command = sharpe::Command;
   using Event = sharpe::Event;
-  using WireCommand = pb::Command;
-  using WireEvent = pb::Event;
+  using Codec = wire::Codec;  // commands and events <-> bytes
   using WireView = pb::View;
 
   static Result<State> load_scenario(std::string_view text) { return wire::load_scenario(text); }
@@ -134,13 +133,6 @@ struct Traits {
     out.push_back(engine::SeatSpec{kRefereeSeat, engine::Role::kReferee, "Referee"});
     return out;
   }
-
-  static Result<Command> parse_command(std::string_view bytes) {
-    return wire::parse_command(bytes);
-  }
-  static Result<Event> parse_event(std::string_view bytes) { return wire::parse_event(bytes); }
-  static Bytes serialize(const Command& c) { return wire::serialize(c); }
-  static Bytes serialize(const Event& e) { return wire::serialize(e); }
 
   // begin, decide, apply and legal: the pure rules' own, found by the adapter.
   static engine::Status fits(const State& s, const Event& event) {
