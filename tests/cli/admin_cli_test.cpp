@@ -85,6 +85,18 @@ TEST_CASE("A connection closed for policy (kick, ban, rate limit) is not retried
   client::Failure restart = kicked;
   restart.close_code = 1001;  // going away: the server restarts
   CHECK(connection_lost(restart));
+
+  // An upgrade declined: a ban stands (403), a full server may take us in a moment (503).
+  client::Failure banned;
+  banned.kind = client::FailureKind::kRefused;
+  banned.http_status = 403;
+  banned.message = "banned by the server's operator: spam";
+  CHECK_FALSE(connection_lost(banned));
+  CHECK(readable(banned) ==
+        "The server refused the connection: banned by the server's operator: spam.");
+  client::Failure full = banned;
+  full.http_status = 503;
+  CHECK(connection_lost(full));
 }
 
 }  // namespace grognard::cli

@@ -136,7 +136,9 @@ TEST_CASE("a client the operator kicks says why and does not come back", "[cli][
   e2e::ServerProcess server({"--rate", "10000", "--burst", "10000", "--admin-token", token});
   Pair p = start_pair(server.url());
   Tmux tmux;
-  tmux.start("british", grognard_command("play " + p.code, p.dir(0), p.server));
+  // The client's exit status shows once it ends.
+  tmux.start("british", "sh -c " + quote(grognard_command("play " + p.code, p.dir(0), p.server) +
+                                         "; echo \"grognard exited with $?\"; sleep 60"));
   tmux.wait_for("british", "Skirmish at Kopje Farm");
 
   TempDir op;
@@ -150,10 +152,21 @@ TEST_CASE("a client the operator kicks says why and does not come back", "[cli][
           0);
 
   tmux.wait_for("british", "closed by the server's operator: test kick");
-  std::this_thread::sleep_for(std::chrono::seconds(2));
-  CHECK(tmux.screen("british").find("Reconnected") == std::string::npos);
+  // No dead prompt: the client says it left and ends.
+  tmux.wait_for("british", "Left the game: the connection cannot be restored.");
+  const std::string screen = tmux.wait_for("british", "grognard exited with 1");
+  CHECK(screen.find("Reconnected") == std::string::npos);
   const Run after = grognard(admin + "connections", op.path(), p.server);
   CHECK(after.output == "No connections.\n");
+
+  // Banned, the player coming back hears why, once, and is not retried.
+  REQUIRE(grognard(admin + "ban 127.0.0.1 --minutes 5 --reason 'test ban'", op.path(), p.server)
+              .status == 0);
+  const Run again = grognard("play " + p.code, p.dir(0), p.server);
+  CHECK(again.status == 2);
+  CHECK(again.output.find("The server refused the connection: banned by the server's operator: "
+                          "test ban.") != std::string::npos);
+  CHECK(again.output.find("retrying") == std::string::npos);
 }
 
 }  // namespace grognard::clitest

@@ -49,6 +49,8 @@ std::string describe(const Failure& f) {
              (f.clause.empty() ? "" : " [" + f.clause + "]") + ": " + f.message;
     case FailureKind::kUnexpected:
       return "unexpected answer: " + f.message;
+    case FailureKind::kRefused:
+      return "refused (HTTP " + std::to_string(f.http_status) + "): " + f.message;
   }
   return f.message;
 }

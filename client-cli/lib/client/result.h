@@ -20,6 +20,7 @@ enum class FailureKind {
   kDecode,      // a frame that is not a ServerMessage in the frame's format
   kServer,      // the server answered with an Error: code, clause, message
   kUnexpected,  // the server answered with a different message than the request expects
+  kRefused,     // the server declined the WebSocket upgrade: http_status and message say why
 };
 
 struct Failure {
@@ -28,6 +29,7 @@ struct Failure {
   v1::Code code = v1::CODE_UNSPECIFIED;  // kServer: the Error's code
   std::string clause;                    // kServer: the rule's clause id, if any
   std::uint16_t close_code = 0;          // kClosed: the WebSocket close code, if one came
+  std::uint16_t http_status = 0;         // kRefused: 403 banned, 503 full or shutting down
 };
 
 // One line for logs and test reports: "server error PERMISSION_DENIED [itchy.unit.not-yours]: …".

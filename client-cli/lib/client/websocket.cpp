@@ -49,6 +49,22 @@ Failure failure(FailureKind kind, std::string message) {
   return f;
 }
 
+// An upgrade the server declined, in its own words (the body of its answer, on one line, at
+// most 300 bytes: "banned by the server's operator: spam").
+Failure refused(unsigned status, std::string body) {
+  while (!body.empty() && (body.back() == '\n' || body.back() == '\r' || body.back() == ' ')) {
+    body.pop_back();
+  }
+  for (char& c : body) {
+    if (c == '\n' || c == '\r') c = ' ';
+  }
+  if (body.size() > 300) body.resize(300);
+  if (body.empty()) body = "HTTP " + std::to_string(status);
+  Failure f = failure(FailureKind::kRefused, std::move(body));
+  f.http_status = static_cast<std::uint16_t>(status);
+  return f;
+}
+
 std::string millis(Millis t) {
   return std::to_string(t.count()) + " ms";
 }
@@ -183,9 +199,15 @@ Status WebSocket::connect(const Url& url, Millis timeout) {
   }));
   d.ws.read_message_max(kMaxMessage);
   d.step_result.reset();
-  d.ws.async_handshake(url.host + ":" + std::to_string(url.port), url.target,
+  websocket::response_type answer;  // the server's own words when it declines
+  d.ws.async_handshake(answer, url.host + ":" + std::to_string(url.port), url.target,
                        [&d](beast::error_code e) { d.step_result = e; });
   if (!d.wait_step(deadline + kDrainTime) || *d.step_result) {
+    if (d.step_result && *d.step_result == websocket::error::upgrade_declined &&
+        answer.result_int() != 0) {
+      d.drop();
+      return refused(answer.result_int(), answer.body());
+    }
     const std::string why = d.step_result ? d.step_result->message() : "timed out";
     d.drop();
     return failure(FailureKind::kIo, "WebSocket handshake failed: " + why);

@@ -73,6 +73,8 @@ std::string readable(const client::Failure& f) {
       return "The server sent something unreadable: " + sentence(f.message) + ".";
     case client::FailureKind::kUnexpected:
       return "The server answered unexpectedly: " + sentence(f.message) + ".";
+    case client::FailureKind::kRefused:
+      return "The server refused the connection: " + sentence(f.message) + ".";
   }
   return "Error.";
 }
@@ -91,6 +93,8 @@ bool closed_for_policy(const client::Failure& f) {
 bool connection_lost(const client::Failure& f) {
   // Coming back at once after a close for policy would only be refused again.
   if (closed_for_policy(f)) return false;
+  // A server that is full or shutting down (503) may take us in a moment; a ban (403) stands.
+  if (f.kind == client::FailureKind::kRefused) return f.http_status == 503;
   return f.kind == client::FailureKind::kClosed || f.kind == client::FailureKind::kIo ||
          f.kind == client::FailureKind::kTimeout ||
          (f.kind == client::FailureKind::kServer && f.code == grognard::v1::UNAVAILABLE &&

@@ -13,7 +13,8 @@ std::string readable(const client::Failure& failure);
 // The server's `message` as a sentence of its own: capitalized, one full stop.
 std::string as_sentence(const std::string& message);
 // True when the failure means the connection is gone (retry after reconnecting); false when
-// the server closed it for a breach of policy (1008: kicked, banned, over the rate limit).
+// the server closed it for a breach of policy (1008: kicked, banned, over the rate limit) or
+// refused it for good (403: banned).
 bool connection_lost(const client::Failure& failure);
 // The server closed the connection for a breach of policy (1008: the operator's kick or ban,
 // the rate limit).

@@ -74,6 +74,8 @@ const char* kind_name(client::FailureKind k) {
       return "server";
     case client::FailureKind::kUnexpected:
       return "unexpected";
+    case client::FailureKind::kRefused:
+      return "refused";
   }
   return "unknown";
 }

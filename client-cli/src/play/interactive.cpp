@@ -69,7 +69,13 @@ int run_interactive(Link& link, const Style& style) {
   ::fcntl(box.wake[0], F_SETFL, O_NONBLOCK);
   PlayUi ui(link.state(), style, box);
   link.take_fresh();  // in the state's recent events already
-  std::thread net([&] { network_loop(link, box); });
+  std::thread net([&] {
+    network_loop(link, box);
+    if (!box.quit.load()) {  // it gave up: say so, and end the prompt
+      box.gone = true;
+      box.post(nullptr, {"Left the game: the connection cannot be restored."});
+    }
+  });
   {
     LineEditor editor(
         ui.prompt(), LineEditor::default_history(),
@@ -84,6 +90,7 @@ int run_interactive(Link& link, const Style& style) {
       if (fds[1].revents & POLLIN) {
         ui.take_mail();
         ui.redraw();
+        if (box.gone.load()) break;  // no prompt for commands that cannot be sent
         editor.refresh();
       }
       if (fds[0].revents & (POLLIN | POLLHUP)) editor.read_input();
@@ -95,7 +102,7 @@ int run_interactive(Link& link, const Style& style) {
   ::close(box.wake[0]);
   ::close(box.wake[1]);
   std::printf("\n");
-  return 0;
+  return box.gone.load() ? 1 : 0;
 }
 
 }  // namespace grognard::cli

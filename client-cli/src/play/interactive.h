@@ -9,7 +9,9 @@
 // user-interface thread through a pipe. The user-interface thread owns the terminal: it waits
 // (poll) on standard input and that pipe, feeds keys to libedit, turns typed lines into jobs
 // for the network thread, and redraws the whole screen whenever something arrives. Neither
-// thread touches the other's objects; the only shared state is a mutex-guarded mailbox.
+// thread touches the other's objects; the only shared state is a mutex-guarded mailbox. When
+// the network thread gives up (kicked or banned by the operator, reconnecting failed) its last
+// lines say why and the prompt ends, with exit status 1.
 
 #include "commands/game_link.h"
 #include "render/style.h"

@@ -26,6 +26,9 @@ struct Mailbox {
   std::vector<v1::GameEvent> events;              // arrived since the screen last took them
   std::vector<std::vector<std::string>> outputs;  // each job's lines, each note
   std::atomic<bool> quit{false};
+  // Set by the network thread when it gave up (kicked, banned, reconnecting failed): its last
+  // lines said why, and the prompt ends once they are shown.
+  std::atomic<bool> gone{false};
   int wake[2] = {-1, -1};
 
   // `link` (may be null: nothing new from it) gives its state and the events it received
