@@ -2,8 +2,6 @@
 // archive of games that are not open in memory.
 #include "room/lobby.h"
 
-#include <chrono>
-
 #include <spdlog/spdlog.h>
 
 #include "record/archive_file.h"
@@ -14,11 +12,6 @@
 #include "room/messages.h"
 
 namespace grognard::room {
-
-std::int64_t system_clock_ms() {
-  using namespace std::chrono;
-  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
-}
 
 void Lobby::Impl::list_rooms(const std::shared_ptr<Peer>& peer, std::uint64_t rid) const {
   auto m = std::make_shared<v1::ServerMessage>();
