@@ -17,7 +17,6 @@ void Lobby::Impl::list_rooms(const std::shared_ptr<Peer>& peer, std::uint64_t ri
   auto m = std::make_shared<v1::ServerMessage>();
   m->set_request_id(rid);
   auto* out = m->mutable_rooms();
-  std::lock_guard lock(mu);
   for (const auto& room : rooms.all()) {
     if (room->listed_and_open()) *out->add_rooms() = room->info();
   }
@@ -98,7 +97,7 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
     case v1::ClientMessage::kJoinRoom: {
       if (auto refusal = d.refuse_guessing(*peer, rid)) return peer->send(refusal);
       const std::string& code = msg.join_room().invite_code();
-      auto room = d.by_invite(code);
+      auto room = d.rooms.by_invite(code);
       if (!room) room = d.stored_by_invite(code);
       if (!room) {
         if (auto expired = d.tombstones.by_invite(code)) {
@@ -113,7 +112,7 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
     case v1::ClientMessage::kResume: {
       if (auto refusal = d.refuse_guessing(*peer, rid)) return peer->send(refusal);
       const record::Hash32 token_hash = record::sha256_of(msg.resume().token());
-      auto room = d.by_token(token_hash);
+      auto room = d.rooms.by_token(token_hash);
       if (!room) room = d.stored_by_token(token_hash);
       if (!room) {
         if (auto expired = d.tombstones.by_token(token_hash)) {
@@ -167,7 +166,7 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
       const bool events = msg.body_case() == v1::ClientMessage::kGetEvents;
       const std::string& id = events ? msg.get_events().game_id() : msg.get_state().game_id();
       const std::string& as = events ? msg.get_events().as_seat() : msg.get_state().as_seat();
-      auto room = d.by_id(id);
+      auto room = d.rooms.by_id(id);
       if (!room) {  // a stored game, a page at a time (room/stored_pages.h)
         return d.reads.run(peer, rid, [&d, peer, msg, rid, events] {
           if (events) return d.pages.events(*peer, msg.get_events(), rid);
@@ -222,12 +221,7 @@ void Lobby::detach(const std::shared_ptr<Peer>& peer) {
 void Lobby::stop(std::function<void()> all_stopped) {
   impl_->quitting = true;  // the loader stops after the game it is loading (lobby_load.cpp)
   if (impl_->expiry) impl_->expiry->stop();  // before mu: a tick takes mu
-  std::vector<std::shared_ptr<Room>> rooms;
-  {
-    std::lock_guard lock(impl_->mu);
-    impl_->stopped = true;
-    rooms = impl_->rooms.all();
-  }
+  const std::vector<std::shared_ptr<Room>> rooms = impl_->rooms.close();
   // One count per room and one for this call, so that no room can finish the count early.
   auto left = std::make_shared<std::atomic<std::size_t>>(rooms.size() + 1);
   auto one_stopped = [left,
@@ -239,7 +233,6 @@ void Lobby::stop(std::function<void()> all_stopped) {
 }
 
 std::size_t Lobby::open_rooms() const {
-  std::lock_guard lock(impl_->mu);
   return impl_->rooms.size();
 }
 

@@ -37,7 +37,7 @@ std::shared_ptr<Room> Lobby::Impl::load(const record::GameRecord& g, std::string
 }
 
 engine::Status Lobby::record_drift(const std::string& game_id, const std::string& drift) {
-  auto room = impl_->by_id(game_id);
+  auto room = impl_->rooms.by_id(game_id);
   if (!room) return record::store_drift(impl_->store, game_id, drift);
   std::promise<engine::Status> stored;
   auto done = stored.get_future();
@@ -47,7 +47,7 @@ engine::Status Lobby::record_drift(const std::string& game_id, const std::string
 
 void Lobby::resume_drift(const std::string& game_id, std::string reason,
                          std::function<void(engine::Status, std::string)> done) {
-  auto room = impl_->by_id(game_id);
+  auto room = impl_->rooms.by_id(game_id);
   if (!room) {
     auto game = impl_->store.game(game_id);
     if (!game.ok()) return done(game.error(), "");

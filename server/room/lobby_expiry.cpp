@@ -13,15 +13,12 @@ void Lobby::Impl::expire_waiting() {
   const std::chrono::milliseconds limit = options.waiting_room_limit;
   if (limit.count() <= 0) return;
   const std::int64_t now = clock();
+  if (rooms.closed()) return;
   std::vector<std::shared_ptr<Room>> due;
-  {
-    std::lock_guard lock(mu);
-    if (stopped) return;
-    for (const auto& room : rooms.all()) {
-      // A first look from the snapshot; the room decides on its strand, after any commit.
-      const std::optional<std::int64_t> since = room->waiting_since();
-      if (since && now - *since >= limit.count()) due.push_back(room);
-    }
+  for (const auto& room : rooms.all()) {
+    // A first look from the snapshot; the room decides on its strand, after any commit.
+    const std::optional<std::int64_t> since = room->waiting_since();
+    if (since && now - *since >= limit.count()) due.push_back(room);
   }
   const std::string reason = expiry_reason(limit);
   for (const std::shared_ptr<Room>& room : due) {
@@ -33,7 +30,7 @@ void Lobby::Impl::expire_waiting() {
 
 void Lobby::Impl::retire(const std::shared_ptr<Room>& room, std::string message) {
   tombstones.add(room->invite_code(), room->token_hashes(), std::move(message));
-  drop(room);
+  rooms.drop(room);
   metrics.room_expired();
 }
 

@@ -145,7 +145,7 @@ void Lobby::Impl::fork(const std::shared_ptr<Peer>& peer, const v1::ForkGame& re
                   "no game \"" + record::shown(id) + "\" (grognard games lists them)");
   }
   const record::GameRecord& src = **stored;
-  if (auto why = refuse_source(src, by_id(id), peer)) return refuse(why->first, why->second);
+  if (auto why = refuse_source(src, rooms.by_id(id), peer)) return refuse(why->first, why->second);
   const std::string game = "game " + id;
   if (req.at_seq() > src.last_seq) {
     return refuse(v1::NOT_FOUND, game + " has " + std::to_string(src.last_seq) +

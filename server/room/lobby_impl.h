@@ -39,6 +39,7 @@ struct Lobby::Impl {
         metrics(m),
         clock(std::move(c)),
         options(o),
+        rooms(m),
         creators(CreatorQuota::Bounds{o.rooms_per_connection, o.rooms_per_address, o.max_rooms,
                                       o.range_share}),
         tombstones(o.max_rooms),
@@ -69,10 +70,12 @@ struct Lobby::Impl {
   Clock clock;
   LobbyOptions options;
 
+  RoomTable rooms;  // the rooms in memory, and the places held for new ones (own lock)
+  // Creators' rooms, the operator's pause and the games being loaded. Places for new rooms are
+  // held, given back and used under it, one at a time, so that max_rooms and each creator's
+  // bounds are exact however many creates run at once.
   mutable std::mutex mu;
-  RoomTable rooms;        // under mu: the rooms in memory, and the places held for new ones
-  CreatorQuota creators;  // under mu
-  bool stopped = false;
+  CreatorQuota creators;       // under mu
   CreationPause pause;         // under mu
   Tombstones tombstones;       // expired rooms, for a late join or resume
   JoinFailures join_failures;  // unknown codes and tokens per address (own lock)
@@ -87,16 +90,12 @@ struct Lobby::Impl {
         metrics,
         clock,
         options,
-        [this](const std::string& id, const record::Hash32& t) { token_added(id, t); },
-        [this](const std::string& id, const record::Hash32& t) { token_dropped(id, t); },
+        [this](const std::string& id, const record::Hash32& t) { rooms.token_added(id, t); },
+        [this](const std::string& id, const record::Hash32& t) { rooms.token_dropped(id, t); },
         chat_bytes,
         observer_seats};
   }
 
-  // The room table (lobby_rooms.cpp). Lookups take mu.
-  std::shared_ptr<Room> by_id(const std::string& id) const;
-  std::shared_ptr<Room> by_invite(const std::string& code) const;
-  std::shared_ptr<Room> by_token(const record::Hash32& token_hash) const;
   // Loading games back (lobby_load.cpp): every waiting and running game, as Lobby::recover
   // does, stopping early once `quitting`; the loader thread that runs it while serving.
   std::vector<std::string> recover_games();
@@ -124,15 +123,6 @@ struct Lobby::Impl {
   void release(const std::shared_ptr<Peer>& creator);
   // Adds `room` in the place held for it.
   void add(std::shared_ptr<Room> room, const std::shared_ptr<Peer>& creator);
-  // Adds a room loaded from the store (no place held: what the store holds is loaded whatever
-  // the bound) and returns the one the table keeps: another loaded first is kept instead. A
-  // room loaded once the lobby has stopped is stopped too.
-  std::shared_ptr<Room> add_loaded(std::shared_ptr<Room> room);
-  // Removes `room` from the table, if it is there.
-  void drop(const std::shared_ptr<Room>& room);
-  // Room `id` handed out seat token `token`, or it opens nothing more (RoomDeps).
-  void token_added(const std::string& id, const record::Hash32& token);
-  void token_dropped(const std::string& id, const record::Hash32& token);
 
   // What opening any room needs (CreateRoom, ForkGame): a server not shutting down and not
   // paused by its operator, and a place for one more room of `peer` (reserve()). Null: it may

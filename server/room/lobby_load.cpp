@@ -75,7 +75,7 @@ std::shared_ptr<Room> Lobby::Impl::reload(
   // An expired room is told as such (tombstones), never loaded again.
   if (!*found || (*found)->status == record::GameStatus::kExpired) return nullptr;
   const record::GameRecord& g = **found;
-  if (auto loaded = by_id(g.id)) return loaded;
+  if (auto loaded = rooms.by_id(g.id)) return loaded;
   std::string problem;
   bool fresh = false;
   auto room = load_once(g, &problem, &fresh);
@@ -96,7 +96,6 @@ std::shared_ptr<Room> Lobby::Impl::load_once(const record::GameRecord& g, std::s
   {
     std::unique_lock lock(mu);
     loading_done.wait(lock, [&] { return loading.count(g.id) == 0; });
-    if (auto room = rooms.by_id(g.id)) return room;
     loading.insert(g.id);
   }
   // The id leaves `loading` however the load ends.
@@ -111,10 +110,11 @@ std::shared_ptr<Room> Lobby::Impl::load_once(const record::GameRecord& g, std::s
       impl.loading_done.notify_all();
     }
   } done{*this, g.id};
+  if (auto room = rooms.by_id(g.id)) return room;
   auto room = load(g, problem);
   if (!room) return nullptr;
   *fresh = true;
-  return add_loaded(std::move(room));
+  return rooms.add_loaded(std::move(room));
 }
 
 std::shared_ptr<Room> Lobby::Impl::stored_by_token(const record::Hash32& token_hash) {
@@ -130,15 +130,9 @@ void Lobby::Impl::let_go_ended() {
   const std::int64_t linger = options.ended_room_linger.count();
   if (linger <= 0) return;
   const std::int64_t cutoff = clock() - linger;
-  std::size_t dropped = 0;
-  std::size_t open = 0;
-  {
-    std::lock_guard lock(mu);
-    dropped = rooms.drop_if([cutoff](const Room& room) { return room.ended_idle_since(cutoff); });
-    open = rooms.size();
-  }
+  const std::size_t dropped =
+      rooms.drop_if([cutoff](const Room& room) { return room.ended_idle_since(cutoff); });
   if (dropped == 0) return;
-  metrics.rooms(open);
   spdlog::debug("{} ended rooms nobody is in let go from memory", dropped);
 }
 

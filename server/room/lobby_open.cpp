@@ -31,7 +31,7 @@ std::string invite_code(std::size_t length) {
 }  // namespace
 
 MessagePtr Lobby::Impl::refuse_new_room(const std::shared_ptr<Peer>& peer, std::uint64_t rid) {
-  if (stopped) return error_message(rid, v1::UNAVAILABLE, "", "the server is shutting down");
+  if (rooms.closed()) return error_message(rid, v1::UNAVAILABLE, "", "the server is shutting down");
   const CreationPause paused = [this] {
     std::lock_guard lock(mu);
     return pause;
@@ -57,7 +57,7 @@ record::GameRecord Lobby::Impl::new_game(const engine::Ruleset& rs, const std::s
   g.ruleset_version = rs.version();
   do {
     g.invite_code = invite_code(listed ? kListedCode : kUnlistedCode);
-  } while (by_invite(g.invite_code) || tombstones.by_invite(g.invite_code));
+  } while (rooms.by_invite(g.invite_code) || tombstones.by_invite(g.invite_code));
   g.listed = listed;
   g.observers_allowed = observers_allowed;
   g.status = record::GameStatus::kWaiting;
