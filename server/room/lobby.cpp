@@ -36,6 +36,15 @@ void Lobby::Impl::list_scenarios(const std::shared_ptr<Peer>& peer, const v1::Li
   peer->send(m);
 }
 
+MessagePtr Lobby::Impl::refuse_guessing(const Peer& peer, std::uint64_t rid) {
+  const std::int64_t wait = join_failures.wait_seconds(peer.address_key(), clock());
+  if (wait == 0) return nullptr;
+  return error_message(rid, v1::RESOURCE_EXHAUSTED, "",
+                       "too many unknown invite codes or tokens from this address (" +
+                           std::to_string(join_failures.per_minute()) +
+                           " a minute at most); try again in " + std::to_string(wait) + " s");
+}
+
 Lobby::Lobby(boost::asio::any_io_executor executor, record::Store& store,
              const record::Registry& registry, Metrics& metrics, Clock clock, LobbyOptions options)
     : impl_(std::make_unique<Impl>(std::move(executor), store, registry, metrics, std::move(clock),
@@ -214,8 +223,7 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
 
 void Lobby::detach(const std::shared_ptr<Peer>& peer) {
   if (auto b = peer->binding()) b->room->detach(peer);
-  std::lock_guard lock(impl_->mu);
-  impl_->creators.forget(peer);
+  impl_->opener.forget(peer);
 }
 
 void Lobby::stop(std::function<void()> all_stopped) {

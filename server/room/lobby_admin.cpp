@@ -28,13 +28,11 @@ void Lobby::close_room(const std::string& which, std::string reason,
 }
 
 void Lobby::pause_creation(bool paused, std::string reason) {
-  std::lock_guard lock(impl_->mu);
-  impl_->pause = CreationPause{paused, paused ? std::move(reason) : std::string()};
+  impl_->opener.pause(paused, std::move(reason));
 }
 
 Lobby::CreationPause Lobby::creation_pause() const {
-  std::lock_guard lock(impl_->mu);
-  return impl_->pause;
+  return impl_->opener.paused();
 }
 
 }  // namespace grognard::room

@@ -76,10 +76,10 @@ void Lobby::resume_drift(const std::string& game_id, std::string reason,
                                 "game " + game_id + " cannot be loaded: " + problem},
                   "");
     }
-    if (auto full = impl_->reserve(nullptr)) {
+    if (auto full = impl_->opener.reserve(nullptr)) {
       return done(engine::Error{engine::ErrorCode::kFailedPrecondition, "", *full}, "");
     }
-    impl_->add(room, nullptr);
+    impl_->opener.add(room, nullptr);
   }
   room->resume_drift(std::move(reason), std::move(done));
 }

@@ -193,10 +193,10 @@ void Lobby::Impl::fork(const std::shared_ptr<Peer>& peer, const v1::ForkGame& re
                                                " of " + game + " (" + act.summary +
                                                "): fork from an earlier event");
   }
-  if (auto refusal = refuse_new_room(peer, rid)) return peer->send(refusal);
+  if (auto refusal = opener.refuse_new_room(peer, rid)) return peer->send(refusal);
 
-  record::GameRecord g =
-      new_game(*rs, src.scenario, src.scenario_text, !req.unlisted(), req.observers_allowed());
+  record::GameRecord g = opener.new_game(*rs, src.scenario, src.scenario_text, !req.unlisted(),
+                                         req.observers_allowed());
   g.source_game = id;
   g.source_seq = n;
   g.dice_from = g.dice_next = src.dice_next;
@@ -214,13 +214,13 @@ void Lobby::Impl::fork(const std::shared_ptr<Peer>& peer, const v1::ForkGame& re
                          deps(), &problem);
   }
   if (!problem.empty()) {
-    release(peer);
+    opener.release(peer);
     spdlog::warn("[game {}] cannot be forked: {}", id, problem);
     return refuse(v1::FAILED_PRECONDITION,
                   game + " cannot be forked: under this server's rules " + problem);
   }
-  open_room(room, peer, rid,
-            "forked game " + id + " at event " + std::to_string(n) + " into a new room");
+  opener.open_room(room, peer, rid,
+                   "forked game " + id + " at event " + std::to_string(n) + " into a new room");
 }
 
 }  // namespace grognard::room

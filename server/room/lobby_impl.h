@@ -16,10 +16,10 @@
 
 #include <boost/asio/any_io_executor.hpp>
 
-#include "room/creator_quota.h"
 #include "room/join_failures.h"
 #include "room/lobby.h"
 #include "room/messages.h"
+#include "room/opener.h"
 #include "room/periodic.h"
 #include "room/room.h"
 #include "room/room_table.h"
@@ -40,8 +40,6 @@ struct Lobby::Impl {
         clock(std::move(c)),
         options(o),
         rooms(m),
-        creators(CreatorQuota::Bounds{o.rooms_per_connection, o.rooms_per_address, o.max_rooms,
-                                      o.range_share}),
         tombstones(o.max_rooms),
         join_failures(o.join_failures_per_minute),
         chat_bytes(std::make_shared<Shares>(
@@ -50,7 +48,8 @@ struct Lobby::Impl {
         observer_seats(std::make_shared<Shares>(
             Shares::Bounds{o.observers_per_address, o.max_observers, o.range_share},
             Shares::Names{"observer seats", "--observers-per-address", "--max-observers"})),
-        pages(st, reg, o.events_per_page) {
+        pages(st, reg, o.events_per_page),
+        opener(rooms, tombstones, clock, o) {
     const auto every = [](std::chrono::milliseconds limit) {
       return limit.count() > 0 ? expiry_interval(limit) : std::chrono::milliseconds::max();
     };
@@ -70,19 +69,15 @@ struct Lobby::Impl {
   Clock clock;
   LobbyOptions options;
 
-  RoomTable rooms;  // the rooms in memory, and the places held for new ones (own lock)
-  // Creators' rooms, the operator's pause and the games being loaded. Places for new rooms are
-  // held, given back and used under it, one at a time, so that max_rooms and each creator's
-  // bounds are exact however many creates run at once.
-  mutable std::mutex mu;
-  CreatorQuota creators;       // under mu
-  CreationPause pause;         // under mu
+  RoomTable rooms;             // the rooms in memory, and the places held for new ones (own lock)
+  mutable std::mutex mu;       // the games being loaded
   Tombstones tombstones;       // expired rooms, for a late join or resume
   JoinFailures join_failures;  // unknown codes and tokens per address (own lock)
   ReportCache reports;         // battle reports made lately (room/report.h)
   // Chat and observer seats held in all rooms, per address, per range and in all (own locks).
   std::shared_ptr<Shares> chat_bytes, observer_seats;
   StoredPages pages;  // pages of games no room holds: used on reads' thread only
+  Opener opener;      // new rooms: their places, creators and the operator's pause (own lock)
 
   RoomDeps deps() {
     return RoomDeps{
@@ -116,30 +111,6 @@ struct Lobby::Impl {
   std::shared_ptr<Room> reload(const engine::Result<std::optional<record::GameRecord>>& found);
   // Drops the ended rooms nobody is in whose game ended options.ended_room_linger ago.
   void let_go_ended();
-  // Holds a place for one more room of `creator` (null: the operator's), within max_rooms
-  // (dropping ended rooms nobody watches when full) and the creator's own bounds. nullopt: held,
-  // to be used by add(room, creator) or given back by release(creator); else why not.
-  std::optional<std::string> reserve(const std::shared_ptr<Peer>& creator);
-  void release(const std::shared_ptr<Peer>& creator);
-  // Adds `room` in the place held for it.
-  void add(std::shared_ptr<Room> room, const std::shared_ptr<Peer>& creator);
-
-  // What opening any room needs (CreateRoom, ForkGame): a server not shutting down and not
-  // paused by its operator, and a place for one more room of `peer` (reserve()). Null: it may
-  // open, and the place is held (open_room() uses it; release(peer) if the room is not made);
-  // else the refusal. Call it last before building the room.
-  MessagePtr refuse_new_room(const std::shared_ptr<Peer>& peer, std::uint64_t rid);
-  // A new game's record, waiting for its players: a fresh id, invite code and dice seed (its
-  // hash published), this server's version of rule set `rs`.
-  record::GameRecord new_game(const engine::Ruleset& rs, const std::string& scenario,
-                              const std::string& scenario_text, bool listed,
-                              bool observers_allowed);
-  // Stores the new `room`, adds it to the lobby in the place held for it and answers `rid` with
-  // its RoomInfo (what CreateRoom and ForkGame answer); `what` names it in the log ("created
-  // the room"). The place is given back if the room cannot be stored.
-  void open_room(const std::shared_ptr<Room>& room, const std::shared_ptr<Peer>& peer,
-                 std::uint64_t rid, std::string what);
-
   // A stored game in a room (Room::restore; lobby_drift.cpp), its drift line stored when the
   // check found it changed. nullptr when it cannot be loaded; `*problem` says why, or that it
   // is held or stopped.
