@@ -228,7 +228,7 @@ void Lobby::detach(const std::shared_ptr<Peer>& peer) {
 
 void Lobby::stop(std::function<void()> all_stopped) {
   impl_->quitting = true;  // the loader stops after the game it is loading (lobby_load.cpp)
-  if (impl_->expiry) impl_->expiry->stop();  // before mu: a tick takes mu
+  impl_->expiry.stop();
   const std::vector<std::shared_ptr<Room>> rooms = impl_->rooms.close();
   // One count per room and one for this call, so that no room can finish the count early.
   auto left = std::make_shared<std::atomic<std::size_t>>(rooms.size() + 1);
@@ -238,6 +238,10 @@ void Lobby::stop(std::function<void()> all_stopped) {
   };
   for (const auto& room : rooms) room->stop(one_stopped);
   one_stopped();
+}
+
+void Lobby::tidy_rooms() {
+  impl_->expiry.tidy();
 }
 
 std::size_t Lobby::open_rooms() const {

@@ -16,11 +16,11 @@
 
 #include <boost/asio/any_io_executor.hpp>
 
+#include "room/expiry.h"
 #include "room/join_failures.h"
 #include "room/lobby.h"
 #include "room/messages.h"
 #include "room/opener.h"
-#include "room/periodic.h"
 #include "room/room.h"
 #include "room/room_table.h"
 #include "room/shares.h"
@@ -49,18 +49,8 @@ struct Lobby::Impl {
             Shares::Bounds{o.observers_per_address, o.max_observers, o.range_share},
             Shares::Names{"observer seats", "--observers-per-address", "--max-observers"})),
         pages(st, reg, o.events_per_page),
-        opener(rooms, tombstones, clock, o) {
-    const auto every = [](std::chrono::milliseconds limit) {
-      return limit.count() > 0 ? expiry_interval(limit) : std::chrono::milliseconds::max();
-    };
-    const auto interval = std::min(every(o.waiting_room_limit), every(o.ended_room_linger));
-    if (interval != std::chrono::milliseconds::max()) {
-      expiry = std::make_unique<Periodic>(executor, interval, [this] {
-        expire_waiting();
-        let_go_ended();
-      });  // what Lobby::tidy_rooms runs
-    }
-  }
+        opener(rooms, tombstones, clock, o),
+        expiry(executor, rooms, tombstones, st, m, clock, o) {}
 
   boost::asio::any_io_executor executor;
   record::Store& store;
@@ -109,8 +99,6 @@ struct Lobby::Impl {
   std::shared_ptr<Room> stored_by_token(const record::Hash32& token_hash);
   std::shared_ptr<Room> stored_by_invite(const std::string& code);
   std::shared_ptr<Room> reload(const engine::Result<std::optional<record::GameRecord>>& found);
-  // Drops the ended rooms nobody is in whose game ended options.ended_room_linger ago.
-  void let_go_ended();
   // A stored game in a room (Room::restore; lobby_drift.cpp), its drift line stored when the
   // check found it changed. nullptr when it cannot be loaded; `*problem` says why, or that it
   // is held or stopped.
@@ -128,17 +116,11 @@ struct Lobby::Impl {
   void list_scenarios(const std::shared_ptr<Peer>& peer, const v1::ListScenarios& req,
                       std::uint64_t rid) const;
 
-  // Expiry (lobby_expiry.cpp): asks every waiting room past the limit to expire; drops a room
-  // that did; remembers the expired games in the store at start.
-  void expire_waiting();
-  void retire(const std::shared_ptr<Room>& room, std::string message);
-  std::optional<std::string> remember_expired();
-
   // Reads of stored games (lists, exports, pages), on a thread of their own: after what they
   // use, so that it is stopped first.
   StoredReads reads;
   // Last: destroyed first, so that no tick runs on a lobby being taken apart.
-  std::unique_ptr<Periodic> expiry;
+  Expiry expiry;
 };
 
 }  // namespace grognard::room

@@ -45,7 +45,7 @@ std::vector<std::string> Lobby::Impl::recover_games() {
                  loaded, games->size());
     return problems;
   }
-  if (auto problem = remember_expired()) problems.push_back(*problem);
+  if (auto problem = expiry.remember_expired()) problems.push_back(*problem);
   // Last: what waits for the server to be loaded (the e2e tests) waits for this line.
   spdlog::info("loaded {} waiting and running games ({} events) in {:.2f} s", games->size(), events,
                took.count());
@@ -124,16 +124,6 @@ std::shared_ptr<Room> Lobby::Impl::stored_by_token(const record::Hash32& token_h
 
 std::shared_ptr<Room> Lobby::Impl::stored_by_invite(const std::string& code) {
   return reload(store.game_by_invite(code));
-}
-
-void Lobby::Impl::let_go_ended() {
-  const std::int64_t linger = options.ended_room_linger.count();
-  if (linger <= 0) return;
-  const std::int64_t cutoff = clock() - linger;
-  const std::size_t dropped =
-      rooms.drop_if([cutoff](const Room& room) { return room.ended_idle_since(cutoff); });
-  if (dropped == 0) return;
-  spdlog::debug("{} ended rooms nobody is in let go from memory", dropped);
 }
 
 }  // namespace grognard::room
