@@ -50,9 +50,15 @@ Lobby::Lobby(boost::asio::any_io_executor executor, record::Store& store,
     : impl_(std::make_unique<Impl>(std::move(executor), store, registry, metrics, std::move(clock),
                                    options)) {}
 
-Lobby::~Lobby() {
-  impl_->quitting = true;
-  if (impl_->loader.joinable()) impl_->loader.join();
+// The loader thread is joined, then the timer and the reads' thread stop (lobby_impl.h).
+Lobby::~Lobby() = default;
+
+std::vector<std::string> Lobby::recover() {
+  return impl_->loader.recover();
+}
+
+void Lobby::recover_while_serving(std::function<void(std::vector<std::string>)> done) {
+  impl_->loader.recover_while_serving(std::move(done));
 }
 
 namespace {
@@ -107,7 +113,7 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
       if (auto refusal = d.refuse_guessing(*peer, rid)) return peer->send(refusal);
       const std::string& code = msg.join_room().invite_code();
       auto room = d.rooms.by_invite(code);
-      if (!room) room = d.stored_by_invite(code);
+      if (!room) room = d.loader.stored_by_invite(code);
       if (!room) {
         if (auto expired = d.tombstones.by_invite(code)) {
           return peer->send(error_message(rid, v1::NOT_FOUND, "", *expired));
@@ -122,7 +128,7 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
       if (auto refusal = d.refuse_guessing(*peer, rid)) return peer->send(refusal);
       const record::Hash32 token_hash = record::sha256_of(msg.resume().token());
       auto room = d.rooms.by_token(token_hash);
-      if (!room) room = d.stored_by_token(token_hash);
+      if (!room) room = d.loader.stored_by_token(token_hash);
       if (!room) {
         if (auto expired = d.tombstones.by_token(token_hash)) {
           return peer->send(error_message(rid, v1::NOT_FOUND, "", *expired));
@@ -227,7 +233,7 @@ void Lobby::detach(const std::shared_ptr<Peer>& peer) {
 }
 
 void Lobby::stop(std::function<void()> all_stopped) {
-  impl_->quitting = true;  // the loader stops after the game it is loading (lobby_load.cpp)
+  impl_->loader.quit();  // after the game it is loading
   impl_->expiry.stop();
   const std::vector<std::shared_ptr<Room>> rooms = impl_->rooms.close();
   // One count per room and one for this call, so that no room can finish the count early.

@@ -211,7 +211,7 @@ void Lobby::Impl::fork(const std::shared_ptr<Peer>& peer, const v1::ForkGame& re
   std::shared_ptr<Room> room;
   if (log.ok()) {
     room = Room::restore(executor, *rs, g, std::move(*initial), std::move(seats), std::move(*log),
-                         deps(), &problem);
+                         deps, &problem);
   }
   if (!problem.empty()) {
     opener.release(peer);

@@ -29,8 +29,8 @@ void Lobby::Impl::create(const std::shared_ptr<Peer>& peer, const v1::CreateRoom
     seats.push_back(
         record::SeatRecord{g.id, spec.id, engine::to_string(spec.role), spec.label, "", {}, 0});
   }
-  opener.open_room(std::make_shared<Room>(executor, *rs, g, std::move(*initial), seats, deps()),
-                   peer, rid, "created the room");
+  opener.open_room(std::make_shared<Room>(executor, *rs, g, std::move(*initial), seats, deps), peer,
+                   rid, "created the room");
 }
 
 }  // namespace grognard::room
