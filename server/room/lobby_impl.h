@@ -34,7 +34,6 @@ struct Lobby::Impl {
         registry(reg),
         metrics(m),
         clock(std::move(c)),
-        options(o),
         rooms(m),
         tombstones(o.max_rooms),
         join_failures(o.join_failures_per_minute),
@@ -62,7 +61,6 @@ struct Lobby::Impl {
   const record::Registry& registry;
   Metrics& metrics;
   Clock clock;
-  LobbyOptions options;
 
   RoomTable rooms;             // the rooms in memory, and the places held for new ones (own lock)
   Tombstones tombstones;       // expired rooms, for a late join or resume (own lock)
