@@ -53,7 +53,7 @@ struct RoomDeps {
   // events_per_page (room/lobby_options.h; zero: no bound).
   LobbyOptions limits = {};
   // Called on the room's strand with its id and the token's hash when it hands out a seat
-  // token, so that the lobby finds it by that token (lobby_rooms.cpp), and when a token no
+  // token, so that the lobby finds it by that token (room/room_table.h), and when a token no
   // longer opens anything (an observer's seat given up). Never under a lock.
   std::function<void(const std::string& room_id, const record::Hash32& token)> token_added = {};
   std::function<void(const std::string& room_id, const record::Hash32& token)> token_dropped = {};
