@@ -12,7 +12,7 @@
 // the seat book (room/seat_book.h), the chat book (room/chat_book.h), the command ledger
 // (room/command_ledger.h), take-back offers (room/take_backs.h), the legal commands kept
 // (room/legal_cache.h) and the snapshot other threads read (room/room_snapshot.h). The gate
-// (room/gate.h) reads those parts, never changing them, to refuse what may not go on.
+// (room/room_gate.h) reads those parts, never changing them, to refuse what may not go on.
 
 #include <chrono>
 #include <functional>
@@ -31,13 +31,13 @@
 #include "room/clock.h"
 #include "room/command_ledger.h"
 #include "room/commit_line.h"
-#include "room/gate.h"
 #include "room/legal_cache.h"
 #include "room/lobby_options.h"
 #include "room/messages.h"
 #include "room/metrics.h"
 #include "room/peer.h"
 #include "room/pending.h"
+#include "room/room_gate.h"
 #include "room/room_snapshot.h"
 #include "room/seat_book.h"
 #include "room/shares.h"
@@ -65,8 +65,8 @@ struct RoomDeps {
 
 class Room : public std::enable_shared_from_this<Room> {
  public:
-  // Events a command that ends the game may add past max_game_events (room/gate.h).
-  static constexpr std::uint64_t kEventsReserve = Gate::kEventsReserve;
+  // Events a command that ends the game may add past max_game_events (room/room_gate.h).
+  static constexpr std::uint64_t kEventsReserve = RoomGate::kEventsReserve;
   // What a chat message costs an address besides its stored payload (its record: hashes, ids,
   // times), in LobbyOptions::chat_bytes_per_address and max_chat_bytes.
   static constexpr std::uint64_t kChatRecordBytes = ChatBook::kRecordBytes;
@@ -254,7 +254,7 @@ class Room : public std::enable_shared_from_this<Room> {
   CommitLine line_;  // what waits for the commit in flight; stopped, failed, retrying storage
   // Why a request is refused before the room acts on it: reads record_, line_, seats_, chat_,
   // act_ and the bounds.
-  const Gate gate_{record_, line_, seats_, chat_, act_, deps_.limits};
+  const RoomGate gate_{record_, line_, seats_, chat_, act_, deps_.limits};
   // What other threads read of the room (info(), evictable(), ...).
   RoomSnapshot snapshot_;
 };

@@ -3,7 +3,7 @@
 // seats per room (counted by the seat book, room/seat_book.h), from each event added to the log
 // and from what a stored game brings back, so they hold across a restart. What addresses hold in
 // all rooms (chat, observer seats) is in the shares (RoomDeps), which those books take from and
-// give back to. The gate (room/gate.h) refuses what would pass a bound.
+// give back to. The gate (room/room_gate.h) refuses what would pass a bound.
 
 #include "room/room.h"
 

@@ -1,6 +1,6 @@
 // Previews (docs/protocol.md, "Previews"): a command decided on the current state with dice
 // that are not the game's, answered to the asking peer alone; nothing is stored, broadcast or
-// thrown from the game's stream. It passes the gate a command passes (room/gate.h).
+// thrown from the game's stream. It passes the gate a command passes (room/room_gate.h).
 #include <algorithm>
 
 #include "record/proto.h"

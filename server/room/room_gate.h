@@ -1,10 +1,10 @@
 #pragma once
-// A room's gate: why a request of a seat or an observer is refused before the room acts on it
-// (commands and previews, take-backs, chat, measuring, an observer joining), and the bounds of a
-// game's log (room/lobby_options.h; docs/operations.md, "Limits"). It reads the room's parts and
-// changes none: it holds const references to the game's record, the commit line
-// (room/commit_line.h), the seats (room/seat_book.h), the chat book (room/chat_book.h), who acts
-// now and the room's bounds. Used by the room (room/room.h), on its strand only.
+// A room's gate (not net::Gate, a connection's): why a request of a seat or an observer is refused
+// before the room acts on it (commands and previews, take-backs, chat, measuring, an observer
+// joining), and the bounds of a game's log (room/lobby_options.h; docs/operations.md, "Limits"). It
+// reads the room's parts and changes none: it holds const references to the game's record, the
+// commit line (room/commit_line.h), the seats (room/seat_book.h), the chat book (room/chat_book.h),
+// who acts now and the room's bounds. Used by the room (room/room.h), on its strand only.
 
 #include <cstdint>
 #include <optional>
@@ -27,15 +27,15 @@ std::string expiry_message(const record::GameRecord& g);
 // <reason>".
 std::string abort_message(const record::GameRecord& g);
 
-class Gate {
+class RoomGate {
  public:
   // Events a command that ends the game may add past max_game_events.
   static constexpr std::uint64_t kEventsReserve = 64;
 
   // `act`: who acts in the room's rules state now (the turn gate: the rule set says who may
   // act; the room knows nothing else). `limits`: observers_per_room and max_game_events.
-  Gate(const record::GameRecord& record, const CommitLine& line, const SeatBook& seats,
-       const ChatBook& chat, const engine::ToAct& act, const LobbyOptions& limits)
+  RoomGate(const record::GameRecord& record, const CommitLine& line, const SeatBook& seats,
+           const ChatBook& chat, const engine::ToAct& act, const LobbyOptions& limits)
       : record_(record), line_(line), seats_(seats), chat_(chat), act_(act), limits_(limits) {}
 
   // Why a command (or its preview) from the seat is refused before it is decided, in the order

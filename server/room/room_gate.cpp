@@ -1,7 +1,7 @@
 // A room's gate: the refusals every request passes before the room acts on it, and the bounds
 // of a game's log. Counts come from the log and the seats (the chat book and the seat book), so
 // they hold across a restart.
-#include "room/gate.h"
+#include "room/room_gate.h"
 
 #include <algorithm>
 
@@ -17,8 +17,8 @@ std::string abort_message(const record::GameRecord& g) {
   return "room " + g.invite_code + " was " + g.result;
 }
 
-std::optional<Refusal> Gate::refuse_seat(const std::optional<std::string>& seat_id,
-                                         std::string_view observers_cannot) const {
+std::optional<Refusal> RoomGate::refuse_seat(const std::optional<std::string>& seat_id,
+                                             std::string_view observers_cannot) const {
   if (!seat_id) return Refusal{v1::UNAUTHENTICATED, "", "take a seat in this room first"};
   const record::SeatRecord* s = seats_.find(*seat_id);
   if (s == nullptr || s->role == "observer") {
@@ -27,7 +27,7 @@ std::optional<Refusal> Gate::refuse_seat(const std::optional<std::string>& seat_
   return std::nullopt;
 }
 
-std::optional<Refusal> Gate::refuse_status() const {
+std::optional<Refusal> RoomGate::refuse_status() const {
   if (line_.halted()) {
     return Refusal{v1::UNAVAILABLE, "",
                    line_.stopped() ? "the server is shutting down"
@@ -50,7 +50,7 @@ std::optional<Refusal> Gate::refuse_status() const {
   return std::nullopt;
 }
 
-std::optional<Refusal> Gate::refuse_turn(const std::string& seat_id) const {
+std::optional<Refusal> RoomGate::refuse_turn(const std::string& seat_id) const {
   if (std::find(act_.seats.begin(), act_.seats.end(), seat_id) == act_.seats.end() &&
       std::find(act_.out_of_turn.begin(), act_.out_of_turn.end(), seat_id) ==
           act_.out_of_turn.end()) {
@@ -59,18 +59,18 @@ std::optional<Refusal> Gate::refuse_turn(const std::string& seat_id) const {
   return std::nullopt;
 }
 
-std::optional<Refusal> Gate::refuse_unseated(const std::optional<std::string>& seat_id) const {
+std::optional<Refusal> RoomGate::refuse_unseated(const std::optional<std::string>& seat_id) const {
   if (!seat_id) return Refusal{v1::UNAUTHENTICATED, "", "take a seat first"};
   if (line_.halted()) return Refusal{v1::UNAVAILABLE, "", "this room has stopped"};
   return std::nullopt;
 }
 
-std::optional<Refusal> Gate::refuse_chat(const std::string& seat_id) const {
+std::optional<Refusal> RoomGate::refuse_chat(const std::string& seat_id) const {
   if (auto r = chat_.refuse(seat_id)) return r;
   return refuse_size(record_.last_seq + 1, false);
 }
 
-std::optional<Refusal> Gate::refuse_size(std::uint64_t last_seq_after, bool ends_game) const {
+std::optional<Refusal> RoomGate::refuse_size(std::uint64_t last_seq_after, bool ends_game) const {
   const std::uint64_t bound = limits_.max_game_events;
   if (bound == 0 || last_seq_after <= bound) return std::nullopt;
   if (ends_game && last_seq_after <= bound + kEventsReserve) return std::nullopt;
@@ -82,7 +82,7 @@ std::optional<Refusal> Gate::refuse_size(std::uint64_t last_seq_after, bool ends
                      "is, and the server's operator may close it; nothing was stored"};
 }
 
-std::optional<Refusal> Gate::refuse_observer() const {
+std::optional<Refusal> RoomGate::refuse_observer() const {
   const std::size_t bound = limits_.observers_per_room;
   if (bound == 0 || seats_.observer_seats() < bound) return std::nullopt;
   return Refusal{v1::RESOURCE_EXHAUSTED, "",
