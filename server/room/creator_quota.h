@@ -7,7 +7,7 @@
 // given back (release()). Rooms recovered at start count for nobody: the store keeps no
 // creator's address.
 //
-// Not thread-safe: the lobby calls it under its own lock (lobby_rooms.cpp).
+// Not thread-safe: opening rooms (room/opener.h) calls it under its own lock.
 
 #include <cstddef>
 #include <map>

@@ -2,8 +2,6 @@
 // archive of games that are not open in memory.
 #include "room/lobby.h"
 
-#include <chrono>
-
 #include <spdlog/spdlog.h>
 
 #include "record/archive_file.h"
@@ -15,16 +13,10 @@
 
 namespace grognard::room {
 
-std::int64_t system_clock_ms() {
-  using namespace std::chrono;
-  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
-}
-
 void Lobby::Impl::list_rooms(const std::shared_ptr<Peer>& peer, std::uint64_t rid) const {
   auto m = std::make_shared<v1::ServerMessage>();
   m->set_request_id(rid);
   auto* out = m->mutable_rooms();
-  std::lock_guard lock(mu);
   for (const auto& room : rooms.all()) {
     if (room->listed_and_open()) *out->add_rooms() = room->info();
   }
@@ -44,14 +36,29 @@ void Lobby::Impl::list_scenarios(const std::shared_ptr<Peer>& peer, const v1::Li
   peer->send(m);
 }
 
+MessagePtr Lobby::Impl::refuse_guessing(const Peer& peer, std::uint64_t rid) {
+  const std::int64_t wait = join_failures.wait_seconds(peer.address_key(), clock());
+  if (wait == 0) return nullptr;
+  return error_message(rid, v1::RESOURCE_EXHAUSTED, "",
+                       "too many unknown invite codes or tokens from this address (" +
+                           std::to_string(join_failures.per_minute()) +
+                           " a minute at most); try again in " + std::to_string(wait) + " s");
+}
+
 Lobby::Lobby(boost::asio::any_io_executor executor, record::Store& store,
              const record::Registry& registry, Metrics& metrics, Clock clock, LobbyOptions options)
     : impl_(std::make_unique<Impl>(std::move(executor), store, registry, metrics, std::move(clock),
                                    options)) {}
 
-Lobby::~Lobby() {
-  impl_->quitting = true;
-  if (impl_->loader.joinable()) impl_->loader.join();
+// The loader thread is joined, then the timer and the reads' thread stop (lobby_impl.h).
+Lobby::~Lobby() = default;
+
+std::vector<std::string> Lobby::recover() {
+  return impl_->loader.recover();
+}
+
+void Lobby::recover_while_serving(std::function<void(std::vector<std::string>)> done) {
+  impl_->loader.recover_while_serving(std::move(done));
 }
 
 namespace {
@@ -105,8 +112,8 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
     case v1::ClientMessage::kJoinRoom: {
       if (auto refusal = d.refuse_guessing(*peer, rid)) return peer->send(refusal);
       const std::string& code = msg.join_room().invite_code();
-      auto room = d.by_invite(code);
-      if (!room) room = d.stored_by_invite(code);
+      auto room = d.rooms.by_invite(code);
+      if (!room) room = d.loader.stored_by_invite(code);
       if (!room) {
         if (auto expired = d.tombstones.by_invite(code)) {
           return peer->send(error_message(rid, v1::NOT_FOUND, "", *expired));
@@ -120,8 +127,8 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
     case v1::ClientMessage::kResume: {
       if (auto refusal = d.refuse_guessing(*peer, rid)) return peer->send(refusal);
       const record::Hash32 token_hash = record::sha256_of(msg.resume().token());
-      auto room = d.by_token(token_hash);
-      if (!room) room = d.stored_by_token(token_hash);
+      auto room = d.rooms.by_token(token_hash);
+      if (!room) room = d.loader.stored_by_token(token_hash);
       if (!room) {
         if (auto expired = d.tombstones.by_token(token_hash)) {
           return peer->send(error_message(rid, v1::NOT_FOUND, "", *expired));
@@ -174,7 +181,7 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
       const bool events = msg.body_case() == v1::ClientMessage::kGetEvents;
       const std::string& id = events ? msg.get_events().game_id() : msg.get_state().game_id();
       const std::string& as = events ? msg.get_events().as_seat() : msg.get_state().as_seat();
-      auto room = d.by_id(id);
+      auto room = d.rooms.by_id(id);
       if (!room) {  // a stored game, a page at a time (room/stored_pages.h)
         return d.reads.run(peer, rid, [&d, peer, msg, rid, events] {
           if (events) return d.pages.events(*peer, msg.get_events(), rid);
@@ -222,19 +229,13 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
 
 void Lobby::detach(const std::shared_ptr<Peer>& peer) {
   if (auto b = peer->binding()) b->room->detach(peer);
-  std::lock_guard lock(impl_->mu);
-  impl_->creators.forget(peer);
+  impl_->opener.forget(peer);
 }
 
 void Lobby::stop(std::function<void()> all_stopped) {
-  impl_->quitting = true;  // the loader stops after the game it is loading (lobby_load.cpp)
-  if (impl_->expiry) impl_->expiry->stop();  // before mu: a tick takes mu
-  std::vector<std::shared_ptr<Room>> rooms;
-  {
-    std::lock_guard lock(impl_->mu);
-    impl_->stopped = true;
-    rooms = impl_->rooms.all();
-  }
+  impl_->loader.quit();  // after the game it is loading
+  impl_->expiry.stop();
+  const std::vector<std::shared_ptr<Room>> rooms = impl_->rooms.close();
   // One count per room and one for this call, so that no room can finish the count early.
   auto left = std::make_shared<std::atomic<std::size_t>>(rooms.size() + 1);
   auto one_stopped = [left,
@@ -245,8 +246,11 @@ void Lobby::stop(std::function<void()> all_stopped) {
   one_stopped();
 }
 
+void Lobby::tidy_rooms() {
+  impl_->expiry.tidy();
+}
+
 std::size_t Lobby::open_rooms() const {
-  std::lock_guard lock(impl_->mu);
   return impl_->rooms.size();
 }
 

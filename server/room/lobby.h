@@ -19,6 +19,7 @@
 
 #include "record/registry.h"
 #include "record/store.h"
+#include "room/clock.h"
 #include "room/lobby_options.h"
 #include "room/metrics.h"
 #include "room/peer.h"
@@ -30,9 +31,6 @@ class RoomInfo;
 }  // namespace grognard::v1
 
 namespace grognard::room {
-
-using Clock = std::function<std::int64_t()>;  // milliseconds since the Unix epoch
-std::int64_t system_clock_ms();
 
 class Lobby {
  public:

@@ -8,11 +8,7 @@
 namespace grognard::room {
 
 std::vector<v1::RoomInfo> Lobby::all_rooms() const {
-  std::vector<std::shared_ptr<Room>> rooms;
-  {
-    std::lock_guard lock(impl_->mu);
-    rooms = impl_->rooms.all();
-  }
+  const std::vector<std::shared_ptr<Room>> rooms = impl_->rooms.all();
   std::vector<v1::RoomInfo> out;
   out.reserve(rooms.size());
   for (const auto& room : rooms) out.push_back(room->info());
@@ -21,8 +17,8 @@ std::vector<v1::RoomInfo> Lobby::all_rooms() const {
 
 void Lobby::close_room(const std::string& which, std::string reason,
                        std::function<void(engine::Status)> done) {
-  auto room = impl_->by_id(which);
-  if (!room) room = impl_->by_invite(which);
+  auto room = impl_->rooms.by_id(which);
+  if (!room) room = impl_->rooms.by_invite(which);
   if (!room) {
     return done(engine::Error{engine::ErrorCode::kNotFound, "",
                               "no room with game id or invite code \"" + record::shown(which) +
@@ -32,13 +28,11 @@ void Lobby::close_room(const std::string& which, std::string reason,
 }
 
 void Lobby::pause_creation(bool paused, std::string reason) {
-  std::lock_guard lock(impl_->mu);
-  impl_->pause = CreationPause{paused, paused ? std::move(reason) : std::string()};
+  impl_->opener.pause(paused, std::move(reason));
 }
 
 Lobby::CreationPause Lobby::creation_pause() const {
-  std::lock_guard lock(impl_->mu);
-  return impl_->pause;
+  return impl_->opener.paused();
 }
 
 }  // namespace grognard::room

@@ -1,5 +1,6 @@
-// The lobby's side of re-simulation (record/resim.h): loading a stored game into a room, storing a
-// drift line, the operator's decision to let a drifting game go on, and importing an archive.
+// The lobby's side of re-simulation (record/resim.h): storing a drift line, the operator's
+// decision to let a drifting game go on (loading it when no room holds it), and importing an
+// archive.
 // Also the battle report of a stored game (room/report.h), kept in the lobby's cache.
 #include <future>
 
@@ -11,33 +12,8 @@
 
 namespace grognard::room {
 
-std::shared_ptr<Room> Lobby::Impl::load(const record::GameRecord& g, std::string* problem) {
-  const engine::Ruleset* rs = registry.ruleset(g.ruleset);
-  if (rs == nullptr) {
-    *problem = "unknown rule set " + g.ruleset;
-    return nullptr;
-  }
-  auto initial = rs->load_scenario(g.scenario_text);
-  auto seats = store.seats(g.id);
-  auto events = store.events(g.id, 1, 0);
-  if (!initial.ok() || !seats.ok() || !events.ok()) {
-    *problem = !initial.ok() ? initial.error().message
-               : !seats.ok() ? seats.error().message
-                             : events.error().message;
-    return nullptr;
-  }
-  auto room = Room::restore(executor, *rs, g, std::move(*initial), std::move(*seats),
-                            std::move(*events), deps(), problem);
-  if (const std::string drift = room->drift(); drift != g.drift) {
-    room->flag_drift(drift, [id = g.id](engine::Status st) {
-      if (!st.ok()) spdlog::error("[game {}] {}", id, st.error().message);
-    });
-  }
-  return room;
-}
-
 engine::Status Lobby::record_drift(const std::string& game_id, const std::string& drift) {
-  auto room = impl_->by_id(game_id);
+  auto room = impl_->rooms.by_id(game_id);
   if (!room) return record::store_drift(impl_->store, game_id, drift);
   std::promise<engine::Status> stored;
   auto done = stored.get_future();
@@ -47,7 +23,7 @@ engine::Status Lobby::record_drift(const std::string& game_id, const std::string
 
 void Lobby::resume_drift(const std::string& game_id, std::string reason,
                          std::function<void(engine::Status, std::string)> done) {
-  auto room = impl_->by_id(game_id);
+  auto room = impl_->rooms.by_id(game_id);
   if (!room) {
     auto game = impl_->store.game(game_id);
     if (!game.ok()) return done(game.error(), "");
@@ -70,16 +46,16 @@ void Lobby::resume_drift(const std::string& game_id, std::string reason,
                   "");
     }
     std::string problem;
-    room = impl_->load(**game, &problem);
+    room = impl_->loader.load(**game, &problem);
     if (!room) {
       return done(engine::Error{engine::ErrorCode::kFailedPrecondition, "",
                                 "game " + game_id + " cannot be loaded: " + problem},
                   "");
     }
-    if (auto full = impl_->reserve(nullptr)) {
+    if (auto full = impl_->opener.reserve(nullptr)) {
       return done(engine::Error{engine::ErrorCode::kFailedPrecondition, "", *full}, "");
     }
-    impl_->add(room, nullptr);
+    impl_->opener.add(room, nullptr);
   }
   room->resume_drift(std::move(reason), std::move(done));
 }

@@ -145,7 +145,7 @@ void Lobby::Impl::fork(const std::shared_ptr<Peer>& peer, const v1::ForkGame& re
                   "no game \"" + record::shown(id) + "\" (grognard games lists them)");
   }
   const record::GameRecord& src = **stored;
-  if (auto why = refuse_source(src, by_id(id), peer)) return refuse(why->first, why->second);
+  if (auto why = refuse_source(src, rooms.by_id(id), peer)) return refuse(why->first, why->second);
   const std::string game = "game " + id;
   if (req.at_seq() > src.last_seq) {
     return refuse(v1::NOT_FOUND, game + " has " + std::to_string(src.last_seq) +
@@ -193,10 +193,10 @@ void Lobby::Impl::fork(const std::shared_ptr<Peer>& peer, const v1::ForkGame& re
                                                " of " + game + " (" + act.summary +
                                                "): fork from an earlier event");
   }
-  if (auto refusal = refuse_new_room(peer, rid)) return peer->send(refusal);
+  if (auto refusal = opener.refuse_new_room(peer, rid)) return peer->send(refusal);
 
-  record::GameRecord g =
-      new_game(*rs, src.scenario, src.scenario_text, !req.unlisted(), req.observers_allowed());
+  record::GameRecord g = opener.new_game(*rs, src.scenario, src.scenario_text, !req.unlisted(),
+                                         req.observers_allowed());
   g.source_game = id;
   g.source_seq = n;
   g.dice_from = g.dice_next = src.dice_next;
@@ -211,16 +211,16 @@ void Lobby::Impl::fork(const std::shared_ptr<Peer>& peer, const v1::ForkGame& re
   std::shared_ptr<Room> room;
   if (log.ok()) {
     room = Room::restore(executor, *rs, g, std::move(*initial), std::move(seats), std::move(*log),
-                         deps(), &problem);
+                         deps, &problem);
   }
   if (!problem.empty()) {
-    release(peer);
+    opener.release(peer);
     spdlog::warn("[game {}] cannot be forked: {}", id, problem);
     return refuse(v1::FAILED_PRECONDITION,
                   game + " cannot be forked: under this server's rules " + problem);
   }
-  open_room(room, peer, rid,
-            "forked game " + id + " at event " + std::to_string(n) + " into a new room");
+  opener.open_room(room, peer, rid,
+                   "forked game " + id + " at event " + std::to_string(n) + " into a new room");
 }
 
 }  // namespace grognard::room

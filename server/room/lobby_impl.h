@@ -1,26 +1,22 @@
 #pragma once
-// The lobby's state, shared by lobby.cpp (dispatch, creating and listing rooms, recovery),
-// lobby_rooms.cpp (the table of rooms, room/room_table.h, and the places held for new ones under
-// the lobby's bounds), lobby_open.cpp and lobby_expiry.cpp (rooms that wait too long for their
-// players). Private to server/room.
+// The lobby's state: the parts it is made of, each owning its own state behind its own lock, and
+// the dispatch that uses them: lobby.cpp (dispatch, listing rooms), lobby_open.cpp (CreateRoom),
+// lobby_fork.cpp (ForkGame), lobby_admin.cpp, lobby_storage.cpp and lobby_drift.cpp (the
+// operator's tools). The parts: the table of rooms in memory (room/room_table.h), opening rooms
+// (room/opener.h), expiry and tidying (room/expiry.h) and loading games back (room/loader.h).
+// Private to server/room.
 
-#include <algorithm>
-#include <atomic>
-#include <condition_variable>
 #include <memory>
-#include <mutex>
-#include <optional>
-#include <set>
 #include <string>
-#include <thread>
 
 #include <boost/asio/any_io_executor.hpp>
 
-#include "room/creator_quota.h"
+#include "room/expiry.h"
 #include "room/join_failures.h"
+#include "room/loader.h"
 #include "room/lobby.h"
 #include "room/messages.h"
-#include "room/periodic.h"
+#include "room/opener.h"
 #include "room/room.h"
 #include "room/room_table.h"
 #include "room/shares.h"
@@ -38,9 +34,7 @@ struct Lobby::Impl {
         registry(reg),
         metrics(m),
         clock(std::move(c)),
-        options(o),
-        creators(CreatorQuota::Bounds{o.rooms_per_connection, o.rooms_per_address, o.max_rooms,
-                                      o.range_share}),
+        rooms(m),
         tombstones(o.max_rooms),
         join_failures(o.join_failures_per_minute),
         chat_bytes(std::make_shared<Shares>(
@@ -49,111 +43,35 @@ struct Lobby::Impl {
         observer_seats(std::make_shared<Shares>(
             Shares::Bounds{o.observers_per_address, o.max_observers, o.range_share},
             Shares::Names{"observer seats", "--observers-per-address", "--max-observers"})),
-        pages(st, reg, o.events_per_page) {
-    const auto every = [](std::chrono::milliseconds limit) {
-      return limit.count() > 0 ? expiry_interval(limit) : std::chrono::milliseconds::max();
-    };
-    const auto interval = std::min(every(o.waiting_room_limit), every(o.ended_room_linger));
-    if (interval != std::chrono::milliseconds::max()) {
-      expiry = std::make_unique<Periodic>(executor, interval, [this] {
-        expire_waiting();
-        let_go_ended();
-      });  // what Lobby::tidy_rooms runs
-    }
-  }
+        deps{st,
+             m,
+             clock,
+             o,
+             [this](const std::string& id, const record::Hash32& t) { rooms.token_added(id, t); },
+             [this](const std::string& id, const record::Hash32& t) { rooms.token_dropped(id, t); },
+             chat_bytes,
+             observer_seats},
+        pages(st, reg, o.events_per_page),
+        opener(rooms, tombstones, clock, o),
+        expiry(executor, rooms, tombstones, st, m, clock, o),
+        loader(executor, reg, deps, rooms, [this] { return expiry.remember_expired(); }) {}
 
   boost::asio::any_io_executor executor;
   record::Store& store;
   const record::Registry& registry;
   Metrics& metrics;
   Clock clock;
-  LobbyOptions options;
 
-  mutable std::mutex mu;
-  RoomTable rooms;        // under mu: the rooms in memory, and the places held for new ones
-  CreatorQuota creators;  // under mu
-  bool stopped = false;
-  CreationPause pause;         // under mu
-  Tombstones tombstones;       // expired rooms, for a late join or resume
+  RoomTable rooms;             // the rooms in memory, and the places held for new ones (own lock)
+  Tombstones tombstones;       // expired rooms, for a late join or resume (own lock)
   JoinFailures join_failures;  // unknown codes and tokens per address (own lock)
   ReportCache reports;         // battle reports made lately (room/report.h)
   // Chat and observer seats held in all rooms, per address, per range and in all (own locks).
   std::shared_ptr<Shares> chat_bytes, observer_seats;
+  // What every room gets, created or loaded: it finds its seat tokens in `rooms`.
+  const RoomDeps deps;
   StoredPages pages;  // pages of games no room holds: used on reads' thread only
-
-  RoomDeps deps() {
-    return RoomDeps{
-        store,
-        metrics,
-        clock,
-        options,
-        [this](const std::string& id, const record::Hash32& t) { token_added(id, t); },
-        [this](const std::string& id, const record::Hash32& t) { token_dropped(id, t); },
-        chat_bytes,
-        observer_seats};
-  }
-
-  // The room table (lobby_rooms.cpp). Lookups take mu.
-  std::shared_ptr<Room> by_id(const std::string& id) const;
-  std::shared_ptr<Room> by_invite(const std::string& code) const;
-  std::shared_ptr<Room> by_token(const record::Hash32& token_hash) const;
-  // Loading games back (lobby_load.cpp): every waiting and running game, as Lobby::recover
-  // does, stopping early once `quitting`; the loader thread that runs it while serving.
-  std::vector<std::string> recover_games();
-  std::atomic<bool> quitting{false};
-  std::thread loader;
-  // `g`'s room: the one in the table, else loaded from the store once: a thread that finds
-  // another loading it (the loader and a join, say) waits for that load instead of doing it
-  // again. Null when it cannot be loaded: `*problem` says why (or that it loaded stopped or
-  // held); `*fresh` is set when this call loaded it.
-  std::shared_ptr<Room> load_once(const record::GameRecord& g, std::string* problem, bool* fresh);
-  std::set<std::string> loading;         // ids being loaded (under mu)
-  std::condition_variable loading_done;  // with mu: a load ended
-  // A stored game not in the table, loaded from the store at once: the game holding a seat with
-  // this token, or with this invite code. nullptr when the store has no such game, it expired,
-  // or it cannot be loaded.
-  std::shared_ptr<Room> stored_by_token(const record::Hash32& token_hash);
-  std::shared_ptr<Room> stored_by_invite(const std::string& code);
-  std::shared_ptr<Room> reload(const engine::Result<std::optional<record::GameRecord>>& found);
-  // Drops the ended rooms nobody is in whose game ended options.ended_room_linger ago.
-  void let_go_ended();
-  // Holds a place for one more room of `creator` (null: the operator's), within max_rooms
-  // (dropping ended rooms nobody watches when full) and the creator's own bounds. nullopt: held,
-  // to be used by add(room, creator) or given back by release(creator); else why not.
-  std::optional<std::string> reserve(const std::shared_ptr<Peer>& creator);
-  void release(const std::shared_ptr<Peer>& creator);
-  // Adds `room` in the place held for it.
-  void add(std::shared_ptr<Room> room, const std::shared_ptr<Peer>& creator);
-  // Adds a room loaded from the store (no place held: what the store holds is loaded whatever
-  // the bound) and returns the one the table keeps: another loaded first is kept instead. A
-  // room loaded once the lobby has stopped is stopped too.
-  std::shared_ptr<Room> add_loaded(std::shared_ptr<Room> room);
-  // Removes `room` from the table, if it is there.
-  void drop(const std::shared_ptr<Room>& room);
-  // Room `id` handed out seat token `token`, or it opens nothing more (RoomDeps).
-  void token_added(const std::string& id, const record::Hash32& token);
-  void token_dropped(const std::string& id, const record::Hash32& token);
-
-  // What opening any room needs (CreateRoom, ForkGame): a server not shutting down and not
-  // paused by its operator, and a place for one more room of `peer` (reserve()). Null: it may
-  // open, and the place is held (open_room() uses it; release(peer) if the room is not made);
-  // else the refusal. Call it last before building the room.
-  MessagePtr refuse_new_room(const std::shared_ptr<Peer>& peer, std::uint64_t rid);
-  // A new game's record, waiting for its players: a fresh id, invite code and dice seed (its
-  // hash published), this server's version of rule set `rs`.
-  record::GameRecord new_game(const engine::Ruleset& rs, const std::string& scenario,
-                              const std::string& scenario_text, bool listed,
-                              bool observers_allowed);
-  // Stores the new `room`, adds it to the lobby in the place held for it and answers `rid` with
-  // its RoomInfo (what CreateRoom and ForkGame answer); `what` names it in the log ("created
-  // the room"). The place is given back if the room cannot be stored.
-  void open_room(const std::shared_ptr<Room>& room, const std::shared_ptr<Peer>& peer,
-                 std::uint64_t rid, std::string what);
-
-  // A stored game in a room (Room::restore; lobby_drift.cpp), its drift line stored when the
-  // check found it changed. nullptr when it cannot be loaded; `*problem` says why, or that it
-  // is held or stopped.
-  std::shared_ptr<Room> load(const record::GameRecord& g, std::string* problem);
+  Opener opener;      // new rooms: their places, creators and the operator's pause
 
   // An address past join_failures_per_minute unknown invite codes or seat tokens this minute
   // is refused (RESOURCE_EXHAUSTED, with the seconds left) before anything is looked up. Null:
@@ -167,17 +85,14 @@ struct Lobby::Impl {
   void list_scenarios(const std::shared_ptr<Peer>& peer, const v1::ListScenarios& req,
                       std::uint64_t rid) const;
 
-  // Expiry (lobby_expiry.cpp): asks every waiting room past the limit to expire; drops a room
-  // that did; remembers the expired games in the store at start.
-  void expire_waiting();
-  void retire(const std::shared_ptr<Room>& room, std::string message);
-  std::optional<std::string> remember_expired();
-
-  // Reads of stored games (lists, exports, pages), on a thread of their own: after what they
-  // use, so that it is stopped first.
+  // The parts with a thread or a timer come last, after what they use, so that each is stopped
+  // before that is destroyed: the loader thread is joined first, then the expiry timer stops,
+  // then the reads' thread.
+  //
+  // Reads of stored games (lists, exports, pages), on a thread of their own.
   StoredReads reads;
-  // Last: destroyed first, so that no tick runs on a lobby being taken apart.
-  std::unique_ptr<Periodic> expiry;
+  Expiry expiry;  // waiting rooms that expire, ended rooms let go: its timer
+  Loader loader;  // games loaded back from the store: its thread (it calls expiry once done)
 };
 
 }  // namespace grognard::room

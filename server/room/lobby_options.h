@@ -19,7 +19,7 @@ struct LobbyOptions {
   std::chrono::milliseconds waiting_room_limit = std::chrono::hours(168);
   // An ended room nobody is connected to is dropped from memory this long after its game ended
   // (looked for at least every minute); a seat resuming with its token or a join with its
-  // invite code loads it again from the store (room/lobby_load.cpp). Zero: kept until
+  // invite code loads it again from the store (room/loader.h). Zero: kept until
   // max_rooms is reached.
   std::chrono::milliseconds ended_room_linger = std::chrono::hours(1);
 

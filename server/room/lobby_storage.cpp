@@ -5,11 +5,7 @@
 namespace grognard::room {
 
 std::size_t Lobby::rooms_stopped_by_storage() const {
-  std::vector<std::shared_ptr<Room>> rooms;
-  {
-    std::lock_guard lock(impl_->mu);
-    rooms = impl_->rooms.all();
-  }
+  const std::vector<std::shared_ptr<Room>> rooms = impl_->rooms.all();
   std::size_t stopped = 0;
   for (const auto& room : rooms) stopped += room->stopped_by_storage() ? 1 : 0;
   return stopped;
@@ -17,8 +13,8 @@ std::size_t Lobby::rooms_stopped_by_storage() const {
 
 void Lobby::resume_room(const std::string& which, std::string reason,
                         std::function<void(engine::Status, std::string)> done) {
-  auto room = impl_->by_id(which);
-  if (!room) room = impl_->by_invite(which);
+  auto room = impl_->rooms.by_id(which);
+  if (!room) room = impl_->rooms.by_invite(which);
   if (!room) {
     return done(engine::Error{engine::ErrorCode::kNotFound, "",
                               "no room with game id or invite code \"" + which +

@@ -50,17 +50,16 @@ std::shared_ptr<Room> Room::restore(asio::any_io_executor executor, const engine
   auto checked = record::check_log(ruleset, room->record_, *room->initial_, log);
   room->record_.drift = checked.drift.value_or("");
   if (!checked.drift) {
-    room->state_ = std::move(checked.state);
+    room->replace_state(std::move(checked.state));
   } else if (auto st = record::seal_log(ruleset, room->record_.seed, *room->initial_, log,
                                         room->record_.chain_version);
              !st.ok()) {
-    room->line_.fail(st.error().message);
+    room->line_.fail(st.error().message);  // its state stays the scenario's
     if (problem != nullptr) *problem = "loaded stopped: " + st.error().message;
   } else {
-    room->state_ = record::state_after(ruleset, *room->initial_, log, log.back().seq).value();
+    room->replace_state(record::state_after(ruleset, *room->initial_, log, log.back().seq).value());
     if (problem != nullptr) *problem = "held, drifting: " + *checked.drift;
   }
-  room->act_ = ruleset.to_act(*room->state_);
   room->log_ = std::move(log);
   for (const record::EventRecord& e : room->log_) room->count_event(e);
   room->account_loaded();
@@ -76,6 +75,14 @@ void Room::run(std::function<void()> op) {
   asio::post(strand_, [self = shared_from_this(), op = std::move(op)]() mutable {
     self->line_.run(std::move(op));
   });
+}
+
+std::unique_ptr<engine::GameState> Room::replace_state(std::unique_ptr<engine::GameState> next,
+                                                       std::optional<engine::ToAct> act) {
+  act_ = act ? std::move(*act) : rs_.to_act(*next);
+  legal_.forget();
+  state_.swap(next);
+  return next;
 }
 
 std::shared_ptr<Pending> Room::make_pending() const {
@@ -106,12 +113,8 @@ void Room::committed(std::shared_ptr<Pending> p, engine::Status status) {
     return;
   }
   record_ = *p->batch.game;
-  if (p->next) {
-    p->kept.push_back(std::move(state_));  // the state before the batch, until it is broadcast
-    state_ = std::move(p->next);
-    act_ = p->act ? std::move(*p->act) : rs_.to_act(*state_);
-    legal_.clear();
-  }
+  // The state before the batch is kept until it is broadcast.
+  if (p->next) p->kept.push_back(replace_state(std::move(p->next), std::move(p->act)));
   for (const record::SeatRecord& s : p->batch.seats) seats_.keep(s);
   for (const record::SeatRecord& s : p->batch.seats) {
     if (s.claimed_ms != 0 && deps_.token_added) deps_.token_added(id_, s.token_sha256);

@@ -10,12 +10,12 @@
 // The room holds the game (its record, rules state and log) and decides, commits and broadcasts;
 // each of its other jobs is a part that owns its own state: the commit line (room/commit_line.h),
 // the seat book (room/seat_book.h), the chat book (room/chat_book.h), the command ledger
-// (room/command_ledger.h), take-back offers (room/take_backs.h) and the snapshot other threads
-// read (room/room_snapshot.h).
+// (room/command_ledger.h), take-back offers (room/take_backs.h), the legal commands kept
+// (room/legal_cache.h) and the snapshot other threads read (room/room_snapshot.h). The gate
+// (room/room_gate.h) reads those parts, never changing them, to refuse what may not go on.
 
 #include <chrono>
 #include <functional>
-#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -28,13 +28,16 @@
 #include "record/replay.h"
 #include "record/store.h"
 #include "room/chat_book.h"
+#include "room/clock.h"
 #include "room/command_ledger.h"
 #include "room/commit_line.h"
-#include "room/lobby.h"
+#include "room/legal_cache.h"
+#include "room/lobby_options.h"
 #include "room/messages.h"
 #include "room/metrics.h"
 #include "room/peer.h"
 #include "room/pending.h"
+#include "room/room_gate.h"
 #include "room/room_snapshot.h"
 #include "room/seat_book.h"
 #include "room/shares.h"
@@ -50,7 +53,7 @@ struct RoomDeps {
   // events_per_page (room/lobby_options.h; zero: no bound).
   LobbyOptions limits = {};
   // Called on the room's strand with its id and the token's hash when it hands out a seat
-  // token, so that the lobby finds it by that token (lobby_rooms.cpp), and when a token no
+  // token, so that the lobby finds it by that token (room/room_table.h), and when a token no
   // longer opens anything (an observer's seat given up). Never under a lock.
   std::function<void(const std::string& room_id, const record::Hash32& token)> token_added = {};
   std::function<void(const std::string& room_id, const record::Hash32& token)> token_dropped = {};
@@ -62,8 +65,8 @@ struct RoomDeps {
 
 class Room : public std::enable_shared_from_this<Room> {
  public:
-  // Events a command that ends the game may add past max_game_events (room_limits.cpp).
-  static constexpr std::uint64_t kEventsReserve = 64;
+  // Events a command that ends the game may add past max_game_events (room/room_gate.h).
+  static constexpr std::uint64_t kEventsReserve = RoomGate::kEventsReserve;
   // What a chat message costs an address besides its stored payload (its record: hashes, ids,
   // times), in LobbyOptions::chat_bytes_per_address and max_chat_bytes.
   static constexpr std::uint64_t kChatRecordBytes = ChatBook::kRecordBytes;
@@ -171,24 +174,6 @@ class Room : public std::enable_shared_from_this<Room> {
   std::string drift() const;
 
  private:
-  // Why a command (or its preview) from the seat is refused before decide(), in the order
-  // command() checks: a seat that is not an observer's; a game that runs and has not stopped;
-  // the turn gate. nullopt: it goes on.
-  // `observers_cannot` ends the refusal an observer hears: "observers cannot <it>".
-  std::optional<Refusal> refuse_seat(const std::optional<std::string>& seat_id,
-                                     std::string_view observers_cannot = "give commands") const;
-  // What any request of a seat or an observer needs (chat, measuring): a place in the room, and
-  // a room that has not stopped.
-  std::optional<Refusal> refuse_unseated(const std::optional<std::string>& seat_id) const;
-  std::optional<Refusal> refuse_status() const;
-  std::optional<Refusal> refuse_turn(const std::string& seat_id) const;
-  // Bounds of the game's log (room/lobby_options.h): a chat message past the seat's or the
-  // room's bound; `adding` events past max_game_events (a command that ends the game may use
-  // kEventsReserve more: a game at the bound can still be conceded or closed).
-  std::optional<Refusal> refuse_chat(const std::string& seat_id) const;
-  std::optional<Refusal> refuse_size(std::uint64_t last_seq_after, bool ends_game) const;
-  // One more observer seat past observers_per_room (room_limits.cpp).
-  std::optional<Refusal> refuse_observer() const;
   // Counts what a stored game brings back as held by nobody in the shares (RoomDeps): its
   // observer seats and chat (the store keeps no client addresses).
   void account_loaded();
@@ -198,6 +183,12 @@ class Room : public std::enable_shared_from_this<Room> {
   engine::Status take_back_now(const LastCommand& c, const std::string& agreed_by,
                                std::function<void(bool ok)> after,
                                std::unique_ptr<engine::GameState> restored = nullptr);
+
+  // The one way state_ changes once the room is built: to `next`, with who acts then (`act`,
+  // else asked of the rule set), and the legal commands kept forgotten. Returns the state
+  // before.
+  std::unique_ptr<engine::GameState> replace_state(std::unique_ptr<engine::GameState> next,
+                                                   std::optional<engine::ToAct> act = {});
 
   std::shared_ptr<Pending> make_pending() const;
   void run(std::function<void()> op);  // on the strand: now, or after the commit in flight
@@ -238,10 +229,6 @@ class Room : public std::enable_shared_from_this<Room> {
   bool game_over() const { return revealed(record_.status); }
   bool expired() const { return record_.status == record::GameStatus::kExpired; }
   bool aborted() const { return record_.status == record::GameStatus::kAborted; }
-  // "room K7QX2M expired after 168 hours waiting for players"
-  std::string expiry_message() const { return "room " + invite_ + " " + record_.result; }
-  // "room K7QX2M was closed by the server's operator: <reason>"
-  std::string abort_message() const { return "room " + invite_ + " was " + record_.result; }
   std::string log_prefix() const { return "[game " + id_ + "] "; }
 
   boost::asio::strand<boost::asio::any_io_executor> strand_;
@@ -255,10 +242,8 @@ class Room : public std::enable_shared_from_this<Room> {
   std::unique_ptr<engine::GameState> initial_;
   std::unique_ptr<engine::GameState> state_;
   engine::ToAct act_;  // rs_.to_act(*state_), computed once whenever state_ changes
-  // The legal commands of each seat that asked since state_ last changed (Room::legal): a seat's
-  // client asks again after every push it gets, and each of its connections asks alike.
-  std::map<std::string, v1::LegalCommands> legal_;
-  SeatBook seats_;  // the seats, their tokens and the connections seated in the room
+  LegalCache legal_;   // the legal commands of each seat that asked since state_ last changed
+  SeatBook seats_;     // the seats, their tokens and the connections seated in the room
   std::vector<record::EventRecord> log_;
   mutable record::FoldCache folds_;  // pages far into the log (record/replay.h)
   ChatBook chat_;           // counts of chat against their bounds, bytes of chat in the shares
@@ -267,6 +252,9 @@ class Room : public std::enable_shared_from_this<Room> {
   // Set for a game forked from another (record/fork_source.h): RoomInfo.forked_from.
   v1::ForkSource fork_source_;
   CommitLine line_;  // what waits for the commit in flight; stopped, failed, retrying storage
+  // Why a request is refused before the room acts on it: reads record_, line_, seats_, chat_,
+  // act_ and the bounds.
+  const RoomGate gate_{record_, line_, seats_, chat_, act_, deps_.limits};
   // What other threads read of the room (info(), evictable(), ...).
   RoomSnapshot snapshot_;
 };

@@ -14,7 +14,7 @@ constexpr std::size_t kMaxName = 100;  // a unit id or a point, with room to spa
 void Room::measure(std::shared_ptr<Peer> peer, v1::Measure req, std::uint64_t request_id) {
   run([this, peer, req = std::move(req), request_id] {
     const auto seat_id = bound_seat(peer);
-    if (auto r = refuse_unseated(seat_id)) {
+    if (auto r = gate_.refuse_unseated(seat_id)) {
       return peer->send(error_message(request_id, r->code, r->clause, r->message));
     }
     if (req.from().empty() || req.to().empty() || req.from().size() > kMaxName ||

@@ -2,6 +2,7 @@
 // broadcasts.
 #include <spdlog/spdlog.h>
 
+#include <map>
 #include <set>
 
 #include "record/hashes.h"
@@ -45,7 +46,7 @@ void Room::command(std::shared_ptr<Peer> peer, v1::SendCommand req, std::uint64_
       peer->send(error_message(request_id, code, std::move(clause), std::move(msg)));
     };
     const auto seat_id = bound_seat(peer);
-    if (auto r = refuse_seat(seat_id)) return reject(r->code, r->clause, r->message);
+    if (auto r = gate_.refuse_seat(seat_id)) return reject(r->code, r->clause, r->message);
     if (req.command_id().empty() || req.command_id().size() > kMaxCommandId) {
       return reject(v1::INVALID_ARGUMENT, "", "a command needs a command_id of 1 to 128 bytes");
     }
@@ -75,10 +76,10 @@ void Room::command(std::shared_ptr<Peer> peer, v1::SendCommand req, std::uint64_
       peer->send(m);
       return;
     }
-    if (auto r = refuse_status()) return reject(r->code, r->clause, r->message);
+    if (auto r = gate_.refuse_status()) return reject(r->code, r->clause, r->message);
     auto bytes = record::unpack_any(req.command(), rs_.wire_types().command);
     if (!bytes.ok()) return reject(v1::INVALID_ARGUMENT, "", bytes.error().message);
-    if (auto r = refuse_turn(*seat_id)) return reject(r->code, r->clause, r->message);
+    if (auto r = gate_.refuse_turn(*seat_id)) return reject(r->code, r->clause, r->message);
     engine::SeededDice dice(record_.seed, record_.dice_next);
     auto events = rs_.decide(*state_, *seat_id, *bytes, dice);
     if (!events.ok()) {
@@ -93,7 +94,7 @@ void Room::command(std::shared_ptr<Peer> peer, v1::SendCommand req, std::uint64_
     }
     if (!p->batch.events.empty()) {
       const bool ends = act_after(*p).game_over;
-      if (auto r = refuse_size(p->batch.events.back().seq, ends)) {
+      if (auto r = gate_.refuse_size(p->batch.events.back().seq, ends)) {
         return reject(r->code, r->clause, r->message);
       }
     }
@@ -133,13 +134,7 @@ void Room::legal(std::shared_ptr<Peer> peer, std::uint64_t request_id) {
       m->mutable_legal();
       return peer->send(m);
     }
-    auto [cached, fresh] = legal_.try_emplace(*seat_id);
-    if (fresh) {
-      for (const engine::Bytes& c : rs_.legal(*state_, *seat_id)) {
-        record::pack_any(cached->second.add_commands(), rs_.wire_types().command, c);
-      }
-    }
-    *m->mutable_legal() = cached->second;
+    *m->mutable_legal() = legal_.of(rs_, *state_, *seat_id);
     peer->send(m);
   });
 }
@@ -147,12 +142,12 @@ void Room::legal(std::shared_ptr<Peer> peer, std::uint64_t request_id) {
 void Room::chat(std::shared_ptr<Peer> peer, v1::SendChat req, std::uint64_t request_id) {
   run([this, peer, req = std::move(req), request_id] {
     const auto seat_id = bound_seat(peer);
-    if (auto r = refuse_unseated(seat_id)) {
+    if (auto r = gate_.refuse_unseated(seat_id)) {
       return peer->send(error_message(request_id, r->code, r->clause, r->message));
     }
     if (expired() || aborted()) {
       peer->send(error_message(request_id, v1::FAILED_PRECONDITION, "",
-                               expired() ? expiry_message() : abort_message()));
+                               expired() ? expiry_message(record_) : abort_message(record_)));
       return;
     }
     if (req.text().empty() || req.text().size() > kMaxChat) {
@@ -160,7 +155,7 @@ void Room::chat(std::shared_ptr<Peer> peer, v1::SendChat req, std::uint64_t requ
                                "a chat message has 1 to 1000 bytes of UTF-8"));
       return;
     }
-    if (auto r = refuse_chat(*seat_id)) {
+    if (auto r = gate_.refuse_chat(*seat_id)) {
       return peer->send(error_message(request_id, r->code, r->clause, r->message));
     }
     std::string to;

@@ -1,57 +1,12 @@
 // Previews (docs/protocol.md, "Previews"): a command decided on the current state with dice
 // that are not the game's, answered to the asking peer alone; nothing is stored, broadcast or
-// thrown from the game's stream. And the gate every command and preview passes before decide().
+// thrown from the game's stream. It passes the gate a command passes (room/room_gate.h).
 #include <algorithm>
 
 #include "record/proto.h"
-#include "record/resim.h"
 #include "room/room.h"
 
 namespace grognard::room {
-
-std::optional<Refusal> Room::refuse_seat(const std::optional<std::string>& seat_id,
-                                         std::string_view observers_cannot) const {
-  if (!seat_id) return Refusal{v1::UNAUTHENTICATED, "", "take a seat in this room first"};
-  const record::SeatRecord* s = seats_.find(*seat_id);
-  if (s == nullptr || s->role == "observer") {
-    return Refusal{v1::PERMISSION_DENIED, "", "observers cannot " + std::string(observers_cannot)};
-  }
-  return std::nullopt;
-}
-
-std::optional<Refusal> Room::refuse_unseated(const std::optional<std::string>& seat_id) const {
-  if (!seat_id) return Refusal{v1::UNAUTHENTICATED, "", "take a seat first"};
-  if (line_.halted()) return Refusal{v1::UNAVAILABLE, "", "this room has stopped"};
-  return std::nullopt;
-}
-
-std::optional<Refusal> Room::refuse_status() const {
-  if (line_.halted()) {
-    return Refusal{v1::UNAVAILABLE, "",
-                   line_.stopped() ? "the server is shutting down"
-                                   : "this game has stopped: " + line_.failure()};
-  }
-  if (!record_.drift.empty()) {
-    return Refusal{v1::FAILED_PRECONDITION, "", record::drift_refusal(record_.drift)};
-  }
-  if (expired()) return Refusal{v1::FAILED_PRECONDITION, "", expiry_message()};
-  if (aborted()) return Refusal{v1::FAILED_PRECONDITION, "", abort_message()};
-  if (record_.status == record::GameStatus::kWaiting) {
-    return Refusal{v1::FAILED_PRECONDITION, "", "the game starts when every seat is taken"};
-  }
-  if (game_over()) return Refusal{v1::FAILED_PRECONDITION, "", "the game is over"};
-  return std::nullopt;
-}
-
-std::optional<Refusal> Room::refuse_turn(const std::string& seat_id) const {
-  // The turn gate: the rule set says who may act now; the room knows nothing else.
-  const engine::ToAct& act = act_;
-  if (std::find(act.seats.begin(), act.seats.end(), seat_id) == act.seats.end() &&
-      std::find(act.out_of_turn.begin(), act.out_of_turn.end(), seat_id) == act.out_of_turn.end()) {
-    return Refusal{v1::NOT_YOUR_TURN, "", "not your turn: " + act.summary};
-  }
-  return std::nullopt;
-}
 
 void Room::preview(std::shared_ptr<Peer> peer, v1::Preview req, std::uint64_t request_id) {
   run([this, peer, req = std::move(req), request_id] {
@@ -59,11 +14,11 @@ void Room::preview(std::shared_ptr<Peer> peer, v1::Preview req, std::uint64_t re
       peer->send(error_message(request_id, r.code, r.clause, r.message));
     };
     const auto seat_id = bound_seat(peer);
-    if (auto r = refuse_seat(seat_id, "preview commands: they give none")) return refuse(*r);
-    if (auto r = refuse_status()) return refuse(*r);
+    if (auto r = gate_.refuse_seat(seat_id, "preview commands: they give none")) return refuse(*r);
+    if (auto r = gate_.refuse_status()) return refuse(*r);
     auto bytes = record::unpack_any(req.command(), rs_.wire_types().command);
     if (!bytes.ok()) return refuse({v1::INVALID_ARGUMENT, "", bytes.error().message});
-    if (auto r = refuse_turn(*seat_id)) return refuse(*r);
+    if (auto r = gate_.refuse_turn(*seat_id)) return refuse(*r);
     // Dice of their own, seeded afresh: the game's stream does not move, and what these dice
     // decide is never shown (a preview that throws shows no event).
     engine::SeededDice dice(engine::SeededDice::seed_from_os());

@@ -100,8 +100,8 @@ void Room::join(std::shared_ptr<Peer> peer, v1::JoinRoom req, std::uint64_t requ
       peer->send(error_message(request_id, code, "", std::move(msg)));
     };
     if (line_.halted()) return reject(v1::UNAVAILABLE, "this game has stopped: " + line_.failure());
-    if (expired()) return reject(v1::NOT_FOUND, expiry_message());
-    if (aborted()) return reject(v1::FAILED_PRECONDITION, abort_message());
+    if (expired()) return reject(v1::NOT_FOUND, expiry_message(record_));
+    if (aborted()) return reject(v1::FAILED_PRECONDITION, abort_message(record_));
     if (peer->binding()) return reject(v1::FAILED_PRECONDITION, "leave your seat first");
     record::SeatRecord chosen;
     const bool observer = req.role() == "observer";
@@ -110,7 +110,7 @@ void Room::join(std::shared_ptr<Peer> peer, v1::JoinRoom req, std::uint64_t requ
       if (!record_.observers_allowed) {
         return reject(v1::PERMISSION_DENIED, "this room does not allow observers");
       }
-      if (auto r = refuse_observer()) return reject(r->code, r->message);
+      if (auto r = gate_.refuse_observer()) return reject(r->code, r->message);
       if (deps_.observer_seats) {
         if (auto why = deps_.observer_seats->take(holder, 1)) {
           return reject(v1::RESOURCE_EXHAUSTED, *why + "; nothing was stored");
@@ -183,7 +183,7 @@ void Room::resume(std::shared_ptr<Peer> peer, record::Hash32 token_hash, std::ui
                   std::uint64_t request_id) {
   run([this, peer, token_hash, last_seq, request_id] {
     if (expired()) {
-      peer->send(error_message(request_id, v1::NOT_FOUND, "", expiry_message()));
+      peer->send(error_message(request_id, v1::NOT_FOUND, "", expiry_message(record_)));
       return;
     }
     if (const auto seat_id = seats_.seat_of_token(token_hash)) {

@@ -67,8 +67,9 @@ void Room::take_back(std::shared_ptr<Peer> peer, std::uint64_t request_id) {
       peer->send(error_message(request_id, code, "", std::move(message)));
     };
     const auto seat_id = bound_seat(peer);
-    if (auto r = refuse_seat(seat_id, "take back commands")) return refuse(r->code, r->message);
-    if (auto r = refuse_status()) return refuse(r->code, r->message);
+    if (auto r = gate_.refuse_seat(seat_id, "take back commands"))
+      return refuse(r->code, r->message);
+    if (auto r = gate_.refuse_status()) return refuse(r->code, r->message);
     if (const TakeBackOffers::Offer* o = offers_.waiting()) {
       return refuse(v1::FAILED_PRECONDITION,
                     "a take-back is already waiting for an answer (" +
@@ -127,8 +128,9 @@ void Room::answer_take_back(std::shared_ptr<Peer> peer, bool accept, std::uint64
       peer->send(error_message(request_id, code, "", std::move(message)));
     };
     const auto seat_id = bound_seat(peer);
-    if (auto r = refuse_seat(seat_id, "answer a take-back")) return refuse(r->code, r->message);
-    if (auto r = refuse_status()) return refuse(r->code, r->message);
+    if (auto r = gate_.refuse_seat(seat_id, "answer a take-back"))
+      return refuse(r->code, r->message);
+    if (auto r = gate_.refuse_status()) return refuse(r->code, r->message);
     if (!offers_.asks(*seat_id)) {
       return refuse(v1::FAILED_PRECONDITION,
                     "no take-back is waiting for your answer (a command given since cancels one)");

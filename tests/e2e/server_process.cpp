@@ -38,7 +38,7 @@ std::filesystem::path make_temp_dir() {
   return pattern;
 }
 
-// What the server logs once its games are loaded back (room/lobby_load.cpp), or once it knows
+// What the server logs once its games are loaded back (room/loader.cpp), or once it knows
 // they cannot be: it serves while they load, and the tests expect them all in memory as before.
 constexpr std::string_view kLoaded = "waiting and running games (";
 constexpr std::string_view kCannotLoad = "recovery: cannot list";

@@ -1,4 +1,4 @@
-// Games come back on demand (room/lobby_load.cpp): the lobby loads waiting and running games at
+// Games come back on demand (room/loader.h): the lobby loads waiting and running games at
 // start while it serves, and lets an ended room nobody is in go an hour after the end; a seat
 // resuming with its token, or a join with the invite code, loads a game not in memory at once.
 #include <catch2/catch.hpp>
