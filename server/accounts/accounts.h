@@ -66,8 +66,6 @@ class Accounts {
   engine::Status delete_account(std::string_view token, std::string_view password,
                                 std::int64_t now_ms);
 
-  LoginLimit& limit() { return limit_; }
-
  private:
   Accounts(AccountStore& store, Options options, std::string stand_in_hash);
 
