@@ -10,6 +10,7 @@ PACKAGES=(
   libspdlog-dev libfmt-dev
   libsqlite3-dev sqlite3
   libssl-dev
+  libsodium-dev              # server/accounts: argon2id password hashes, session tokens
   catch2
   libcli11-dev
   prometheus-cpp-dev

@@ -1,6 +1,7 @@
 #pragma once
-// Small RAII helpers over the SQLite C API, used only inside server/store: owned connections,
-// a per-connection cache of prepared statements, and Query, one use of a prepared statement.
+// Small RAII helpers over the SQLite C API, used inside server/store and by the accounts
+// store's own connection (accounts/sqlite_accounts.h): owned connections, a per-connection
+// cache of prepared statements, and Query, one use of a prepared statement.
 //
 // Thread-safety: a Connection (and every statement it caches) is used by one thread at a
 // time; the owner (the writer thread, or whoever holds a reader lease) guarantees that.

@@ -185,6 +185,11 @@ const std::map<int, std::function<void(RawDb&, Data&)>>& fixtures() {
          d.commands.clear();  // 0006 dropped the table: its runs are in the events
          write_version_4(db, d);
        }},
+      {7,
+       [](RawDb& db, Data& d) {
+         d.commands.clear();
+         write_version_4(db, d);  // 0007 added an index only
+       }},
   };
   return all;
 }
