@@ -1,4 +1,5 @@
 // Building an archive file from the store (docs/archives.md, "Export and import").
+#include "engine/utf8.h"
 #include "record/archive_file.h"
 #include "record/fork_source.h"
 #include "record/replay.h"
@@ -75,7 +76,8 @@ engine::Result<v1::GameArchive> export_archive(Store& store, const Registry& reg
                                                const std::string& game_id, std::int64_t now_ms) {
   auto game = store.game(game_id);
   if (!game.ok()) return game.error();
-  if (!*game) return refuse(engine::ErrorCode::kNotFound, "no game \"" + shown(game_id) + "\"");
+  if (!*game)
+    return refuse(engine::ErrorCode::kNotFound, "no game \"" + engine::shown(game_id) + "\"");
   const GameRecord& g = **game;
   if (auto why = not_exportable(g)) return *why;
   if (auto why = running_source(store, g)) return *why;

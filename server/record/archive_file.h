@@ -16,7 +16,6 @@
 #include "record/proto.h"
 #include "record/registry.h"
 #include "record/store.h"
-#include "record/text.h"
 
 namespace grognard::record {
 

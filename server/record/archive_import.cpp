@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <optional>
 
+#include "engine/utf8.h"
 #include "record/archive_file.h"
+#include "record/text.h"
 
 namespace grognard::record {
 namespace {
@@ -45,8 +47,9 @@ GameRecord game_of(const v1::ArchiveHeader& h, std::int64_t now_ms) {
 std::optional<engine::Error> unfit(const Registry& registry, const v1::ArchiveHeader& h) {
   const std::string& id = h.game_id();
   if (!plain_id(id)) {
-    return refuse(engine::ErrorCode::kInvalidArgument,
-                  "the game id \"" + shown(id) + "\" is not 1 to 64 letters, digits, '-' or '_'");
+    return refuse(
+        engine::ErrorCode::kInvalidArgument,
+        "the game id \"" + engine::shown(id) + "\" is not 1 to 64 letters, digits, '-' or '_'");
   }
   const engine::Ruleset& rs = *registry.ruleset(h.ruleset());  // verify_archive checked it
   auto initial = rs.load_scenario(h.scenario_text());
@@ -57,8 +60,8 @@ std::optional<engine::Error> unfit(const Registry& registry, const v1::ArchiveHe
       return spec.id == s.seat_id();
     });
     if (it == seats.end() || engine::to_string(it->role) != s.role()) {
-      return refuse(engine::ErrorCode::kInvalidArgument, "seat \"" + shown(s.seat_id()) + "\" (" +
-                                                             shown(s.role()) +
+      return refuse(engine::ErrorCode::kInvalidArgument, "seat \"" + engine::shown(s.seat_id()) +
+                                                             "\" (" + engine::shown(s.role()) +
                                                              ") is not one the scenario gives");
     }
   }

@@ -6,6 +6,7 @@
 #include <google/protobuf/util/message_differencer.h>
 
 #include "engine/canonical.h"
+#include "engine/utf8.h"
 #include "record/archive_file.h"
 #include "record/archive_throws.h"
 #include "record/event_dice.h"
@@ -173,9 +174,10 @@ std::optional<Refusal> check_header(const Registry& registry, const v1::ArchiveH
   }
   *rs = registry.ruleset(h.ruleset());
   if (*rs == nullptr)
-    return Refusal{0, "rule set \"" + shown(h.ruleset()) + "\" is not hosted here"};
+    return Refusal{0, "rule set \"" + engine::shown(h.ruleset()) + "\" is not hosted here"};
   if (h.status() != "finished" && h.status() != "aborted") {
-    return Refusal{0, "status \"" + shown(h.status()) + "\": only ended games are archived"};
+    return Refusal{0,
+                   "status \"" + engine::shown(h.status()) + "\": only ended games are archived"};
   }
   if (h.chain_version() < 1 || h.chain_version() > 3) {
     return Refusal{0, "chain version " + std::to_string(h.chain_version()) + " is unknown"};

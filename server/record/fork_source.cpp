@@ -1,7 +1,6 @@
 #include "record/fork_source.h"
 
 #include "record/hashes.h"
-#include "record/text.h"
 
 namespace grognard::record {
 

@@ -2,7 +2,7 @@
 
 #include <memory>
 
-#include "record/text.h"
+#include "engine/utf8.h"
 
 namespace grognard::record {
 
@@ -18,7 +18,7 @@ engine::Result<std::string> unpack_any(const google::protobuf::Any& any,
   const std::string type = slash == std::string::npos ? url : url.substr(slash + 1);
   if (type != full_name) {
     return engine::Error{engine::ErrorCode::kInvalidArgument, "",
-                         "expected a " + full_name + ", got \"" + shown(type) + "\""};
+                         "expected a " + full_name + ", got \"" + engine::shown(type) + "\""};
   }
   return any.value();
 }
@@ -30,7 +30,7 @@ engine::Status canonical_any(google::protobuf::Any& any) {
   const gp::Descriptor* d = gp::DescriptorPool::generated_pool()->FindMessageTypeByName(type);
   if (d == nullptr) {
     return engine::Error{engine::ErrorCode::kInvalidArgument, "",
-                         "of type " + shown(type) + ", which this build does not know"};
+                         "of type " + engine::shown(type) + ", which this build does not know"};
   }
   std::unique_ptr<gp::Message> m(gp::MessageFactory::generated_factory()->GetPrototype(d)->New());
   if (!m->ParseFromString(any.value())) {

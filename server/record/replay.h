@@ -13,7 +13,6 @@
 #include "record/hashes.h"
 #include "record/proto.h"
 #include "record/store.h"
-#include "record/text.h"
 
 namespace grognard::record {
 

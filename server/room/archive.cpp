@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <cctype>
 
+#include "engine/utf8.h"
 #include "record/archive_file.h"
 #include "record/fork_source.h"
 #include "record/hashes.h"
 #include "record/replay.h"
 #include "record/seal.h"
-#include "record/text.h"
 
 namespace grognard::room {
 
@@ -26,7 +26,7 @@ engine::Result<record::GameRecord> ended_game(record::Store& store, const std::s
   auto game = store.game(id);
   if (!game.ok()) return game.error();
   if (!*game)
-    return engine::Error{engine::ErrorCode::kNotFound, "", "no game \"" + record::shown(id) + "\""};
+    return engine::Error{engine::ErrorCode::kNotFound, "", "no game \"" + engine::shown(id) + "\""};
   record::GameRecord& g = **game;
   if (g.status == record::GameStatus::kExpired) {
     return engine::Error{engine::ErrorCode::kFailedPrecondition, "",
@@ -79,7 +79,7 @@ std::optional<std::string> unknown_seat(const std::string& game_id,
     if (s.id == as_seat) return std::nullopt;
     names += (names.empty() ? "" : ", ") + s.id + (s.label.empty() ? "" : " (" + s.label + ")");
   }
-  return "game " + game_id + " has no seat \"" + record::shown(as_seat) + "\"; its seats: " + names;
+  return "game " + game_id + " has no seat \"" + engine::shown(as_seat) + "\"; its seats: " + names;
 }
 
 engine::Result<engine::Viewer> replay_viewer(record::Store& store, const record::GameRecord& game,

@@ -4,9 +4,9 @@
 
 #include <spdlog/spdlog.h>
 
+#include "engine/utf8.h"
 #include "record/archive_file.h"
 #include "record/hashes.h"
-#include "record/text.h"
 #include "room/archive.h"
 #include "room/lobby_impl.h"
 #include "room/messages.h"
@@ -120,7 +120,7 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
         }
         d.join_failures.failed(peer->address_key(), d.clock());
         return peer->send(error_message(
-            rid, v1::NOT_FOUND, "", "no room with invite code \"" + record::shown(code) + "\""));
+            rid, v1::NOT_FOUND, "", "no room with invite code \"" + engine::shown(code) + "\""));
       }
       return room->join(peer, msg.join_room(), rid);
     }

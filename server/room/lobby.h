@@ -71,10 +71,7 @@ class Lobby {
   // While paused, CreateRoom is refused with UNAVAILABLE and `reason`; rooms already open play
   // on, and anyone may still join them.
   void pause_creation(bool paused, std::string reason);
-  struct CreationPause {
-    bool paused = false;
-    std::string reason;
-  };
+  using CreationPause = room::CreationPause;  // room/lobby_options.h
   CreationPause creation_pause() const;
   // Rooms stopped by a storage error (Room::resume_storage; lobby_storage.cpp): how many there
   // are (for /healthz), and the operator resuming one by game id or invite code now; `done`

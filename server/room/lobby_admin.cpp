@@ -2,7 +2,7 @@
 // and pausing the creation of new rooms.
 #include <spdlog/spdlog.h>
 
-#include "record/text.h"
+#include "engine/utf8.h"
 #include "room/lobby_impl.h"
 
 namespace grognard::room {
@@ -21,7 +21,7 @@ void Lobby::close_room(const std::string& which, std::string reason,
   if (!room) room = impl_->rooms.by_invite(which);
   if (!room) {
     return done(engine::Error{engine::ErrorCode::kNotFound, "",
-                              "no room with game id or invite code \"" + record::shown(which) +
+                              "no room with game id or invite code \"" + engine::shown(which) +
                                   "\" is open on this server"});
   }
   room->abort(std::move(reason), std::move(done));

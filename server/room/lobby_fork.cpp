@@ -4,11 +4,11 @@
 // throw number on. The state at N, hidden parts included, is folded from the copies.
 #include <spdlog/spdlog.h>
 
+#include "engine/utf8.h"
 #include "record/fork_source.h"
 #include "record/hashes.h"
 #include "record/replay.h"
 #include "record/seal.h"
-#include "record/text.h"
 #include "room/lobby_impl.h"
 
 namespace grognard::room {
@@ -142,7 +142,7 @@ void Lobby::Impl::fork(const std::shared_ptr<Peer>& peer, const v1::ForkGame& re
   if (!stored.ok()) return refuse(v1::UNAVAILABLE, "the archive cannot be read now; try later");
   if (!stored->has_value()) {
     return refuse(v1::NOT_FOUND,
-                  "no game \"" + record::shown(id) + "\" (grognard games lists them)");
+                  "no game \"" + engine::shown(id) + "\" (grognard games lists them)");
   }
   const record::GameRecord& src = **stored;
   if (auto why = refuse_source(src, rooms.by_id(id), peer)) return refuse(why->first, why->second);

@@ -1,6 +1,6 @@
 // CreateRoom: a new room for a shipped scenario of a rule set, opened as every new room is
 // (room/opener.h).
-#include "record/text.h"
+#include "engine/utf8.h"
 #include "room/lobby_impl.h"
 
 namespace grognard::room {
@@ -10,12 +10,12 @@ void Lobby::Impl::create(const std::shared_ptr<Peer>& peer, const v1::CreateRoom
   const engine::Ruleset* rs = registry.ruleset(req.ruleset());
   if (rs == nullptr) {
     return peer->send(error_message(rid, v1::NOT_FOUND, "",
-                                    "no rule set \"" + record::shown(req.ruleset()) + "\""));
+                                    "no rule set \"" + engine::shown(req.ruleset()) + "\""));
   }
   const record::ScenarioEntry* sc = registry.scenario(req.ruleset(), req.scenario());
   if (sc == nullptr) {
     return peer->send(error_message(rid, v1::NOT_FOUND, "",
-                                    "no scenario \"" + record::shown(req.scenario()) + "\" for " +
+                                    "no scenario \"" + engine::shown(req.scenario()) + "\" for " +
                                         req.ruleset() + " (list_scenarios names them)"));
   }
   auto initial = rs->load_scenario(sc->text);

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 namespace grognard::room {
 
@@ -48,6 +49,13 @@ struct LobbyOptions {
   // Unknown invite codes (or seat tokens) one address may try a minute; past it, joins and
   // resumes from that address are refused until the minute is over.
   std::size_t join_failures_per_minute = 20;
+};
+
+// The operator's pause on opening rooms (Lobby::pause_creation): while paused, CreateRoom and
+// ForkGame are refused with `reason`.
+struct CreationPause {
+  bool paused = false;
+  std::string reason;
 };
 
 }  // namespace grognard::room

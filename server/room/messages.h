@@ -1,8 +1,8 @@
 #pragma once
 // What rooms and the lobby answer a request they refuse: the protocol's error messages, the code
 // an engine error becomes, and a refusal decided before anything is stored; and the engine role a
-// seat's role names. Records, hashes and quoting a client's text are the record's: include
-// record/store.h, record/hashes.h, record/text.h or record/proto.h where they are used.
+// seat's role names. Records and hashes are the record's, quoting a client's text the engine's:
+// include record/store.h, record/hashes.h, record/proto.h or engine/utf8.h where they are used.
 
 #include <memory>
 #include <string>

@@ -42,7 +42,7 @@ Opener::Opener(RoomTable& rooms, const Tombstones& tombstones, Clock clock,
 MessagePtr Opener::refuse_new_room(const std::shared_ptr<Peer>& peer, std::uint64_t rid) {
   if (rooms_.closed())
     return error_message(rid, v1::UNAVAILABLE, "", "the server is shutting down");
-  const Lobby::CreationPause stopped = paused();
+  const CreationPause stopped = paused();
   if (stopped.paused) {
     return error_message(
         rid, v1::UNAVAILABLE, "",
@@ -125,10 +125,10 @@ void Opener::forget(const std::shared_ptr<Peer>& connection) {
 
 void Opener::pause(bool paused, std::string reason) {
   std::lock_guard lock(mu_);
-  pause_ = Lobby::CreationPause{paused, paused ? std::move(reason) : std::string()};
+  pause_ = CreationPause{paused, paused ? std::move(reason) : std::string()};
 }
 
-Lobby::CreationPause Opener::paused() const {
+CreationPause Opener::paused() const {
   std::lock_guard lock(mu_);
   return pause_;
 }

@@ -20,7 +20,7 @@
 #include "record/store.h"
 #include "room/clock.h"
 #include "room/creator_quota.h"
-#include "room/lobby.h"
+#include "room/lobby_options.h"
 #include "room/messages.h"
 #include "room/peer.h"
 #include "room/room.h"
@@ -63,7 +63,7 @@ class Opener {
 
   // The operator's pause (Lobby::pause_creation).
   void pause(bool paused, std::string reason);
-  Lobby::CreationPause paused() const;
+  CreationPause paused() const;
 
  private:
   RoomTable& rooms_;
@@ -73,8 +73,8 @@ class Opener {
   // Places are held, given back and used one at a time, so that max_rooms and each creator's
   // bounds are exact however many creates run at once.
   mutable std::mutex mu_;
-  CreatorQuota creators_;       // under mu_
-  Lobby::CreationPause pause_;  // under mu_
+  CreatorQuota creators_;  // under mu_
+  CreationPause pause_;    // under mu_
 };
 
 }  // namespace grognard::room

@@ -5,11 +5,11 @@
 #include <map>
 #include <set>
 
+#include "engine/utf8.h"
 #include "record/hashes.h"
 #include "record/proto.h"
 #include "record/replay.h"
 #include "record/seal.h"
-#include "record/text.h"
 #include "room/archive.h"
 #include "room/room.h"
 
@@ -56,13 +56,13 @@ void Room::command(std::shared_ptr<Peer> peer, v1::SendCommand req, std::uint64_
     if (const record::CommandRecord* done = commands_.find(*seat_id, req.command_id())) {
       if (commands_.reused(*seat_id, req.command_id(), digest)) {
         return reject(v1::INVALID_ARGUMENT, "",
-                      "command_id \"" + record::shown(req.command_id()) +
+                      "command_id \"" + engine::shown(req.command_id()) +
                           "\" was already used for a different command: the payload differs; "
                           "give each new command a new command_id");
       }
       if (const auto at = taken_back_at(log_, done->first_seq)) {
         return reject(v1::FAILED_PRECONDITION, "",
-                      "command_id \"" + record::shown(req.command_id()) +
+                      "command_id \"" + engine::shown(req.command_id()) +
                           "\" was taken back at event " + std::to_string(*at) +
                           "; to give it again, send it with a new command_id");
       }
@@ -165,7 +165,7 @@ void Room::chat(std::shared_ptr<Peer> peer, v1::SendChat req, std::uint64_t requ
       }
       if (to.empty()) {
         peer->send(error_message(request_id, v1::NOT_FOUND, "",
-                                 "no seat \"" + record::shown(req.to()) + "\""));
+                                 "no seat \"" + engine::shown(req.to()) + "\""));
         return;
       }
     }

@@ -3,10 +3,10 @@
 
 #include <cctype>
 
+#include "engine/utf8.h"
 #include "record/hashes.h"
 #include "record/proto.h"
 #include "record/replay.h"
-#include "record/text.h"
 #include "room/room.h"
 
 namespace grognard::room {
@@ -66,7 +66,7 @@ namespace {
 // A player's name as kept: at most 64 bytes, cut between two characters (a string of the
 // protocol is UTF-8: half a character would make every event naming him unreadable).
 std::string kept_name(const std::string& name) {
-  return record::utf8_prefix(name, 64);
+  return engine::utf8_prefix(name, 64);
 }
 
 std::string lowered(std::string s) {
@@ -135,7 +135,7 @@ void Room::join(std::shared_ptr<Peer> peer, v1::JoinRoom req, std::uint64_t requ
         break;
       }
       if (!any_of_role) {
-        return reject(v1::NOT_FOUND, "this game has no " + record::shown(req.role()) +
+        return reject(v1::NOT_FOUND, "this game has no " + engine::shown(req.role()) +
                                          " seats (roles: general, "
                                          "player, referee, observer)");
       }
@@ -143,7 +143,7 @@ void Room::join(std::shared_ptr<Peer> peer, v1::JoinRoom req, std::uint64_t requ
         return reject(req.seat().empty() ? v1::FAILED_PRECONDITION : v1::NOT_FOUND,
                       req.seat().empty()
                           ? "every " + req.role() + " seat is taken"
-                          : "no " + req.role() + " seat \"" + record::shown(req.seat()) + "\"");
+                          : "no " + req.role() + " seat \"" + engine::shown(req.seat()) + "\"");
       }
       chosen = *found;
     }

@@ -7,8 +7,8 @@
 #include <spdlog/spdlog.h>
 
 #include "engine/canonical.h"
+#include "engine/utf8.h"
 #include "grognard/v1/admin.pb.h"
-#include "record/text.h"
 
 namespace grognard::site {
 
@@ -150,7 +150,7 @@ class Admin {
     auto status = google::protobuf::util::JsonStringToMessage(req_.body, &out);
     if (status.ok()) return true;
     done_(reply(400, "the body is not a " + std::string(out.GetDescriptor()->name()) +
-                         " in JSON: " + record::shown(std::string(status.message()))));
+                         " in JSON: " + engine::shown(std::string(status.message()))));
     return false;
   }
 
@@ -272,7 +272,7 @@ class Admin {
     if (!body(req) || !reason_ok(req.reason(), false)) return;
     const auto subject = parse_ban_subject(req.address());
     if (!subject) {
-      return done_(reply(400, "\"" + record::shown(req.address()) +
+      return done_(reply(400, "\"" + engine::shown(req.address()) +
                                   "\" is not an IP address or range: give one IPv4 or IPv6 "
                                   "address (203.0.113.9, 2001:db8::9) or a CIDR range "
                                   "(203.0.113.0/24, 2001:db8::/48)"));
