@@ -159,6 +159,24 @@ asio::awaitable<HttpResponse> report_response(const HttpRequest& request, Hub& h
   co_return web_response(request, std::move(reply));
 }
 
+// /healthz while serving. Rooms stopped by a storage error (room/room_storage.cpp), or loaded
+// stopped (a game that no longer folds): the server still serves every other room, so it stays
+// in rotation (200), and says so for the operator's monitoring.
+std::string health(const room::Lobby::Standing& rooms) {
+  const auto count = [](std::size_t n) {
+    return std::to_string(n) + (n == 1 ? " room" : " rooms");
+  };
+  std::string degraded;
+  if (rooms.stopped_by_storage > 0) {
+    degraded = count(rooms.stopped_by_storage) + " stopped by storage errors";
+  }
+  if (rooms.stopped_otherwise > 0) {
+    degraded += (degraded.empty() ? "" : ", ") + count(rooms.stopped_otherwise) +
+                " stopped: a game no longer folds (close it)";
+  }
+  return degraded.empty() ? "ok\n" : "degraded: " + degraded + "\n";
+}
+
 HttpResponse respond(const HttpRequest& request, Hub& hub) {
   const std::string_view target = request_path(request);
   std::optional<site::WebReply> page;  // the reports' GET is answered before (report_response)
@@ -178,15 +196,11 @@ HttpResponse respond(const HttpRequest& request, Hub& hub) {
     if (hub.shutting_down()) {
       return text_response(request, http::status::service_unavailable, "shutting down\n");
     }
-    // Rooms stopped by a storage error (room/room_storage.cpp): the server still serves every
-    // other room, so it stays in rotation (200), and says so for the operator's monitoring.
-    if (const std::size_t n = hub.lobby.rooms_stopped_by_storage(); n > 0) {
-      return text_response(request, http::status::ok,
-                           "degraded: " + std::to_string(n) + (n == 1 ? " room" : " rooms") +
-                               " stopped by storage errors\n");
-    }
-    return text_response(request, http::status::ok, "ok\n");
+    return text_response(request, http::status::ok, health(hub.lobby.standing()));
   }
+  const room::Lobby::Standing rooms = hub.lobby.standing();
+  hub.metrics.standing(rooms.stopped_by_storage, rooms.stopped_otherwise, rooms.held,
+                       hub.lobby.creation_pause().paused);
   return text_response(request, http::status::ok, hub.metrics.render(),
                        "text/plain; version=0.0.4; charset=utf-8");
 }

@@ -7,6 +7,7 @@
 
 #include "record/proto.h"
 #include "record/replay.h"
+#include "record/seal.h"
 
 namespace grognard::record {
 
@@ -82,6 +83,9 @@ LogCheck check_log(const engine::Ruleset& rs, const GameRecord& game,
   } else {
     out.drift =
         drift_line(game, rs, out.seq, reason_only(folded.error().message, game.id, out.seq));
+    if (auto st = seal_log(rs, game.seed, initial, log, game.chain_version); !st.ok()) {
+      out.stops = st.error().message;
+    }
   }
   return out;
 }
@@ -125,6 +129,10 @@ Recheck recheck(Store& store, const Registry& registry, const GameRecord& game) 
     checked = check_log(*rs, game, **initial, *events);
   } catch (const std::exception& e) {
     return error(std::string("re-applying its events failed: ") + e.what());
+  }
+  if (checked.stops) {
+    return error("an event no longer applies (" + *checked.stops +
+                 "): a server loads it stopped, and it can only be closed (grognard admin close)");
   }
   if (checked.drift) {
     out.outcome = Recheck::Outcome::kDrift;

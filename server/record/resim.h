@@ -38,11 +38,15 @@ std::string drift_accepted_note(const engine::Ruleset& current, const std::strin
 // The seq of the last such note in `log` (0: none).
 std::uint64_t drift_accepted_through(const std::vector<EventRecord>& log);
 
-// Checks `log` with verify_log, honouring an operator's resume in it.
+// Checks `log` with verify_log, honouring an operator's resume in it. A log that drifts is sealed
+// again under the current rules (record/seal.h: `log` then holds the new digests), as a room
+// that loads it goes on from them; when even that fails (an event no longer applies at all),
+// `stops` says why: the game is loaded stopped, and can only be closed.
 struct LogCheck {
   std::unique_ptr<engine::GameState> state;  // the folded state, when it verifies
   std::optional<std::string> drift;          // else the drift line
   std::uint64_t seq = 0;                     // and the first differing event
+  std::optional<std::string> stops;          // drifting, and it does not fold at all
 };
 LogCheck check_log(const engine::Ruleset& rs, const GameRecord& game,
                    const engine::GameState& initial, std::vector<EventRecord>& log);

@@ -73,10 +73,17 @@ class Lobby {
   void pause_creation(bool paused, std::string reason);
   using CreationPause = room::CreationPause;  // room/lobby_options.h
   CreationPause creation_pause() const;
-  // Rooms stopped by a storage error (Room::resume_storage; lobby_storage.cpp): how many there
-  // are (for /healthz), and the operator resuming one by game id or invite code now; `done`
-  // gets what was done, or why not: NOT_FOUND when no room in memory has that id or code.
-  std::size_t rooms_stopped_by_storage() const;
+  // What the rooms in memory stand at, for /healthz and GET /metrics (lobby_storage.cpp): stopped
+  // by a storage error, stopped otherwise (a game that no longer folds), held until the operator
+  // decides. Then the operator resuming a room stopped by a storage error (Room::resume_storage)
+  // by game id or invite code now; `done` gets what was done, or why not: NOT_FOUND when no room
+  // in memory has that id or code.
+  struct Standing {
+    std::size_t stopped_by_storage = 0;
+    std::size_t stopped_otherwise = 0;
+    std::size_t held = 0;
+  };
+  Standing standing() const;
   void resume_room(const std::string& which, std::string reason,
                    std::function<void(engine::Status, std::string)> done);
 

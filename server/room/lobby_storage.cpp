@@ -1,14 +1,22 @@
 // The lobby's side of rooms stopped by a storage error (Room::resume_storage): counting them for
-// /healthz, and the operator resuming one (admin API).
+// /healthz and, with the other stopped and held rooms, for /metrics; the operator resuming one
+// (admin API).
 #include "room/lobby_impl.h"
 
 namespace grognard::room {
 
-std::size_t Lobby::rooms_stopped_by_storage() const {
+Lobby::Standing Lobby::standing() const {
   const std::vector<std::shared_ptr<Room>> rooms = impl_->rooms.all();
-  std::size_t stopped = 0;
-  for (const auto& room : rooms) stopped += room->stopped_by_storage() ? 1 : 0;
-  return stopped;
+  Standing out;
+  for (const auto& room : rooms) {
+    if (room->stopped_by_storage()) {
+      ++out.stopped_by_storage;
+    } else if (room->stopped()) {
+      ++out.stopped_otherwise;
+    }
+    if (!room->drift().empty()) ++out.held;
+  }
+  return out;
 }
 
 void Lobby::resume_room(const std::string& which, std::string reason,

@@ -51,11 +51,9 @@ std::shared_ptr<Room> Room::restore(asio::any_io_executor executor, const engine
   room->record_.drift = checked.drift.value_or("");
   if (!checked.drift) {
     room->replace_state(std::move(checked.state));
-  } else if (auto st = record::seal_log(ruleset, room->record_.seed, *room->initial_, log,
-                                        room->record_.chain_version);
-             !st.ok()) {
-    room->line_.fail(st.error().message);  // its state stays the scenario's
-    if (problem != nullptr) *problem = "loaded stopped: " + st.error().message;
+  } else if (checked.stops) {
+    room->line_.fail(*checked.stops);  // its state stays the scenario's; it can only be closed
+    if (problem != nullptr) *problem = "loaded stopped: " + *checked.stops;
   } else {
     room->replace_state(record::state_after(ruleset, *room->initial_, log, log.back().seq).value());
     if (problem != nullptr) *problem = "held, drifting: " + *checked.drift;

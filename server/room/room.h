@@ -152,8 +152,10 @@ class Room : public std::enable_shared_from_this<Room> {
   // (room_storage.cpp). `done` gets what was done, or why not (not stopped by storage, the
   // store still failing, or holding other than the room: then only a restart loads it back).
   void resume_storage(std::string reason, std::function<void(engine::Status, std::string)> done);
-  // Stopped by a storage error and not going on yet (a snapshot, for /healthz).
+  // Stopped by a storage error and not going on yet (a snapshot, for /healthz); stopped for any
+  // cause (a storage error, a game that no longer folds), not for a shutdown.
   bool stopped_by_storage() const;
+  bool stopped() const;
 
   // Thread-safe snapshots for the lobby.
   const std::string& id() const { return id_; }

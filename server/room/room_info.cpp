@@ -46,9 +46,14 @@ void Room::abort(std::string reason, std::function<void(engine::Status)> done) {
     if (line_.stopped())
       return refuse(engine::ErrorCode::kFailedPrecondition,
                     "is not taking changes: the server is shutting down");
-    if (line_.failed())
+    // A room stopped by a storage error cannot store its closing until the store works again:
+    // resumed first, it can be closed then. A room stopped otherwise (a game loaded stopped: an
+    // event no longer applies) can be closed, and closing is all it can do.
+    if (line_.stopped_by_storage())
       return refuse(engine::ErrorCode::kFailedPrecondition,
-                    "has already stopped: " + line_.failure());
+                    "is stopped by a storage error (" + line_.failure() +
+                        "): resume it once the store works (grognard admin resume-room), then "
+                        "close it");
     if (record_.status != record::GameStatus::kWaiting &&
         record_.status != record::GameStatus::kRunning) {
       return refuse(engine::ErrorCode::kFailedPrecondition,
@@ -114,6 +119,7 @@ void Room::refresh_info() {
   facts.listed_and_open = record_.listed && !line_.failed() && !ended;
   // A room stopped by storage stays to go on later.
   facts.storage_stopped = line_.stopped_by_storage();
+  facts.stopped = line_.failed();
   facts.evictable =
       ((line_.failed() && !line_.stopped_by_storage()) || ended) && !seats_.anyone_connected();
   facts.ended_ms = revealed(record_.status) ? record_.ended_ms : 0;

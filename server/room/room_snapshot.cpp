@@ -33,6 +33,11 @@ bool RoomSnapshot::storage_stopped() const {
   return facts_.storage_stopped;
 }
 
+bool RoomSnapshot::stopped() const {
+  std::lock_guard lock(mu_);
+  return facts_.stopped;
+}
+
 std::optional<std::int64_t> RoomSnapshot::waiting_since() const {
   std::lock_guard lock(mu_);
   return facts_.waiting_since;

@@ -21,6 +21,7 @@ class RoomSnapshot {
     bool evictable = false;
     std::int64_t ended_ms = 0;  // when the game ended (0: it has not)
     bool storage_stopped = false;
+    bool stopped = false;  // takes no command (storage_stopped among them), not for a shutdown
     std::optional<std::int64_t> waiting_since;  // while waiting for players: its last activity
     std::string drift;
   };
@@ -33,6 +34,7 @@ class RoomSnapshot {
   // Evictable, and ended at or before `ms`.
   bool ended_idle_since(std::int64_t ms) const;
   bool storage_stopped() const;
+  bool stopped() const;
   std::optional<std::int64_t> waiting_since() const;
   std::string drift() const;
 

@@ -100,4 +100,8 @@ bool Room::stopped_by_storage() const {
   return snapshot_.storage_stopped();
 }
 
+bool Room::stopped() const {
+  return snapshot_.stopped();
+}
+
 }  // namespace grognard::room

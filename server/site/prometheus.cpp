@@ -173,6 +173,17 @@ struct ServerMetrics::Impl {
                                    .Help("Connections the listener failed to accept")
                                    .Register(*registry)
                                    .Add({});
+  pm::Family<pm::Gauge>& stopped_family =
+      pm::BuildGauge()
+          .Name("grognard_rooms_stopped")
+          .Help("Rooms in memory that take no command, by cause")
+          .Register(*registry);
+  pm::Gauge& stopped_by_storage = stopped_family.Add({{"cause", "storage"}});
+  pm::Gauge& stopped_otherwise = stopped_family.Add({{"cause", "other"}});
+  pm::Gauge& held = gauge(*registry, "grognard_rooms_held",
+                          "Rooms held until the operator decides (their game drifted)");
+  pm::Gauge& creation_paused = gauge(*registry, "grognard_room_creation_paused",
+                                     "1 while the operator pauses the opening of new rooms");
   ProcessGauges process{*registry};
 };
 
@@ -185,6 +196,14 @@ void ServerMetrics::command(room::CommandOutcome outcome) {
 
 void ServerMetrics::rooms(std::size_t open) {
   impl_->rooms_open.Set(static_cast<double>(open));
+}
+
+void ServerMetrics::standing(std::size_t stopped_by_storage, std::size_t stopped_otherwise,
+                             std::size_t held, bool creation_paused) {
+  impl_->stopped_by_storage.Set(static_cast<double>(stopped_by_storage));
+  impl_->stopped_otherwise.Set(static_cast<double>(stopped_otherwise));
+  impl_->held.Set(static_cast<double>(held));
+  impl_->creation_paused.Set(creation_paused ? 1.0 : 0.0);
 }
 
 void ServerMetrics::room_expired() {

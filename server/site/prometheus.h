@@ -18,6 +18,10 @@
 //       "max_connections", "max_connections_per_address", "connections_per_range" (503 before
 //       the WebSocket handshake), "descriptors" (503: out of descriptors)
 //   grognard_accept_errors_total     counter    failed accepts (out of file descriptors, say)
+//   grognard_rooms_stopped{cause}    gauge      rooms in memory that take no command: "storage"
+//       (a storage error: resumable), "other" (a game that no longer folds, say: close it)
+//   grognard_rooms_held              gauge      rooms held until the operator decides (drift)
+//   grognard_room_creation_paused    gauge      1 while the operator pauses opening rooms
 //
 // Thread-safety: every member may be called from any thread.
 
@@ -59,6 +63,10 @@ class ServerMetrics final : public room::Metrics {
   void admin_action(std::string_view action);
   void admin_denied();
   void banned_request();
+
+  // What the rooms in memory stand at, and the operator's pause: set at each scrape.
+  void standing(std::size_t stopped_by_storage, std::size_t stopped_otherwise, std::size_t held,
+                bool creation_paused);
 
   // One group commit of the store: fits store::SqliteStore::Options::on_commit.
   void commit(std::size_t batch_size, double seconds);

@@ -146,13 +146,10 @@ TEST_CASE("admin lists rooms with their connections, and closes a room as aborte
 
   // The archive has it as aborted, seed revealed; it survives a restart as it was.
   Client lobby = connect(server);
-  v1::ListGames filter;
-  filter.set_status("aborted");
-  auto games = lobby.list_games(filter);
-  REQUIRE(games.ok());
-  REQUIRE(games->games_size() == 1);
-  CHECK(games->games(0).result() == "closed by the server's operator: cheating");
-  CHECK_FALSE(games->games(0).seed().empty());
+  const auto aborted = games_with_status(lobby, "aborted");
+  REQUIRE(aborted.size() == 1);
+  CHECK(aborted[0].result() == "closed by the server's operator: cheating");
+  CHECK_FALSE(aborted[0].seed().empty());
   REQUIRE(server.stop() == 0);
   server.restart();
   Client after = connect(server);
@@ -297,9 +294,11 @@ TEST_CASE("admin pauses the creation of rooms while open rooms play on", "[e2e][
   Client guest = connect(server);
   CHECK(guest.join(room->invite_code(), "general", "", "Guest").ok());
   CHECK(parse<v1::AdminRooms>(admin(server, "GET", "/admin/rooms")).creation_paused());
+  CHECK(metric_now(server, "grognard_room_creation_paused") == 1);
 
   REQUIRE(admin(server, "POST", "/admin/creation", R"({"paused": false})").status == 200);
   CHECK(host.create_room("itchy", "intro", false, false).ok());
+  CHECK(metric_now(server, "grognard_room_creation_paused") == 0);
   auto metrics = client::http_get("127.0.0.1", server.port(), "/metrics", kWait);
   REQUIRE(metrics.ok());
   CHECK(metric(metrics->body, "grognard_admin_actions_total{action=\"pause_creation\"}") == 1);

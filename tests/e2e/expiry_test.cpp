@@ -83,11 +83,7 @@ TEST_CASE("a room nobody joins expires, is refused with the reason, and stays go
   const std::string log = server.log();
   CHECK(log.find("[game " + empty->game_id() + "] room " + empty->invite_code() + " expired") !=
         std::string::npos);
-  v1::ListGames filter;
-  filter.set_status("expired");
-  auto games = c.list_games(filter);
-  REQUIRE(games.ok());
-  CHECK(games->games_size() == 2);
+  CHECK(games_with_status(c, "expired").size() == 2);
 
   // After a restart (with expiry off, so nothing could expire again) they do not come back.
   for (Client* client :

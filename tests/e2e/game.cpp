@@ -282,6 +282,14 @@ std::string to_upper(std::string s) {
   return s;
 }
 
+std::vector<v1::GameSummary> games_with_status(Client& c, const std::string& status) {
+  v1::ListGames filter;
+  filter.set_status(status);
+  auto games = c.list_games(filter);
+  REQUIRE(games.ok());
+  return {games->games().begin(), games->games().end()};
+}
+
 double metric_now(const ServerProcess& server, const std::string& name) {
   auto page = client::http_get("127.0.0.1", server.port(), "/metrics", kWait);
   REQUIRE(page.ok());

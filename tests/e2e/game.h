@@ -108,6 +108,9 @@ std::string sha256_hex(const std::string& bytes);
 std::string from_hex(const std::string& hex);
 std::string to_upper(std::string s);
 
+// The stored games with `status` ("finished", "aborted", "expired") as `c` lists them.
+std::vector<v1::GameSummary> games_with_status(Client& c, const std::string& status);
+
 // The value of a Prometheus sample line starting with `name` (e.g. name{label="x"}), or -1.
 double metric(const std::string& metrics_text, const std::string& name);
 // The value of metric `name` on the server's /metrics page now, or -1.

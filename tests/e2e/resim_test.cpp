@@ -110,13 +110,10 @@ TEST_CASE("verify-archives passes good games, and a changed stored hash drifts u
   // Started again: the running game is held, the ended one is logged by the start-up check.
   server.restart();
   Client stranger = connect(server);
-  v1::ListGames filter;
-  filter.set_status("finished");
-  auto games = stranger.list_games(filter);
-  REQUIRE(games.ok());
-  REQUIRE(games->games_size() == 1);
-  CHECK(games->games(0).game_id() == ended.game_id);
-  CHECK(games->games(0).drift().rfind(drift7, 0) == 0);
+  const auto finished_games = games_with_status(stranger, "finished");
+  REQUIRE(finished_games.size() == 1);
+  CHECK(finished_games[0].game_id() == ended.game_id);
+  CHECK(finished_games[0].drift().rfind(drift7, 0) == 0);
   // The log holds every start's lines: this start's summary is the one that found a game.
   const std::string summary =
       "re-simulation of the ended games: 1 game re-simulated under the current rules: 0 ok, 1 "
@@ -131,6 +128,8 @@ TEST_CASE("verify-archives passes good games, and a changed stored hash drifts u
   REQUIRE(seated.ok());
   CHECK(seated->room().to_act().rfind("held: it no longer folds as it was stored: event 5", 0) ==
         0);
+  CHECK(metric_now(server, "grognard_rooms_held") == 1);  // the operator's alert sees it
+  CHECK(metric_now(server, "grognard_rooms_stopped{cause=\"other\"}") == 0);
   Player& q = running.players[1];
   q.client = connect(server);
   REQUIRE(q.client.resume(q.token, q.last_seq).ok());
@@ -153,6 +152,7 @@ TEST_CASE("verify-archives passes good games, and a changed stored hash drifts u
   INFO(r.body);
   CHECK(r.status == 200);
   CHECK(has(r.body, "go on under itchy version 1"));
+  CHECK(metric_now(server, "grognard_rooms_held") == 0);
   r = admin_post(server, "/admin/games/" + running.game_id + "/drift",
                  R"({"decision":"resume","reason":"again"})");
   CHECK(r.status == 409);
@@ -169,6 +169,52 @@ TEST_CASE("verify-archives passes good games, and a changed stored hash drifts u
   REQUIRE(server.stop() == 0);
   server.restart();
   CHECK(server.stop() == 0);
+}
+
+TEST_CASE("a game whose event no longer applies is loaded stopped, said so, and can be closed",
+          "[e2e][resim][ops]") {
+  ServerProcess server(admin_flags());
+  Game running = start_game(server);
+  for (int i = 0; i < 4; ++i) step(running);
+  REQUIRE(server.stop() == 0);
+  {  // the last rules event is no event at all any more
+    store::test::RawDb db(server.database().string());
+    const std::string id = "'" + running.game_id + "'";
+    db.exec("UPDATE events SET payload = x'ff' WHERE game_id = " + id +
+            " AND seq = (SELECT max(seq) FROM events WHERE kind = 0 AND game_id = " + id + ")");
+  }
+
+  // The pre-upgrade check says what a server will do: load it stopped (exit 1, not 3).
+  CommandRun run = verify_archives(server);
+  INFO(run.out << run.err);
+  CHECK(run.exit_code == 1);
+  CHECK(has(run.out, running.game_id + " (itchy, running): cannot be checked: an event no longer "
+                                       "applies ("));
+  CHECK(has(run.out, "a server loads it stopped, and it can only be closed"));
+  CHECK(has(run.out, "0 ok, 0 drifting, 1 could not be checked"));
+
+  server.restart();
+  auto health = client::http_get("127.0.0.1", server.port(), "/healthz", kWait);
+  REQUIRE(health.ok());
+  CHECK(health->status == 200);
+  CHECK(health->body == "degraded: 1 room stopped: a game no longer folds (close it)\n");
+  CHECK(metric_now(server, "grognard_rooms_stopped{cause=\"other\"}") == 1);
+  CHECK(metric_now(server, "grognard_rooms_stopped{cause=\"storage\"}") == 0);
+
+  // Resuming is for storage errors; closing ends it, with the reason in its log.
+  auto r = admin_post(server, "/admin/rooms/" + running.game_id + "/resume", "{}");
+  CHECK(r.status == 409);
+  CHECK(has(r.body, "close it instead"));
+  r = admin_post(server, "/admin/rooms/" + running.game_id + "/close",
+                 R"({"reason": "its log was damaged"})");
+  INFO(r.body);
+  CHECK(r.status == 200);
+  Client c = connect(server);
+  const auto aborted = games_with_status(c, "aborted");
+  REQUIRE(aborted.size() == 1);
+  CHECK(aborted[0].game_id() == running.game_id);
+  CHECK(admin_post(server, "/admin/rooms/" + running.game_id + "/close", R"({"reason": "again"})")
+            .status == 409);
 }
 
 TEST_CASE("an archive file goes in with the import subcommand and the admin API, once",

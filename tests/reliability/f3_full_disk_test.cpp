@@ -111,6 +111,8 @@ TEST_CASE(
   refused_when_full(b, ledger, "database or disk is full");
   CHECK(healthz(*server) ==
         std::pair<unsigned, std::string>{200, "degraded: 2 rooms stopped by storage errors\n"});
+  CHECK(e2e::metric_now(*server, "grognard_rooms_stopped{cause=\"storage\"}") == 2);
+  CHECK(e2e::metric_now(*server, "grognard_rooms_stopped{cause=\"other\"}") == 0);
   // Still serving what needs no write, and refusing what does with a clear error.
   std::string why;
   auto c = open_table(*server, &why);
