@@ -36,6 +36,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
 
+#include "accounts/sqlite_accounts.h"
 #include "app/backup.h"
 #include "app/builtin.h"
 #include "app/config.h"
@@ -154,7 +155,30 @@ int main(int argc, char** argv) {
       };
   hangups.async_wait(on_hangup);
 
-  net::Server server(ioc, config.net, lobby, registry, metrics);
+  // Accounts live in the same database, on a connection of their own (docs/accounts.md); a
+  // database in memory keeps none.
+  std::unique_ptr<accounts::SqliteAccounts> account_store;
+  std::unique_ptr<accounts::Accounts> accounts;
+  if (config.db != ":memory:") {
+    auto opened_accounts = accounts::SqliteAccounts::open(config.db);
+    if (!opened_accounts.ok()) {
+      spdlog::critical("cannot open the accounts in {}: {}", config.db,
+                       opened_accounts.error().message);
+      return 1;
+    }
+    account_store = std::move(opened_accounts).value();
+    auto made = accounts::Accounts::create(*account_store, accounts::Accounts::Options{});
+    if (!made.ok()) {
+      spdlog::critical("accounts: {}", made.error().message);
+      return 1;
+    }
+    accounts = std::move(made).value();
+  } else {
+    spdlog::info("accounts off: the database is in memory (players hold seats by token)");
+  }
+  // Declared before the server: its thread is joined after every connection has closed.
+  net::AccountDesk account_desk(accounts.get(), lobby, room::system_clock_ms);
+  net::Server server(ioc, config.net, lobby, registry, metrics, account_desk);
   try {
     server.start();
   } catch (const std::exception& e) {

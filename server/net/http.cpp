@@ -20,6 +20,7 @@
 #include <boost/beast/http/write.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
 
+#include "net/account_http.h"
 #include "net/gate.h"
 #include "net/session.h"
 #include "site/admin.h"
@@ -36,19 +37,6 @@ using namespace std::chrono_literals;
 
 constexpr auto kHttpTimeout = 30s;  // a request's body (its header: Options::handshake_timeout)
 constexpr std::uint32_t kHttpHeaderLimit = 8 * 1024;
-
-using HttpResponse = http::response<http::string_body>;
-
-HttpResponse text_response(const HttpRequest& request, http::status status, std::string body,
-                           std::string_view content_type = "text/plain; charset=utf-8") {
-  HttpResponse response{status, request.version()};
-  response.set(http::field::server, server_version());
-  response.set(http::field::content_type, content_type);
-  response.keep_alive(request.keep_alive());
-  response.body() = std::move(body);
-  response.prepare_payload();
-  return response;
-}
 
 // The client's address: the socket's peer, or the last X-Forwarded-For entry when the peer is
 // a trusted reverse proxy (Options::trusted_proxies).
@@ -75,6 +63,7 @@ ClientAddress client_address(const beast::tcp_stream& stream, const HttpRequest&
   if (forwarded.empty() || forwarded.size() > 64) return keyed(out);
   out.address = std::string(forwarded);
   out.name = out.address;  // the proxy's own port says nothing about the client
+  out.https = request["X-Forwarded-Proto"] == "https";
   return keyed(out);
 }
 
@@ -229,6 +218,17 @@ HttpResponse refused_upgrade(const HttpRequest& request, const Options& options,
 
 }  // namespace
 
+HttpResponse text_response(const HttpRequest& request, http::status status, std::string body,
+                           std::string_view content_type) {
+  HttpResponse response{status, request.version()};
+  response.set(http::field::server, server_version());
+  response.set(http::field::content_type, content_type);
+  response.keep_alive(request.keep_alive());
+  response.body() = std::move(body);
+  response.prepare_payload();
+  return response;
+}
+
 // Serves HTTP requests on one connection until it closes or upgrades to WebSocket. The
 // connection holds `handshake` (its handshake slot) until then. `spare`: the connection was
 // accepted with the listener's spare descriptor (net/accept_guard.h): it answers HTTP but
@@ -276,7 +276,13 @@ asio::awaitable<void> http_session(beast::tcp_stream stream, std::shared_ptr<Hub
     const auto ban = admin ? std::nullopt : hub->bans.find(client.address, room::system_clock_ms());
     if (ban) hub->metrics.banned_request();
     const char* refusal = nullptr;  // a connection cap the upgrade would pass
-    if (beast::websocket::is_upgrade(request) && !hub->shutting_down() && !ban && !spare) {
+    // A page of another site would act with the player's session cookie (net/account_http.h).
+    const std::optional<std::string> foreign =
+        beast::websocket::is_upgrade(request) && !session_cookie(request).empty()
+            ? foreign_origin(request)
+            : std::nullopt;
+    if (beast::websocket::is_upgrade(request) && !hub->shutting_down() && !ban && !spare &&
+        !foreign) {
       Admission::Ticket connection = hub->admission.connection(client.key, client.range, &refusal);
       if (connection) {
         stream.expires_never();  // the WebSocket stream keeps its own timeouts
@@ -298,10 +304,16 @@ asio::awaitable<void> http_session(beast::tcp_stream stream, std::shared_ptr<Hub
           text_response(request, http::status::forbidden,
                         "banned by the server's operator" +
                             (ban->reason.empty() ? std::string() : ": " + ban->reason) + "\n");
+    } else if (foreign) {
+      hub->metrics.connection_refused("cross_origin");
+      spdlog::info("{}: WebSocket upgrade refused: {}", client.name, *foreign);
+      response = text_response(request, http::status::forbidden, *foreign + "\n");
     } else if (beast::websocket::is_upgrade(request)) {
       response = text_response(request, http::status::service_unavailable, "shutting down\n");
     } else if (admin) {
       response = co_await admin_response(request, *hub, client);
+    } else if (account_path(request_path(request))) {
+      response = co_await account_response(request, *hub, client);
     } else if (auto game = site::report_game_id(request_path(request));
                game && request.method() == http::verb::get) {
       response = co_await report_response(request, *hub, std::move(*game));

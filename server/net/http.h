@@ -3,15 +3,27 @@
 
 #include <exception>
 #include <memory>
+#include <string>
 #include <string_view>
 
 #include <boost/asio/awaitable.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/http/message.hpp>
+#include <boost/beast/http/status.hpp>
+#include <boost/beast/http/string_body.hpp>
 
 #include "net/admission.h"
 #include "net/hub.h"
+#include "net/session.h"
 
 namespace grognard::net {
+
+using HttpResponse = boost::beast::http::response<boost::beast::http::string_body>;
+
+// A response of `body`, kept alive as the request asks, with the server's name.
+HttpResponse text_response(const HttpRequest& request, boost::beast::http::status status,
+                           std::string body,
+                           std::string_view content_type = "text/plain; charset=utf-8");
 
 // Serves HTTP requests on one connection until it closes or upgrades to WebSocket (each
 // request header within Options::handshake_timeout). The connection holds `handshake` (its

@@ -20,6 +20,11 @@ std::size_t Hub::size() const {
   return sessions_.size();
 }
 
+void Hub::end_sessions(std::int64_t account_id,
+                       const std::function<bool(const std::string&)>& ended) {
+  for (const auto& session : live()) session->end_session(account_id, ended);
+}
+
 std::vector<std::shared_ptr<Closable>> Hub::live() const {
   std::vector<std::shared_ptr<Closable>> out;
   std::lock_guard lock(mu_);

@@ -10,6 +10,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -19,6 +20,7 @@
 
 #include <boost/asio/thread_pool.hpp>
 
+#include "net/account_desk.h"
 #include "net/admission.h"
 #include "net/options.h"
 #include "room/lobby.h"
@@ -38,13 +40,21 @@ class Closable {
   // The operator's kick: Closing{reason}, then a close with policy_error. Never blocks.
   virtual void kick(std::string reason) = 0;
   virtual site::ConnectionInfo describe() const = 0;
+  // Logs the connection out if it is logged in to `account_id` by a session `ended` says has
+  // ended (net/account_desk.h). Never blocks.
+  virtual void end_session(std::int64_t account_id,
+                           const std::function<bool(const std::string&)>& ended) = 0;
 };
 
 class Hub final : public site::Connections {
  public:
   Hub(Options opts, room::Lobby& lob, site::ServerMetrics& met,
-      std::shared_ptr<const v1::ServerMessage> hello_reply)
-      : options(std::move(opts)), lobby(lob), metrics(met), welcome(std::move(hello_reply)) {}
+      std::shared_ptr<const v1::ServerMessage> hello_reply, AccountDesk& accounts)
+      : options(std::move(opts)),
+        lobby(lob),
+        metrics(met),
+        welcome(std::move(hello_reply)),
+        desk(accounts) {}
 
   const Options options;
   const site::WebSite web{options.web_dir};  // the web client and battle reports (site/pages.h)
@@ -56,6 +66,8 @@ class Hub final : public site::Connections {
   room::Lobby& lobby;
   site::ServerMetrics& metrics;
   const std::shared_ptr<const v1::ServerMessage> welcome;
+  // Logging in and out, on a thread of its own; outlives every session (main).
+  AccountDesk& desk;
   // Handshakes and connections at once (Options::max_handshakes, max_connections, …).
   Admission admission{
       Admission::Limits{
@@ -71,6 +83,8 @@ class Hub final : public site::Connections {
   bool add(std::uint64_t id, std::weak_ptr<Closable> session);
   void remove(std::uint64_t id);
   std::size_t size() const;
+  // Logs out the sessions of `account_id` whose token `ended` says (Closable::end_session).
+  void end_sessions(std::int64_t account_id, const std::function<bool(const std::string&)>& ended);
 
   // From now on add() refuses and /healthz answers 503.
   void begin_shutdown() { shutting_down_ = true; }

@@ -126,10 +126,17 @@ asio::awaitable<void> Server::Impl::accept_loop(std::shared_ptr<Impl> self) {
 }
 
 Server::Server(asio::io_context& ioc, Options options, room::Lobby& lobby,
-               const record::Registry& registry, site::ServerMetrics& metrics) {
+               const record::Registry& registry, site::ServerMetrics& metrics,
+               AccountDesk& accounts) {
   auto welcome = make_welcome(options, registry.rulesets());
-  impl_ = std::make_shared<Impl>(
-      ioc, std::make_shared<Hub>(std::move(options), lobby, metrics, std::move(welcome)));
+  auto hub =
+      std::make_shared<Hub>(std::move(options), lobby, metrics, std::move(welcome), accounts);
+  accounts.on_sessions_ended(
+      [weak = std::weak_ptr<Hub>(hub)](std::int64_t account_id,
+                                       const std::function<bool(const std::string&)>& ended) {
+        if (auto h = weak.lock()) h->end_sessions(account_id, ended);
+      });
+  impl_ = std::make_shared<Impl>(ioc, std::move(hub));
 }
 
 Server::~Server() {

@@ -13,6 +13,7 @@
 #include <memory>
 #include <string>
 
+#include "net/account_desk.h"
 #include "net/options.h"
 #include "record/registry.h"
 #include "room/lobby.h"
@@ -27,8 +28,9 @@ namespace grognard::net {
 class Server {
  public:
   // `ioc`, `lobby`, `registry` and `metrics` outlive the Server.
+  // `accounts` outlives every session: the server's connections log in through it.
   Server(boost::asio::io_context& ioc, Options options, room::Lobby& lobby,
-         const record::Registry& registry, site::ServerMetrics& metrics);
+         const record::Registry& registry, site::ServerMetrics& metrics, AccountDesk& accounts);
   ~Server();
   Server(const Server&) = delete;
   Server& operator=(const Server&) = delete;

@@ -70,6 +70,31 @@ void Session::unbind() {
   binding_.reset();
 }
 
+std::optional<room::AccountRef> Session::account() const {
+  std::lock_guard lock(binding_mu_);
+  return account_;
+}
+
+void Session::set_account(std::optional<room::AccountRef> account, std::string session_token) {
+  std::lock_guard lock(binding_mu_);
+  account_ = std::move(account);
+  session_token_ = account_ ? std::move(session_token) : std::string();
+}
+
+std::string Session::session_token() const {
+  std::lock_guard lock(binding_mu_);
+  return session_token_;
+}
+
+void Session::end_session(std::int64_t account_id,
+                          const std::function<bool(const std::string&)>& ended) {
+  std::lock_guard lock(binding_mu_);
+  if (!account_ || account_->id != account_id || !ended(session_token_)) return;
+  spdlog::info("{}: logged out of {}: its session ended", name_, account_->name);
+  account_.reset();
+  session_token_.clear();
+}
+
 site::ConnectionInfo Session::describe() const {
   site::ConnectionInfo info{id_, address_, name_, connected_ms_, "", "", ""};
   if (auto b = binding()) {
@@ -122,6 +147,7 @@ void Session::configure() {
 
 asio::awaitable<void> Session::serve(HttpRequest request) {
   configure();
+  co_await log_in_by_cookie(request);
   auto [ec] = co_await ws_.async_accept(request, asio::as_tuple(asio::use_awaitable));
   handshake_.reset();
   if (ec) {
@@ -212,6 +238,7 @@ void Session::on_message(std::string_view data, bool binary) {
     deliver(reply);
     return;
   }
+  if (AccountDesk::handles(message)) return hub_->desk.handle(shared_from_this(), message);
   try {
     hub_->lobby.handle(shared_from_this(), message);
   } catch (const std::exception& e) {

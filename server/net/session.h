@@ -24,6 +24,8 @@ struct ClientAddress {
   // "203.0.113.9" and "203.0.113.0/24", "2001:db8:1:2::/64" and "2001:db8:1::/48".
   std::string key;
   std::string range;
+  // A trusted proxy says the client reached it over TLS (X-Forwarded-Proto: https).
+  bool https = false;
 };
 
 // Completes the WebSocket handshake for `request` and serves the connection until it closes:

@@ -34,6 +34,7 @@
 #include <boost/beast/websocket.hpp>
 
 #include "grognard/codec.h"
+#include "net/account_desk.h"
 #include "net/admission.h"
 #include "net/frame_watch.h"
 #include "net/gate.h"
@@ -57,7 +58,7 @@ inline constexpr auto kCloseTimeout = std::chrono::seconds(5);
 // long, drops its client: it is not reading.
 inline constexpr auto kStallTimeout = std::chrono::seconds(10);
 
-class Session final : public room::Peer,
+class Session final : public AccountPeer,
                       public Closable,
                       public std::enable_shared_from_this<Session> {
  public:
@@ -75,15 +76,25 @@ class Session final : public room::Peer,
   std::string address() const override { return address_; }
   std::string address_key() const override { return key_; }
   std::string address_range() const override { return range_; }
+  std::optional<room::AccountRef> account() const override;
+
+  // AccountPeer
+  void set_account(std::optional<room::AccountRef> account, std::string session_token) override;
+  std::string session_token() const override;
 
   // Closable
   void shut_down(std::string reason) override;
   void kick(std::string reason) override;
   site::ConnectionInfo describe() const override;
+  void end_session(std::int64_t account_id,
+                   const std::function<bool(const std::string&)>& ended) override;
 
  private:
   asio::awaitable<void> run(std::shared_ptr<Session> self, HttpRequest request);
   asio::awaitable<void> serve(HttpRequest request);
+  // The browser's session cookie, if any: logged in by it before the first message is read
+  // (net/account_http.h).
+  asio::awaitable<void> log_in_by_cookie(const HttpRequest& request);
   void configure();
   // Reads one whole message into buffer_. Returns an error, or whether it was too big (then
   // buffer_ holds only its first max_frame_bytes + 1 bytes).
@@ -148,8 +159,10 @@ class Session final : public room::Peer,
 
   std::string end_reason_;  // why serve() ended, when not a plain close
 
-  mutable std::mutex binding_mu_;
+  mutable std::mutex binding_mu_;  // the seat and the account
   std::optional<room::Binding> binding_;
+  std::optional<room::AccountRef> account_;
+  std::string session_token_;  // of the account's session; empty when not logged in
 };
 
 }  // namespace grognard::net::detail

@@ -72,6 +72,9 @@ struct SeatRecord {
   std::string player_name;
   Hash32 token_sha256{};  // the seat token itself is never stored
   std::int64_t claimed_ms = 0;
+  // The account that holds the seat (docs/accounts.md, "Seats"); 0: none. Stored as NULL when
+  // no account has this id any more (deleted meanwhile), never failing the write.
+  std::int64_t account_id = 0;
 };
 
 // kTakenBack: a v1::TakenBack; the events it names no longer count (docs/protocol.md, "Taking
@@ -119,8 +122,9 @@ struct WriteBatch {
 };
 
 struct GameFilter {
-  std::string ruleset;  // empty: any
-  std::string player;   // empty: any (matches a seat's player_name)
+  std::string ruleset;          // empty: any
+  std::string player;           // empty: any (matches a seat's player_name)
+  std::int64_t account_id = 0;  // non-zero: only games where this account holds a seat
   std::optional<GameStatus> status;
   std::int64_t since_ms = 0;  // created at or after
   std::int64_t until_ms = 0;  // created before (0: no bound)

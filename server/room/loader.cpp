@@ -82,6 +82,10 @@ std::shared_ptr<Room> Loader::stored_by_invite(const std::string& code) {
   return reload(deps_.store.game_by_invite(code));
 }
 
+std::shared_ptr<Room> Loader::stored_by_id(const std::string& game_id) {
+  return reload(deps_.store.game(game_id));
+}
+
 std::shared_ptr<Room> Loader::reload(
     const engine::Result<std::optional<record::GameRecord>>& found) {
   if (!found.ok()) {

@@ -55,6 +55,7 @@ class Loader {
   // or it cannot be loaded.
   std::shared_ptr<Room> stored_by_token(const record::Hash32& token_hash);
   std::shared_ptr<Room> stored_by_invite(const std::string& code);
+  std::shared_ptr<Room> stored_by_id(const std::string& game_id);
   // A stored game in a room, not added to the table, its drift line stored when the check
   // found it changed. nullptr when it cannot be loaded; `*problem` says why, or that it is held
   // or stopped.

@@ -125,6 +125,9 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
       return room->join(peer, msg.join_room(), rid);
     }
     case v1::ClientMessage::kResume: {
+      if (msg.resume().token().empty() && !msg.resume().game_id().empty()) {
+        return d.resume_account(peer, msg.resume(), rid);
+      }
       if (auto refusal = d.refuse_guessing(*peer, rid)) return peer->send(refusal);
       const record::Hash32 token_hash = record::sha256_of(msg.resume().token());
       auto room = d.rooms.by_token(token_hash);
@@ -218,6 +221,17 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
       req.set_as_seat(*seat);
       return room->state(peer, std::move(req), rid);
     }
+    case v1::ClientMessage::kClaimSeat:
+      return d.claim(peer, msg.claim_seat(), rid);
+    case v1::ClientMessage::kListMyGames:
+      return d.my_games(peer, rid);
+    // Logging in and out is the connection's (net/account_desk.h), never the lobby's.
+    case v1::ClientMessage::kRegisterAccount:
+    case v1::ClientMessage::kLogIn:
+    case v1::ClientMessage::kLogOut:
+    case v1::ClientMessage::kWhoAmI:
+    case v1::ClientMessage::kChangePassword:
+    case v1::ClientMessage::kDeleteAccount:
     case v1::ClientMessage::kHello:
     case v1::ClientMessage::kPing:
     case v1::ClientMessage::BODY_NOT_SET:

@@ -60,6 +60,9 @@ class Lobby {
   void stop(std::function<void()> all_stopped = {});
 
   std::size_t open_rooms() const;
+  // Account `account_id` was deleted: the rooms in memory forget it held their seats
+  // (lobby_accounts.cpp). The store has done so already (seats.account_id ON DELETE SET NULL).
+  void forget_account(std::int64_t account_id);
 
   // The operator's tools (the admin API, site/admin.h; lobby_admin.cpp).
   // Every room held in memory: unlisted, waiting, running and ended ones alike.

@@ -84,6 +84,12 @@ struct Lobby::Impl {
   void fork(const std::shared_ptr<Peer>& peer, const v1::ForkGame& req, std::uint64_t rid);
   void list_scenarios(const std::shared_ptr<Peer>& peer, const v1::ListScenarios& req,
                       std::uint64_t rid) const;
+  // Accounts (lobby_accounts.cpp): resuming an account's seat by game and seat id, claiming a
+  // seat by its token, and the account's games (at most kMyGamesLimit, the newest).
+  static constexpr int kMyGamesLimit = 500;
+  void resume_account(const std::shared_ptr<Peer>& peer, const v1::Resume& req, std::uint64_t rid);
+  void claim(const std::shared_ptr<Peer>& peer, const v1::ClaimSeat& req, std::uint64_t rid);
+  void my_games(const std::shared_ptr<Peer>& peer, std::uint64_t rid);
 
   // The parts with a thread or a timer come last, after what they use, so that each is stopped
   // before that is destroyed: the loader thread is joined first, then the expiry timer stops,

@@ -2,6 +2,7 @@
 // A connected client as rooms see it. net::Session implements it; tests may fake it.
 // Thread-safety: every member may be called from any thread.
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -23,6 +24,12 @@ struct Binding {
   std::string role;     // "general", "player", "referee", "observer"
 };
 
+// The account a connection is logged in to (docs/accounts.md); rooms know no more of accounts.
+struct AccountRef {
+  std::int64_t id = 0;
+  std::string name;
+};
+
 class Peer {
  public:
   virtual ~Peer() = default;
@@ -42,6 +49,8 @@ class Peer {
   virtual std::string address_key() const { return room::address_key(address(), {}); }
   // The range of addresses it is in, what a share per range counts: room::address_range.
   virtual std::string address_range() const { return room::address_range(address(), {}); }
+  // The account it is logged in to, if any: a seat it takes is that account's.
+  virtual std::optional<AccountRef> account() const { return std::nullopt; }
 };
 
 }  // namespace grognard::room

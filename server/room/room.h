@@ -101,6 +101,16 @@ class Room : public std::enable_shared_from_this<Room> {
   void join(std::shared_ptr<Peer> peer, v1::JoinRoom req, std::uint64_t request_id);
   void resume(std::shared_ptr<Peer> peer, record::Hash32 token_hash, std::uint64_t last_seq,
               std::uint64_t request_id);
+  // Accounts (docs/accounts.md, "Seats"; room_accounts.cpp). The peer, logged in to `account`,
+  // resumes that account's seat `seat_id`, without its token (another device).
+  void resume_account(std::shared_ptr<Peer> peer, std::string seat_id, AccountRef account,
+                      std::uint64_t last_seq, std::uint64_t request_id);
+  // The seat whose token hashes to `token_hash` becomes `account`'s, once stored; refused when
+  // another account holds it. Answered with SeatClaimed.
+  void claim(std::shared_ptr<Peer> peer, record::Hash32 token_hash, AccountRef account,
+             std::uint64_t request_id);
+  // Account `account_id` is gone (deleted): its seats here are nobody's but their tokens'.
+  void forget_account(std::int64_t account_id);
   // A player's seat stays the player's; an observer's is given up, in memory and in the store.
   void leave(std::shared_ptr<Peer> peer, std::uint64_t request_id);
   void command(std::shared_ptr<Peer> peer, v1::SendCommand req, std::uint64_t request_id);
@@ -223,6 +233,10 @@ class Room : public std::enable_shared_from_this<Room> {
                 google::protobuf::RepeatedPtrField<v1::GameEvent>* out) const;
   std::optional<std::string> bound_seat(const std::shared_ptr<Peer>& peer) const;
   void bind(const std::shared_ptr<Peer>& peer, const record::SeatRecord& seat);
+  // Binds the peer to seat `s` and answers with Seated (events after `last_seq`), and the
+  // take-back it is asked to answer, if any.
+  void resume_at(const std::shared_ptr<Peer>& peer, const record::SeatRecord& s,
+                 std::uint64_t last_seq, std::uint64_t request_id);
   std::shared_ptr<v1::ServerMessage> seated(const record::SeatRecord& seat,
                                             std::uint64_t request_id,
                                             std::uint64_t after_seq) const;

@@ -101,6 +101,10 @@ void Room::refresh_info() {
                   : expired()              ? "This room " + record_.result
                   : aborted()              ? "This game was " + record_.result
                                            : act_.summary);
+  // Whose action the game waits for, as every EventBatch says it (what "your games" sorts by).
+  if (!line_.failed() && record_.drift.empty() && record_.status == record::GameStatus::kRunning) {
+    for (const std::string& seat_id : act_.seats) info.add_acting_seats(seat_id);
+  }
   // Observers are counted, not listed: a room's snapshot costs the same with 10,000 of them.
   for (const record::SeatRecord& s : seats_.game_seats()) {
     auto* si = info.add_seats();

@@ -151,6 +151,12 @@ void Room::join(std::shared_ptr<Peer> peer, v1::JoinRoom req, std::uint64_t requ
     chosen.token_sha256 = record::sha256_of(token);
     chosen.player_name = req.name().empty() ? chosen.label : kept_name(req.name());
     chosen.claimed_ms = deps_.clock();
+    // Taken while logged in: the account's seat, under its name (docs/accounts.md, "Seats").
+    // An observer's seat is nobody's account's: it is given up when left.
+    if (const auto account = peer->account(); account && !observer) {
+      chosen.account_id = account->id;
+      chosen.player_name = account->name;
+    }
 
     auto p = make_pending();
     p->batch.seats.push_back(chosen);
@@ -187,21 +193,24 @@ void Room::resume(std::shared_ptr<Peer> peer, record::Hash32 token_hash, std::ui
       return;
     }
     if (const auto seat_id = seats_.seat_of_token(token_hash)) {
-      const record::SeatRecord& s = *seats_.find(*seat_id);
-      // A connection holds one registration: drop any earlier one before binding again.
-      seats_.detach(peer.get());
-      if (peer->binding()) peer->unbind();
-      bind(peer, s);
-      spdlog::info("{}{} resumed seat {} {}", log_prefix(), peer->name(), s.seat_id,
-                   last_seq >= record_.last_seq ? std::string("with every event seen")
-                                                : "after event " + std::to_string(last_seq));
-      peer->send(seated(s, request_id, last_seq));
-      // A take-back waiting for this seat's answer is offered again.
-      if (offers_.asks(s.seat_id)) peer->send(offers_.waiting()->message);
-      return;
+      return resume_at(peer, *seats_.find(*seat_id), last_seq, request_id);
     }
     peer->send(error_message(request_id, v1::UNAUTHENTICATED, "", "unknown seat token"));
   });
+}
+
+void Room::resume_at(const std::shared_ptr<Peer>& peer, const record::SeatRecord& s,
+                     std::uint64_t last_seq, std::uint64_t request_id) {
+  // A connection holds one registration: drop any earlier one before binding again.
+  seats_.detach(peer.get());
+  if (peer->binding()) peer->unbind();
+  bind(peer, s);
+  spdlog::info("{}{} resumed seat {} {}", log_prefix(), peer->name(), s.seat_id,
+               last_seq >= record_.last_seq ? std::string("with every event seen")
+                                            : "after event " + std::to_string(last_seq));
+  peer->send(seated(s, request_id, last_seq));
+  // A take-back waiting for this seat's answer is offered again.
+  if (offers_.asks(s.seat_id)) peer->send(offers_.waiting()->message);
 }
 
 void Room::leave(std::shared_ptr<Peer> peer, std::uint64_t request_id) {

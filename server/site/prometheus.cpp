@@ -26,7 +26,8 @@ constexpr std::string_view kDisconnectReasons[] = {
     "rate_limit",        "queue_full",        "idle",     "too_big", "protocol", "hello_timeout",
     "handshake_timeout", "handshake_evicted", "shutdown", "admin"};
 constexpr std::string_view kRefusalReasons[] = {"max_connections", "max_connections_per_address",
-                                                "connections_per_range", "descriptors"};
+                                                "connections_per_range", "descriptors",
+                                                "cross_origin"};
 constexpr std::string_view kAdminActions[] = {
     "close_room",     "resume_room",     "kick",        "ban",         "unban",
     "pause_creation", "resume_creation", "import_game", "resume_drift"};

@@ -76,7 +76,7 @@ engine::Result<std::vector<GameRecord>> query_games(Connection& c,
     return engine::Error{engine::ErrorCode::kInvalidArgument, kClause,
                          "a game listing needs a positive limit"};
   }
-  // One SQL text per shape of filter (at most 32), each prepared once and cached.
+  // One SQL text per shape of filter (at most 64), each prepared once and cached.
   std::string sql = select_games() + " WHERE created_ms >= ?";
   if (filter.until_ms != 0) sql += " AND created_ms < ?";
   if (!filter.ruleset.empty()) sql += " AND ruleset = ?";
@@ -87,6 +87,9 @@ engine::Result<std::vector<GameRecord>> query_games(Connection& c,
         " AND EXISTS (SELECT 1 FROM seats WHERE seats.game_id = games.id"
         " AND seats.player_name = ?)";
   }
+  if (filter.account_id != 0) {  // seats_by_account (migration 0008) answers it
+    sql += " AND id IN (SELECT game_id FROM seats WHERE account_id = ?)";
+  }
   sql += " ORDER BY created_ms DESC, id LIMIT ?";
   auto bind = [&](Query& q) {
     int i = 1;
@@ -95,6 +98,7 @@ engine::Result<std::vector<GameRecord>> query_games(Connection& c,
     if (!filter.ruleset.empty()) q.text(i++, filter.ruleset);
     if (filter.status) q.text(i++, record::to_string(*filter.status));
     if (!filter.player.empty()) q.text(i++, filter.player);
+    if (filter.account_id != 0) q.i64(i++, filter.account_id);
     q.i64(i, filter.limit);
   };
   return select_all<GameRecord>(c, sql, bind, read_game);

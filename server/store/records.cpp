@@ -40,8 +40,9 @@ constexpr std::array<std::string_view, 23> kGame{"id",
                                                  "dice_from",
                                                  "drift",
                                                  "imported_ms"};
-constexpr std::array<std::string_view, 7> kSeat{"game_id",     "seat_id",      "role",      "label",
-                                                "player_name", "token_sha256", "claimed_ms"};
+constexpr std::array<std::string_view, 8> kSeat{"game_id",    "seat_id",     "role",
+                                                "label",      "player_name", "token_sha256",
+                                                "claimed_ms", "account_id"};
 constexpr std::array<std::string_view, 11> kEvent{
     "game_id", "seq",        "kind",     "payload",    "state_hash",     "chain",
     "seat",    "command_id", "audience", "created_ms", "withheld_digest"};
@@ -126,11 +127,18 @@ engine::Status write_game(Connection& c, const GameRecord& g) {
 }
 
 engine::Status write_seat(Connection& c, const SeatRecord& s) {
-  static const std::string sql = insert_sql("seats", kSeat, 2);
+  // The account through a sub-select: NULL when it was deleted since the seat was taken, so
+  // that the foreign key never fails a room's write.
+  static const std::string sql = [] {
+    std::string q = insert_sql("seats", kSeat, 2);
+    const std::string last = "?)";
+    q.replace(q.find(last), last.size(), "(SELECT id FROM accounts WHERE id = ?))");
+    return q;
+  }();
   const auto what = [&] { return "write seat " + s.game_id + "/" + s.seat_id; };
   return run_query(c, sql, kClause, what, [&](Query& q) {
     q.text(1, s.game_id).text(2, s.seat_id).text(3, s.role).text(4, s.label);
-    q.text(5, s.player_name).blob(6, s.token_sha256).i64(7, s.claimed_ms);
+    q.text(5, s.player_name).blob(6, s.token_sha256).i64(7, s.claimed_ms).i64(8, s.account_id);
   });
 }
 
@@ -203,6 +211,7 @@ SeatRecord read_seat(const Query& q) {
   s.player_name = q.col_text(4);
   s.token_sha256 = q.col_hash(5);
   s.claimed_ms = q.col_i64(6);
+  s.account_id = q.col_i64(7);  // NULL reads as 0: none
   return s;
 }
 

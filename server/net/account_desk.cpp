@@ -1,0 +1,207 @@
+// The accounts' desk (net/account_desk.h): the protocol's account messages, answered on the
+// desk's thread.
+#include "net/account_desk.h"
+
+#include <spdlog/spdlog.h>
+#include <boost/asio/post.hpp>
+
+#include "engine/utf8.h"
+#include "grognard/v1/protocol.pb.h"
+#include "room/messages.h"
+
+namespace grognard::net {
+
+namespace {
+
+// The protocol's code for an account's refusal: a log-in refused is UNAUTHENTICATED and the
+// log-in limit RESOURCE_EXHAUSTED, as for unknown seat tokens (docs/accounts.md).
+v1::Code code_of(const engine::Error& e) {
+  if (e.clause == "accounts.log-in" || e.clause == "accounts.session") return v1::UNAUTHENTICATED;
+  if (e.clause == "accounts.too-many-tries") return v1::RESOURCE_EXHAUSTED;
+  return room::error_message(0, e)->error().code();
+}
+
+room::MessagePtr refusal(std::uint64_t rid, const engine::Error& e) {
+  return room::error_message(rid, code_of(e), e.clause, e.message);
+}
+
+room::MessagePtr state_message(std::uint64_t rid, v1::AccountState state) {
+  auto m = std::make_shared<v1::ServerMessage>();
+  m->set_request_id(rid);
+  *m->mutable_account() = std::move(state);
+  return m;
+}
+
+}  // namespace
+
+v1::AccountState account_state(const accounts::Account& account, std::string session_token) {
+  v1::AccountState s;
+  s.set_logged_in(true);
+  s.set_name(account.name);
+  if (account.email) s.set_email(*account.email);
+  s.set_email_confirmed(account.email_confirmed);
+  s.set_session_token(std::move(session_token));
+  return s;
+}
+
+room::AccountRef account_ref(const accounts::Account& account) {
+  return room::AccountRef{account.id, account.name};
+}
+
+AccountDesk::AccountDesk(accounts::Accounts* accounts, room::Lobby& lobby, Now now)
+    : accounts_(accounts), lobby_(lobby), now_(std::move(now)) {}
+
+AccountDesk::~AccountDesk() {
+  thread_.stop();
+  thread_.join();
+}
+
+bool AccountDesk::handles(const v1::ClientMessage& message) {
+  switch (message.body_case()) {
+    case v1::ClientMessage::kRegisterAccount:
+    case v1::ClientMessage::kLogIn:
+    case v1::ClientMessage::kLogOut:
+    case v1::ClientMessage::kWhoAmI:
+    case v1::ClientMessage::kChangePassword:
+    case v1::ClientMessage::kDeleteAccount:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool AccountDesk::post(std::function<void(accounts::Accounts&)> work) {
+  if (accounts_ == nullptr) return false;
+  if (waiting_.fetch_add(1) >= kMaxWaiting) {
+    waiting_.fetch_sub(1);
+    return false;
+  }
+  boost::asio::post(thread_, [this, work = std::move(work)] {
+    waiting_.fetch_sub(1);
+    try {
+      work(*accounts_);
+    } catch (const std::exception& e) {
+      spdlog::error("accounts: {}", e.what());
+    }
+  });
+  return true;
+}
+
+void AccountDesk::handle(std::shared_ptr<AccountPeer> peer, const v1::ClientMessage& message) {
+  const std::uint64_t rid = message.request_id();
+  if (accounts_ == nullptr) {
+    return peer->send(room::error_message(
+        rid, v1::UNAVAILABLE, "accounts",
+        "this server keeps no accounts (its database is in memory): play with seat tokens"));
+  }
+  const bool posted = post(
+      [this, peer, message](accounts::Accounts& accounts) { answer(peer, message, accounts); });
+  if (!posted) {
+    peer->send(room::error_message(rid, v1::RESOURCE_EXHAUSTED, "accounts",
+                                   "the server is busy logging others in: try again in a moment"));
+  }
+}
+
+void AccountDesk::sessions_ended(std::int64_t account_id,
+                                 std::function<bool(const std::string&)> ended) {
+  if (sessions_ended_) sessions_ended_(account_id, std::move(ended));
+}
+
+void AccountDesk::account_deleted(std::int64_t account_id) {
+  sessions_ended(account_id, [](const std::string&) { return true; });
+  lobby_.forget_account(account_id);
+}
+
+void AccountDesk::answer(const std::shared_ptr<AccountPeer>& peer, const v1::ClientMessage& message,
+                         accounts::Accounts& accounts) {
+  const std::uint64_t rid = message.request_id();
+  const std::int64_t now = now_();
+  const std::string token = peer->session_token();
+  const auto logged_in = [&](const accounts::LoggedIn& in, bool hand_out_token) {
+    peer->set_account(account_ref(in.account), in.token);
+    spdlog::info("{}: logged in as {} (#{})", peer->name(), in.account.name, in.account.id);
+    peer->send(state_message(rid, account_state(in.account, hand_out_token ? in.token : "")));
+  };
+  switch (message.body_case()) {
+    case v1::ClientMessage::kRegisterAccount: {
+      const v1::Register& r = message.register_account();
+      const std::optional<std::string> email =
+          r.email().empty() ? std::nullopt : std::optional(r.email());
+      auto made = accounts.register_account(r.name(), r.password(), email, now);
+      if (!made.ok()) return peer->send(refusal(rid, made.error()));
+      spdlog::info("{}: registered account {} (#{})", peer->name(), made->name, made->id);
+      auto in = accounts.log_in(r.name(), r.password(), peer->address_key(), now);
+      if (!in.ok()) return peer->send(refusal(rid, in.error()));
+      return logged_in(*in, true);
+    }
+    case v1::ClientMessage::kLogIn: {
+      const v1::LogIn& l = message.log_in();
+      if (!l.session_token().empty()) {
+        auto account = accounts.whoami(l.session_token(), now);
+        if (!account.ok()) return peer->send(refusal(rid, account.error()));
+        return logged_in(accounts::LoggedIn{l.session_token(), *account}, false);
+      }
+      auto in = accounts.log_in(l.name(), l.password(), peer->address_key(), now);
+      if (!in.ok()) {
+        spdlog::info("{}: log-in to \"{}\" refused: {}", peer->name(), engine::shown(l.name()),
+                     in.error().message);
+        return peer->send(refusal(rid, in.error()));
+      }
+      return logged_in(*in, true);
+    }
+    case v1::ClientMessage::kWhoAmI: {
+      if (token.empty()) return peer->send(state_message(rid, {}));
+      auto account = accounts.whoami(token, now);
+      if (!account.ok()) {
+        peer->set_account(std::nullopt, "");
+        return peer->send(state_message(rid, {}));
+      }
+      return peer->send(state_message(rid, account_state(*account)));
+    }
+    case v1::ClientMessage::kLogOut: {
+      const auto account = peer->account();
+      if (account && message.log_out().everywhere()) {
+        if (auto st = accounts.log_out_everywhere(account->id); !st) {
+          return peer->send(refusal(rid, st.error()));
+        }
+        sessions_ended(account->id, [](const std::string&) { return true; });
+      } else if (!token.empty()) {
+        if (auto st = accounts.log_out(token); !st) return peer->send(refusal(rid, st.error()));
+        if (account)
+          sessions_ended(account->id, [token](const std::string& t) { return t == token; });
+      }
+      peer->set_account(std::nullopt, "");
+      return peer->send(state_message(rid, {}));
+    }
+    case v1::ClientMessage::kChangePassword: {
+      const auto account = peer->account();
+      const v1::ChangePassword& c = message.change_password();
+      if (auto st = accounts.change_password(token, c.old_password(), c.new_password(), now); !st) {
+        return peer->send(refusal(rid, st.error()));
+      }
+      if (account)
+        sessions_ended(account->id, [token](const std::string& t) { return t != token; });
+      spdlog::info("{}: changed the password of its account", peer->name());
+      auto current = accounts.whoami(token, now);
+      return peer->send(
+          state_message(rid, current.ok() ? account_state(*current) : v1::AccountState{}));
+    }
+    case v1::ClientMessage::kDeleteAccount: {
+      const auto account = peer->account();
+      if (auto st = accounts.delete_account(token, message.delete_account().password(), now); !st) {
+        return peer->send(refusal(rid, st.error()));
+      }
+      peer->set_account(std::nullopt, "");
+      if (account) {
+        spdlog::info("{}: deleted account {} (#{})", peer->name(), account->name, account->id);
+        account_deleted(account->id);
+      }
+      return peer->send(state_message(rid, {}));
+    }
+    default:
+      return peer->send(
+          room::error_message(rid, v1::INVALID_ARGUMENT, "", "not an account message"));
+  }
+}
+
+}  // namespace grognard::net

@@ -1,0 +1,89 @@
+#pragma once
+// The accounts' desk (docs/accounts.md): answers the protocol's account messages (Register,
+// LogIn, LogOut, WhoAmI, ChangePassword, DeleteAccount) and does the work of the browser's
+// log-in over HTTP (net/account_http.cpp), on a thread of its own: argon2id is slow on
+// purpose and never runs on a network thread. At most kMaxWaiting requests wait for that
+// thread; more are refused at once (RESOURCE_EXHAUSTED).
+//
+// When sessions end elsewhere (log out everywhere, a changed password, a deleted or disabled
+// account), the connections logged in by them are logged out too: `sessions_ended` walks them.
+//
+// Thread-safety: every member may be called from any thread.
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <boost/asio/thread_pool.hpp>
+
+#include "accounts/accounts.h"
+#include "room/lobby.h"
+#include "room/peer.h"
+
+namespace grognard::v1 {
+class ClientMessage;
+class AccountState;
+}  // namespace grognard::v1
+
+namespace grognard::net {
+
+// A connection as the desk sees it: a peer that may be logged in to an account.
+class AccountPeer : public room::Peer {
+ public:
+  // Logged in to `account` by the session of `session_token`; nullopt: logged out.
+  virtual void set_account(std::optional<room::AccountRef> account, std::string session_token) = 0;
+  virtual std::string session_token() const = 0;
+};
+
+// AccountState for `account`; `session_token` only where the protocol hands it out.
+v1::AccountState account_state(const accounts::Account& account, std::string session_token = {});
+room::AccountRef account_ref(const accounts::Account& account);
+
+class AccountDesk {
+ public:
+  static constexpr int kMaxWaiting = 64;
+  using Now = std::function<std::int64_t()>;  // milliseconds since the epoch
+  // Sessions of `account_id` ended: log out the connections whose token `ended` says.
+  using SessionsEnded =
+      std::function<void(std::int64_t account_id, std::function<bool(const std::string&)> ended)>;
+
+  // `accounts` null: accounts are off (a database in memory); account messages are refused
+  // saying so. Both references outlive the desk.
+  AccountDesk(accounts::Accounts* accounts, room::Lobby& lobby, Now now);
+  ~AccountDesk();  // waits for the request running
+  AccountDesk(const AccountDesk&) = delete;
+  AccountDesk& operator=(const AccountDesk&) = delete;
+
+  void on_sessions_ended(SessionsEnded f) { sessions_ended_ = std::move(f); }
+
+  bool enabled() const { return accounts_ != nullptr; }
+  // The message is one of the desk's.
+  static bool handles(const v1::ClientMessage& message);
+  // Answers it (through peer->send) once done on the desk's thread.
+  void handle(std::shared_ptr<AccountPeer> peer, const v1::ClientMessage& message);
+
+  // Runs `work` on the desk's thread with the accounts; false (nothing run) when accounts are
+  // off or kMaxWaiting requests wait already.
+  bool post(std::function<void(accounts::Accounts&)> work);
+  std::int64_t now() const { return now_(); }
+  // Logs out the connections of `account_id` whose session `ended` says has ended; a deleted
+  // account is forgotten by the rooms too.
+  void sessions_ended(std::int64_t account_id, std::function<bool(const std::string&)> ended);
+  void account_deleted(std::int64_t account_id);
+  // Answers `message` now, on the desk's thread only (inside post()); handle() queues it.
+  void answer(const std::shared_ptr<AccountPeer>& peer, const v1::ClientMessage& message,
+              accounts::Accounts& accounts);
+
+ private:
+  accounts::Accounts* const accounts_;
+  room::Lobby& lobby_;
+  const Now now_;
+  SessionsEnded sessions_ended_;
+  std::atomic<int> waiting_{0};
+  boost::asio::thread_pool thread_{1};
+};
+
+}  // namespace grognard::net

@@ -1,0 +1,281 @@
+// Accounts over HTTP (net/account_http.h): the browser's log-in, its session cookie, the
+// Origin check, and the WebSocket session logged in by that cookie.
+#include "net/account_http.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include <google/protobuf/util/json_util.h>
+#include <spdlog/spdlog.h>
+#include <boost/asio/async_result.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/use_awaitable.hpp>
+
+#include "engine/utf8.h"
+#include "grognard/v1/protocol.pb.h"
+#include "net/session_impl.h"
+#include "room/messages.h"
+
+namespace grognard::net {
+
+namespace {
+
+namespace asio = boost::asio;
+namespace http = boost::beast::http;
+
+// What a browser keeps the cookie for; the session itself lasts until it is logged out.
+constexpr int kCookieSeconds = 180 * 24 * 3600;
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// "Example.org:8443" → "example.org"; "[::1]:8080" → "[::1]".
+std::string host_of(std::string_view authority) {
+  if (authority.starts_with('[')) return lower(authority.substr(0, authority.find(']') + 1));
+  return lower(authority.substr(0, authority.find(':')));
+}
+
+// Runs `work` on the desk's thread; the coroutine goes on on its own executor with the result,
+// or nullopt when accounts are off or too many wait.
+template <class T>
+asio::awaitable<std::optional<T>> on_desk(AccountDesk& desk,
+                                          std::function<T(accounts::Accounts&)> work) {
+  co_return co_await asio::async_initiate<decltype(asio::use_awaitable), void(std::optional<T>)>(
+      [&desk, work = std::move(work)](auto handler) mutable {
+        auto shared = std::make_shared<decltype(handler)>(std::move(handler));
+        const auto finish = [shared](std::optional<T> result) {
+          auto ex = asio::get_associated_executor(*shared);
+          asio::post(
+              ex, [shared, result = std::move(result)]() mutable { (*shared)(std::move(result)); });
+        };
+        if (!desk.post([work, finish](accounts::Accounts& a) { finish(work(a)); })) {
+          finish(std::nullopt);
+        }
+      },
+      asio::use_awaitable);
+}
+
+http::status status_of(v1::Code code) {
+  switch (code) {
+    case v1::UNAUTHENTICATED:
+      return http::status::unauthorized;
+    case v1::PERMISSION_DENIED:
+      return http::status::forbidden;
+    case v1::NOT_FOUND:
+      return http::status::not_found;
+    case v1::RESOURCE_EXHAUSTED:
+      return http::status::too_many_requests;
+    case v1::UNAVAILABLE:
+      return http::status::service_unavailable;
+    case v1::FAILED_PRECONDITION:
+      return http::status::conflict;
+    default:
+      return http::status::bad_request;
+  }
+}
+
+std::string json_of(const google::protobuf::Message& m) {
+  google::protobuf::util::JsonPrintOptions options;
+  options.always_print_primitive_fields = true;
+  std::string out;
+  (void)google::protobuf::util::MessageToJsonString(m, &out, options);
+  return out + "\n";
+}
+
+HttpResponse json_response(const HttpRequest& request, http::status status,
+                           const google::protobuf::Message& body) {
+  HttpResponse r = text_response(request, status, json_of(body), "application/json");
+  r.set(http::field::cache_control, "no-store");
+  return r;
+}
+
+// The protocol's answer (AccountState or Error) as HTTP: 200, or the error's status.
+HttpResponse answer_response(const HttpRequest& request, const v1::ServerMessage& answer) {
+  if (answer.has_error()) {
+    return json_response(request, status_of(answer.error().code()), answer.error());
+  }
+  return json_response(request, http::status::ok, answer.account());
+}
+
+std::string cookie_header(const std::string& token, bool https) {
+  std::string c = std::string(kSessionCookie) + "=" + token +
+                  "; Path=/; HttpOnly; SameSite=Strict; Max-Age=" +
+                  (token.empty() ? "0" : std::to_string(kCookieSeconds));
+  return https ? c + "; Secure" : c;
+}
+
+// A peer for the desk that answers into one HTTP response: what the desk sends it, and the
+// session it logs it in to.
+class HttpPeer final : public AccountPeer {
+ public:
+  HttpPeer(const ClientAddress& client, std::string token)
+      : name_(client.name), address_(client.address), key_(client.key), token_(std::move(token)) {}
+  void send(std::shared_ptr<const v1::ServerMessage> m) override {
+    std::lock_guard lock(mu_);
+    answer_ = std::move(m);
+  }
+  void bind(room::Binding) override {}
+  std::optional<room::Binding> binding() const override { return std::nullopt; }
+  void unbind() override {}
+  std::string name() const override { return name_ + " (HTTP)"; }
+  std::string address() const override { return address_; }
+  std::string address_key() const override { return key_; }
+  std::optional<room::AccountRef> account() const override {
+    std::lock_guard lock(mu_);
+    return account_;
+  }
+  void set_account(std::optional<room::AccountRef> a, std::string token) override {
+    std::lock_guard lock(mu_);
+    account_ = std::move(a);
+    token_ = std::move(token);
+  }
+  std::string session_token() const override {
+    std::lock_guard lock(mu_);
+    return token_;
+  }
+  std::shared_ptr<const v1::ServerMessage> answer() const {
+    std::lock_guard lock(mu_);
+    return answer_;
+  }
+
+ private:
+  const std::string name_, address_, key_;
+  mutable std::mutex mu_;
+  std::optional<room::AccountRef> account_;
+  std::string token_;
+  std::shared_ptr<const v1::ServerMessage> answer_;
+};
+
+// The ClientMessage a POST's JSON body makes, or why not.
+std::optional<std::string> parse_body(std::string_view path, const std::string& body,
+                                      v1::ClientMessage* out) {
+  google::protobuf::Message* m = out->mutable_log_out();
+  if (path == "/account/register") m = out->mutable_register_account();
+  if (path == "/account/login") m = out->mutable_log_in();
+  if (body.empty() && path == "/account/logout") return std::nullopt;
+  const auto st = google::protobuf::util::JsonStringToMessage(body, m);
+  if (!st.ok()) return "the body is not the JSON of a " + m->GetTypeName() + ": " + st.ToString();
+  if (path == "/account/login" && !out->log_in().session_token().empty()) {
+    return "the browser logs in by name and password; its session is a cookie";
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::string session_cookie(const HttpRequest& request) {
+  std::string_view header = request[http::field::cookie];
+  const std::string name = std::string(kSessionCookie) + "=";
+  while (!header.empty()) {
+    const auto semi = header.find(';');
+    std::string_view pair = header.substr(0, semi);
+    while (!pair.empty() && pair.front() == ' ') pair.remove_prefix(1);
+    if (pair.starts_with(name)) return std::string(pair.substr(name.size()));
+    if (semi == std::string_view::npos) break;
+    header.remove_prefix(semi + 1);
+  }
+  return {};
+}
+
+std::optional<std::string> foreign_origin(const HttpRequest& request) {
+  const std::string_view origin = request[http::field::origin];
+  if (origin.empty()) return std::nullopt;
+  const auto scheme_end = origin.find("://");
+  const std::string origin_host =
+      scheme_end == std::string_view::npos ? "" : host_of(origin.substr(scheme_end + 3));
+  const std::string host = host_of(request[http::field::host]);
+  if (!origin_host.empty() && origin_host == host) return std::nullopt;
+  return "a page of another site (Origin " + engine::shown(origin) +
+         ") may not act with this server's session cookie (Host " +
+         engine::shown(request[http::field::host]) + ")";
+}
+
+bool account_path(std::string_view path) {
+  return path == "/account" || path.starts_with("/account/");
+}
+
+asio::awaitable<HttpResponse> account_response(const HttpRequest& request, Hub& hub,
+                                               const ClientAddress& client) {
+  std::string_view path(request.target().data(), request.target().size());
+  path = path.substr(0, path.find('?'));
+  const bool get = path == "/account";
+  const bool post =
+      path == "/account/register" || path == "/account/login" || path == "/account/logout";
+  if (!get && !post) co_return text_response(request, http::status::not_found, "not found\n");
+  if ((get && request.method() != http::verb::get) ||
+      (post && request.method() != http::verb::post)) {
+    HttpResponse r =
+        text_response(request, http::status::method_not_allowed, "method not allowed\n");
+    r.set(http::field::allow, get ? "GET" : "POST");
+    co_return r;
+  }
+  v1::ClientMessage message;
+  if (get) message.mutable_who_am_i();
+  if (auto why = post ? parse_body(path, request.body(), &message) : std::nullopt) {
+    co_return json_response(request, http::status::bad_request,
+                            room::error_message(0, v1::INVALID_ARGUMENT, "", *why)->error());
+  }
+  if (auto why = foreign_origin(request)) {
+    hub.metrics.connection_refused("cross_origin");
+    co_return json_response(
+        request, http::status::forbidden,
+        room::error_message(0, v1::PERMISSION_DENIED, "accounts.origin", *why)->error());
+  }
+  const std::string before = session_cookie(request);
+  auto peer = std::make_shared<HttpPeer>(client, before);
+  AccountDesk& desk = hub.desk;
+  const std::optional<bool> answered = co_await on_desk<bool>(
+      desk, [&desk, peer, message, before,
+             logout = path == "/account/logout"](accounts::Accounts& accounts) {
+        // Logging out ends the cookie's session, and logs out the connections it opened.
+        if (logout && !before.empty()) {
+          if (auto found = accounts.whoami(before, desk.now()); found.ok()) {
+            peer->set_account(account_ref(*found), before);
+          }
+        }
+        desk.answer(peer, message, accounts);
+        return true;
+      });
+  const auto answer = peer->answer();
+  if (!answered || !answer) {
+    co_return json_response(
+        request, http::status::service_unavailable,
+        room::error_message(0, v1::UNAVAILABLE, "accounts",
+                            desk.enabled() ? "the server is busy logging others in: try again"
+                                           : "this server keeps no accounts")
+            ->error());
+  }
+  v1::ServerMessage reply = *answer;
+  // The cookie carries the token, never a script.
+  if (reply.has_account()) reply.mutable_account()->clear_session_token();
+  HttpResponse response = answer_response(request, reply);
+  const std::string after = peer->session_token();
+  if (after != before && (!after.empty() || !before.empty())) {
+    response.set(http::field::set_cookie, cookie_header(after, client.https));
+  }
+  co_return response;
+}
+
+namespace detail {
+
+asio::awaitable<void> Session::log_in_by_cookie(const HttpRequest& request) {
+  std::string token = session_cookie(request);
+  if (token.empty() || !hub_->desk.enabled()) co_return;
+  AccountDesk& desk = hub_->desk;
+  auto found = co_await on_desk<engine::Result<accounts::Account>>(
+      desk, [token, &desk](accounts::Accounts& a) { return a.whoami(token, desk.now()); });
+  if (!found || !found->ok()) {
+    spdlog::info("{}: its session cookie opens no session: not logged in", name_);
+    co_return;
+  }
+  set_account(account_ref(**found), std::move(token));
+  spdlog::info("{}: logged in as {} (#{}) by its session cookie", name_, (*found)->name,
+               (*found)->id);
+}
+
+}  // namespace detail
+
+}  // namespace grognard::net
