@@ -38,24 +38,26 @@ std::string host_of(std::string_view authority) {
   return lower(authority.substr(0, authority.find(':')));
 }
 
-// Runs `work` on the desk's thread; the coroutine goes on on its own executor with the result,
-// or nullopt when accounts are off or too many wait.
+// Runs `work` on the desk's thread; the coroutine that awaits this goes on on its own executor
+// with the result, or nullopt when accounts are off or too many wait. Not a coroutine itself:
+// it hands the awaiting coroutine's handler to the desk. `work` is a named object of the
+// caller's: GCC 12 destroys some temporaries of a co_await's full-expression twice.
 template <class T>
 asio::awaitable<std::optional<T>> on_desk(AccountDesk& desk,
-                                          std::function<T(accounts::Accounts&)> work) {
-  co_return co_await asio::async_initiate<decltype(asio::use_awaitable), void(std::optional<T>)>(
-      [&desk, work = std::move(work)](auto handler) mutable {
+                                          const std::function<T(accounts::Accounts&)>& work) {
+  return asio::async_initiate<decltype(asio::use_awaitable), void(std::optional<T>)>(
+      [&desk](auto handler, std::function<T(accounts::Accounts&)> job) {
         auto shared = std::make_shared<decltype(handler)>(std::move(handler));
         const auto finish = [shared](std::optional<T> result) {
           auto ex = asio::get_associated_executor(*shared);
           asio::post(
               ex, [shared, result = std::move(result)]() mutable { (*shared)(std::move(result)); });
         };
-        if (!desk.post([work, finish](accounts::Accounts& a) { finish(work(a)); })) {
+        if (!desk.post([job, finish](accounts::Accounts& a) { finish(job(a)); })) {
           finish(std::nullopt);
         }
       },
-      asio::use_awaitable);
+      asio::use_awaitable, work);
 }
 
 http::status status_of(v1::Code code) {
@@ -227,9 +229,9 @@ asio::awaitable<HttpResponse> account_response(const HttpRequest& request, Hub& 
   const std::string before = session_cookie(request);
   auto peer = std::make_shared<HttpPeer>(client, before);
   AccountDesk& desk = hub.desk;
-  const std::optional<bool> answered = co_await on_desk<bool>(
-      desk, [&desk, peer, message, before,
-             logout = path == "/account/logout"](accounts::Accounts& accounts) {
+  const std::function<bool(accounts::Accounts&)> work =
+      [&desk, peer, message, before,
+       logout = path == "/account/logout"](accounts::Accounts& accounts) {
         // Logging out ends the cookie's session, and logs out the connections it opened.
         if (logout && !before.empty()) {
           if (auto found = accounts.whoami(before, desk.now()); found.ok()) {
@@ -238,7 +240,8 @@ asio::awaitable<HttpResponse> account_response(const HttpRequest& request, Hub& 
         }
         desk.answer(peer, message, accounts);
         return true;
-      });
+      };
+  const std::optional<bool> answered = co_await on_desk<bool>(desk, work);
   const auto answer = peer->answer();
   if (!answered || !answer) {
     co_return json_response(
@@ -265,8 +268,9 @@ asio::awaitable<void> Session::log_in_by_cookie(const HttpRequest& request) {
   std::string token = session_cookie(request);
   if (token.empty() || !hub_->desk.enabled()) co_return;
   AccountDesk& desk = hub_->desk;
-  auto found = co_await on_desk<engine::Result<accounts::Account>>(
-      desk, [token, &desk](accounts::Accounts& a) { return a.whoami(token, desk.now()); });
+  const std::function<engine::Result<accounts::Account>(accounts::Accounts&)> work =
+      [token, &desk](accounts::Accounts& a) { return a.whoami(token, desk.now()); };
+  auto found = co_await on_desk<engine::Result<accounts::Account>>(desk, work);
   if (!found || !found->ok()) {
     spdlog::info("{}: its session cookie opens no session: not logged in", name_);
     co_return;

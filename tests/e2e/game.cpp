@@ -118,6 +118,7 @@ Game start_game(const ServerProcess& server, const GameOptions& options) {
   for (int i = 0; i < 2; ++i) {
     Player& p = g.players[i];
     const std::string seat = "side:" + std::to_string(i);
+    if (options.before_join) options.before_join(i, p.client);
     auto seated = p.client.join(g.invite_code, "general", seat, "General " + std::to_string(i));
     INFO((seated.ok() ? "" : client::describe(seated.failure())));
     REQUIRE(seated.ok());

@@ -64,6 +64,8 @@ struct GameOptions {
   bool record_frames = false;  // record every frame each general receives, from the Hello on
   // Called after the room exists and before the generals join.
   std::function<void(const std::string& invite_code)> after_create;
+  // Called with each general's client before it joins (to log it in, say).
+  std::function<void(int index, Client& client)> before_join;
 };
 
 struct Game {

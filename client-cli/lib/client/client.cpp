@@ -23,13 +23,6 @@ Failure unexpected(const v1::ServerMessage& got, v1::ServerMessage::BodyCase exp
   return f;
 }
 
-// The body of an answer as its own value.
-template <class T, class Get>
-Result<T> body(Result<v1::ServerMessage> answer, Get get) {
-  if (!answer) return answer.failure();
-  return T(std::move(get(*answer)));
-}
-
 }  // namespace
 
 Client::Client(std::unique_ptr<WebSocket> ws, Format format, Millis timeout)
@@ -210,9 +203,12 @@ Result<v1::Seated> Client::resume(const std::string& token, std::uint64_t last_s
   v1::ClientMessage m;
   m.mutable_resume()->set_token(token);
   m.mutable_resume()->set_last_seq(last_seq);
-  auto seated =
-      body<v1::Seated>(call(std::move(m), v1::ServerMessage::kSeated),
-                       [](v1::ServerMessage& a) -> v1::Seated& { return *a.mutable_seated(); });
+  return whole(call(std::move(m), v1::ServerMessage::kSeated));
+}
+
+Result<v1::Seated> Client::whole(Result<v1::ServerMessage> answer) {
+  auto seated = body<v1::Seated>(
+      std::move(answer), [](v1::ServerMessage& a) -> v1::Seated& { return *a.mutable_seated(); });
   if (!seated || seated->next_seq() == 0) return seated;
   // The rest of the events up to the answer's last_seq, seen as this seat (an observer's view
   // is "observer"); later ones come as pushes, kept meanwhile.

@@ -133,7 +133,37 @@ class Client {
   // it.
   Result<v1::GameArchive> export_game(const std::string& game_id);
 
+  // --- Accounts (docs/accounts.md; client_accounts.cpp) ---------------------------------------
+
+  // Each answers with AccountState: who the connection is logged in as, after the request.
+  // Register and log_in by password hand out a session token (AccountState.session_token).
+  Result<v1::AccountState> register_account(const std::string& name, const std::string& password,
+                                            const std::string& email = "");
+  Result<v1::AccountState> log_in(const std::string& name, const std::string& password);
+  Result<v1::AccountState> log_in_with_token(const std::string& session_token);
+  Result<v1::AccountState> log_out(bool everywhere = false);
+  Result<v1::AccountState> who_am_i();
+  Result<v1::AccountState> change_password(const std::string& old_password,
+                                           const std::string& new_password);
+  Result<v1::AccountState> delete_account(const std::string& password);
+  // The seat of `token` becomes the logged-in account's.
+  Result<v1::SeatClaimed> claim_seat(const std::string& token);
+  Result<v1::MyGameList> list_my_games();
+  // The logged-in account's seat `seat_id` of game `game_id`, without its token: as resume().
+  Result<v1::Seated> resume_account_seat(const std::string& game_id, const std::string& seat_id,
+                                         std::uint64_t last_seq);
+
  private:
+  // The body of an answer as its own value.
+  template <class T, class Get>
+  static Result<T> body(Result<v1::ServerMessage> answer, Get get) {
+    if (!answer) return answer.failure();
+    return T(std::move(get(*answer)));
+  }
+  Result<v1::AccountState> account_call(v1::ClientMessage message);
+  // The events after a Seated answer's page, fetched whole (resume()).
+  Result<v1::Seated> whole(Result<v1::ServerMessage> answer);
+
   Client(std::unique_ptr<WebSocket> ws, Format format, Millis timeout);
   // Reads and decodes one message from the wire.
   Result<v1::ServerMessage> read_one(Millis timeout);
