@@ -6,11 +6,13 @@
 #include <fstream>
 #include <iostream>
 
+#include "commands/account_cmd.h"
 #include "commands/admin.h"
 #include "commands/archive_cmd.h"
 #include "commands/errors.h"
 #include "commands/lobby.h"
 #include "commands/server_address.h"
+#include "commands/session_store.h"
 #include "commands/token_store.h"
 #include "play/interactive.h"
 #include "play/scripted.h"
@@ -84,7 +86,31 @@ int run_link(const Common& c, Link& link, const PlayFlags& f) {
   return run_script(link, in, o);
 }
 
+// The logged-in account's one seat in game `game_id` (docs/accounts.md, "Seats"), played
+// without its token from any device; nullopt when none (or several: --as chooses).
+std::optional<std::string> account_seat(const Common& c, const PlayFlags& f) {
+  if (!SessionStore().find(c.server) || f.room.rfind("g-", 0) != 0) return std::nullopt;
+  auto cl = connect_hello(c.server);
+  auto games = cl ? cl->list_my_games() : client::Result<v1::MyGameList>(cl.failure());
+  if (!games) return std::nullopt;
+  std::vector<std::string> seats;
+  for (const auto& m : games->games()) {
+    if (m.game().game_id() != f.room) continue;
+    const std::string as = m.role() + "/" + (m.label().empty() ? m.seat_id() : m.label());
+    if (f.as.empty() || f.as == as || f.as == m.seat_id() || f.as == m.role())
+      seats.push_back(m.seat_id());
+  }
+  if (seats.size() != 1) return std::nullopt;
+  return seats.front();
+}
+
 int play(const Common& c, const PlayFlags& f) {
+  if (saved_seats(c, f).empty()) {
+    if (const auto seat = account_seat(c, f)) {
+      Link link(c.server, Ticket{"", "", "", f.room, *seat});
+      return run_link(c, link, f);
+    }
+  }
   const auto token = seat_token(c, f);
   if (!token) return 1;
   Link link(c.server, Ticket{*token, "", ""});
@@ -193,7 +219,10 @@ int run_cli(int argc, char** argv) {
   add_play_flags(watch_cmd, wf, false);
 
   GamesFilter gf;
-  auto* games = app.add_subcommand("games", "list archived and running games");
+  bool all_games = false;
+  auto* games = app.add_subcommand(
+      "games", "your games when logged in (those waiting for you first); else every game");
+  games->add_flag("--all", all_games, "every game, not only yours");
   games->add_option("--ruleset", gf.ruleset, "only this rule set");
   games->add_option("--player", gf.player, "only games with this player");
   games->add_option("--status", gf.status, "running, finished, …");
@@ -233,6 +262,27 @@ int run_cli(int argc, char** argv) {
       "verify", "check an archive file here: chain, dice, every event through the rules");
   verify_cmd->add_option("FILE", verify_path, "an archive file (binary or JSON)")->required();
 
+  std::string account_name, email;
+  auto* register_cmd = app.add_subcommand("register", "make an account and log in with it");
+  register_cmd->add_option("NAME", account_name, "3 to 32 letters, digits, _ or -")->required();
+  register_cmd->add_option("--email", email, "where to be told it is your move (optional)");
+  auto* login_cmd =
+      app.add_subcommand("login", "log in: your seats and games from any device (docs/client.md)");
+  login_cmd->add_option("NAME", account_name, "your account's name")->required();
+  bool everywhere = false;
+  auto* logout_cmd = app.add_subcommand("logout", "log out (forget the saved session)");
+  logout_cmd->add_flag("--everywhere", everywhere, "end every session of the account");
+  std::string account_action;
+  auto* account_cmd = app.add_subcommand("account", "who you are logged in as");
+  account_cmd->add_subcommand("password", "change your password (other devices are logged out)")
+      ->callback([&] { account_action = "password"; });
+  account_cmd
+      ->add_subcommand("delete", "delete your account (your name stays in games already played)")
+      ->callback([&] { account_action = "delete"; });
+  std::string claim_room;
+  auto* claim_cmd = app.add_subcommand(
+      "claim", "make your saved seats in a room your account's, to play them from anywhere");
+  claim_cmd->add_option("ROOM", claim_room, "invite code or game id")->required();
   AdminOptions ao;
   auto* admin = app.add_subcommand(
       "admin", "the server operator's tools (needs the admin token: docs/operations.md)");
@@ -246,6 +296,13 @@ int run_cli(int argc, char** argv) {
   admin_action("rooms", "every room in memory, with its connections");
   admin_action("connections", "every open connection: id, address, room and seat");
   admin_action("bans", "the addresses banned now");
+  admin_action("accounts", "every player account");
+  auto* disable_cmd =
+      admin_action("disable-account", "refuse an account's log-ins, ending its sessions");
+  disable_cmd->add_option("NAME", ao.target, "the account's name")->required();
+  disable_cmd->add_option("--reason", ao.reason, "kept in the server's log")->required();
+  auto* enable_cmd = admin_action("enable-account", "let a disabled account log in again");
+  enable_cmd->add_option("NAME", ao.target, "the account's name")->required();
   auto* close_cmd = admin_action("close", "close a room: stored as aborted, its seats told why");
   close_cmd->add_option("ROOM", ao.target, "game id or invite code")->required();
   close_cmd->add_option("--reason", ao.reason, "told to the players, kept with the game")
@@ -292,7 +349,19 @@ int run_cli(int argc, char** argv) {
   if (*fork_cmd) return fork_command(c, fo);
   if (*play_cmd) return play(c, pf);
   if (*watch_cmd) return watch(c, wf);
-  if (*games) return games_command(c, gf);
+  if (*games) {
+    const bool filtered = !gf.ruleset.empty() || !gf.player.empty() || !gf.status.empty() ||
+                          !gf.since.empty() || !gf.until.empty() || gf.limit != 0;
+    if (!all_games && !filtered) {
+      if (const auto mine = my_games_command(c)) return *mine;
+    }
+    return games_command(c, gf);
+  }
+  if (*register_cmd) return register_command(c, account_name, email);
+  if (*login_cmd) return login_command(c, account_name);
+  if (*logout_cmd) return logout_command(c, everywhere);
+  if (*account_cmd) return account_command(c, account_action);
+  if (*claim_cmd) return claim_command(c, claim_room);
   if (*export_cmd) return export_command(c, eo);
   if (*report_cmd) return report_command(c, report_o);
   if (*verify_cmd) return verify_command(verify_path);

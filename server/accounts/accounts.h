@@ -66,6 +66,9 @@ class Accounts {
   engine::Status delete_account(std::string_view token, std::string_view password,
                                 std::int64_t now_ms);
 
+  // The store, for the operator's tools (listing and disabling accounts).
+  AccountStore& store() { return store_; }
+
  private:
   Accounts(AccountStore& store, Options options, std::string stand_in_hash);
 

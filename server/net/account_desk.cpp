@@ -107,6 +107,14 @@ void AccountDesk::sessions_ended(std::int64_t account_id,
   if (sessions_ended_) sessions_ended_(account_id, std::move(ended));
 }
 
+bool AccountDesk::with_store(std::function<void(accounts::AccountStore&)> work) {
+  return post([work = std::move(work)](accounts::Accounts& a) { work(a.store()); });
+}
+
+void AccountDesk::account_disabled(std::int64_t account_id) {
+  sessions_ended(account_id, [](const std::string&) { return true; });
+}
+
 void AccountDesk::account_deleted(std::int64_t account_id) {
   sessions_ended(account_id, [](const std::string&) { return true; });
   lobby_.forget_account(account_id);

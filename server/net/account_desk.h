@@ -22,6 +22,7 @@
 #include "accounts/accounts.h"
 #include "room/lobby.h"
 #include "room/peer.h"
+#include "site/admin.h"
 
 namespace grognard::v1 {
 class ClientMessage;
@@ -42,7 +43,7 @@ class AccountPeer : public room::Peer {
 v1::AccountState account_state(const accounts::Account& account, std::string session_token = {});
 room::AccountRef account_ref(const accounts::Account& account);
 
-class AccountDesk {
+class AccountDesk final : public site::AccountsAccess {
  public:
   static constexpr int kMaxWaiting = 64;
   using Now = std::function<std::int64_t()>;  // milliseconds since the epoch
@@ -73,6 +74,9 @@ class AccountDesk {
   // account is forgotten by the rooms too.
   void sessions_ended(std::int64_t account_id, std::function<bool(const std::string&)> ended);
   void account_deleted(std::int64_t account_id);
+  // site::AccountsAccess, for the operator.
+  bool with_store(std::function<void(accounts::AccountStore&)> work) override;
+  void account_disabled(std::int64_t account_id) override;
   // Answers `message` now, on the desk's thread only (inside post()); handle() queues it.
   void answer(const std::shared_ptr<AccountPeer>& peer, const v1::ClientMessage& message,
               accounts::Accounts& accounts);

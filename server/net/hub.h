@@ -99,7 +99,9 @@ class Hub final : public site::Connections {
   std::vector<site::ConnectionInfo> list() const override;
   std::optional<site::ConnectionInfo> kick(std::uint64_t id, const std::string& reason) override;
   std::size_t kick_address(const std::string& address, const std::string& reason) override;
-  site::AdminTools admin_tools() { return {options.admin_token, *this, bans, lobby, metrics}; }
+  site::AdminTools admin_tools() {
+    return {options.admin_token, *this, bans, lobby, metrics, desk};
+  }
   site::Bans bans;
 
  private:

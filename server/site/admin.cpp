@@ -129,12 +129,17 @@ class Admin {
     if (n == 4 && p[1] == "games" && p[3] == "drift") {
       return m == "POST" ? drift(p[2]) : refuse_method("POST");
     }
+    if (n == 2 && p[1] == "accounts") return m == "GET" ? accounts() : refuse_method("GET");
+    if (n == 4 && p[1] == "accounts" && (p[3] == "disable" || p[3] == "enable")) {
+      return m == "POST" ? disable(p[2], p[3] == "disable") : refuse_method("POST");
+    }
     done_(
         reply(404, "no admin operation at " + req_.path +
-                       " (GET /admin/rooms, /admin/connections, /admin/bans; POST "
-                       "/admin/rooms/ID/close, /admin/rooms/ID/resume, /admin/connections/ID/kick, "
-                       "/admin/bans, /admin/creation, /admin/games/import, "
-                       "/admin/games/ID/drift; DELETE /admin/bans/ADDRESS)"));
+                       " (GET /admin/rooms, /admin/connections, /admin/bans, /admin/accounts; "
+                       "POST /admin/rooms/ID/close, /admin/rooms/ID/resume, "
+                       "/admin/connections/ID/kick, /admin/bans, /admin/creation, "
+                       "/admin/games/import, /admin/games/ID/drift, /admin/accounts/NAME/disable, "
+                       "/admin/accounts/NAME/enable; DELETE /admin/bans/ADDRESS)"));
   }
 
   void refuse_method(std::string allow) {
@@ -181,6 +186,51 @@ class Admin {
       }
       done(record(*metrics, client, action, what));
     };
+  }
+
+  // The accounts' work runs on their own thread (net/account_desk.h).
+  void on_accounts(std::function<void(accounts::AccountStore&)> work) {
+    if (!tools_.accounts.with_store(std::move(work))) {
+      done_(reply(503, "the server keeps no accounts, or is busy with them: try again"));
+    }
+  }
+
+  void accounts() {
+    on_accounts([done = done_](accounts::AccountStore& store) {
+      auto all = store.list_accounts();
+      if (!all.ok()) return done(reply(500, all.error().message));
+      v1::AdminAccounts out;
+      for (const accounts::Account& a : *all) {
+        auto* row = out.add_accounts();
+        row->set_id(a.id);
+        row->set_name(a.name);
+        row->set_email(a.email.value_or(""));
+        row->set_email_confirmed(a.email_confirmed);
+        row->set_created_ms(a.created_ms);
+        row->set_disabled(a.disabled);
+      }
+      done(AdminAnswer{200, json_of(out), false, ""});
+    });
+  }
+
+  // Disabling ends the account's sessions and logs out its connections; its seats stay its.
+  void disable(const std::string& name, bool disabled) {
+    v1::AdminAccountChange req;
+    if (!body(req) || !reason_ok(req.reason(), disabled)) return;
+    on_accounts([name, disabled, reason = req.reason(), done = done_, client = req_.client,
+                 tools = tools_](accounts::AccountStore& store) {
+      auto found = store.find_by_name(name);
+      if (!found.ok()) return done(reply(500, found.error().message));
+      if (!*found) return done(reply(404, "no account named " + engine::shown(name)));
+      const accounts::Account& a = (*found)->account;
+      if (auto st = store.set_disabled(a.id, disabled); !st) {
+        return done(reply(500, st.error().message));
+      }
+      if (disabled) tools.accounts.account_disabled(a.id);
+      const std::string what = (disabled ? "disabled account " : "enabled account ") + a.name +
+                               (reason.empty() ? "" : ": " + reason);
+      done(record(tools.metrics, client, disabled ? "disable_account" : "enable_account", what));
+    });
   }
 
   void rooms() {

@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "accounts/account_store.h"
 #include "room/lobby.h"
 #include "site/bans.h"
 #include "site/prometheus.h"
@@ -49,6 +50,19 @@ class Connections {
   ~Connections() = default;
 };
 
+// The accounts as the operator reaches them (net::AccountDesk). Any thread.
+class AccountsAccess {
+ public:
+  // Runs `work` with the store on the accounts' thread; false (nothing run) when the server
+  // keeps no accounts or too many requests wait.
+  virtual bool with_store(std::function<void(accounts::AccountStore&)> work) = 0;
+  // Account `account_id` was disabled: its connections are logged out.
+  virtual void account_disabled(std::int64_t account_id) = 0;
+
+ protected:
+  ~AccountsAccess() = default;
+};
+
 // What the admin API acts on; each outlives every request.
 struct AdminTools {
   const std::string& token;  // Options::admin_token (empty: admin is off)
@@ -56,6 +70,7 @@ struct AdminTools {
   Bans& bans;
   room::Lobby& lobby;
   ServerMetrics& metrics;
+  AccountsAccess& accounts;
 };
 
 struct AdminRequest {

@@ -30,7 +30,8 @@ constexpr std::string_view kRefusalReasons[] = {"max_connections", "max_connecti
                                                 "cross_origin"};
 constexpr std::string_view kAdminActions[] = {
     "close_room",     "resume_room",     "kick",        "ban",         "unban",
-    "pause_creation", "resume_creation", "import_game", "resume_drift"};
+    "pause_creation", "resume_creation", "import_game", "resume_drift", "disable_account",
+    "enable_account"};
 
 pm::Family<pm::Counter>& with_labels(pm::Family<pm::Counter>& family, const std::string& label,
                                      std::span<const std::string_view> values) {

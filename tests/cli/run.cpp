@@ -57,7 +57,8 @@ std::string shell(const std::string& command, int* status) {
 
 std::string grognard_command(const std::string& args, const std::filesystem::path& state,
                              const std::string& server) {
-  return "env XDG_STATE_HOME=" + quote(state.string()) + " GROGNARD_SERVER=" + quote(server) +
+  return "env XDG_STATE_HOME=" + quote(state.string()) +
+         " XDG_CONFIG_HOME=" + quote(state.string()) + " GROGNARD_SERVER=" + quote(server) +
          " NO_COLOR=1 " + quote(GROGNARD_CLI_BIN) + " " + args;
 }
 

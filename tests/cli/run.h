@@ -32,8 +32,8 @@ struct Run {
   std::string output;  // standard output and standard error
 };
 
-// Runs `grognard ARGS` with XDG_STATE_HOME=`state`, GROGNARD_SERVER=`server`, NO_COLOR=1 and
-// `input` on standard input.
+// Runs `grognard ARGS` with XDG_STATE_HOME and XDG_CONFIG_HOME set to `state` (its seats and
+// its account's session), GROGNARD_SERVER=`server`, NO_COLOR=1 and `input` on standard input.
 Run grognard(const std::string& args, const std::filesystem::path& state, const std::string& server,
              const std::string& input = "");
 

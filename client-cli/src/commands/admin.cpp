@@ -80,6 +80,19 @@ void print_answer(const std::string& action, const std::string& body) {
       }
       return;
     }
+  } else if (action == "accounts") {
+    v1::AdminAccounts r;
+    if (parse(r)) {
+      if (r.accounts().empty()) std::cout << "No accounts.\n";
+      for (const auto& a : r.accounts()) {
+        std::cout << a.name() << "  since " << format_time(a.created_ms()) << " UTC"
+                  << (a.email().empty()     ? ""
+                      : a.email_confirmed() ? "  " + a.email()
+                                            : "  " + a.email() + " (not confirmed)")
+                  << (a.disabled() ? "  DISABLED" : "") << "\n";
+      }
+      return;
+    }
   } else {
     v1::AdminReply r;
     if (parse(r)) {
@@ -103,8 +116,14 @@ int admin_command(const Common& c, AdminOptions o) {
   client::HttpRequestSpec spec;
   spec.authorization = "Bearer " + o.token;
   const std::string& a = o.action;
-  if (a == "rooms" || a == "connections" || a == "bans") {
+  if (a == "rooms" || a == "connections" || a == "bans" || a == "accounts") {
     spec.target = "/admin/" + a;
+  } else if (a == "disable-account" || a == "enable-account") {
+    v1::AdminAccountChange body;
+    body.set_reason(o.reason);
+    set(spec, "POST",
+        "/admin/accounts/" + o.target + (a == "disable-account" ? "/disable" : "/enable"),
+        json_of(body));
   } else if (a == "close") {
     v1::AdminClose body;
     body.set_reason(o.reason);

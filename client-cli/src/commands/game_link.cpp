@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "commands/errors.h"
+#include "commands/session_store.h"
 
 namespace grognard::cli {
 
@@ -63,13 +64,16 @@ client::Status Link::open() {
   if (!welcome) return welcome.failure();
   idle_timeout_ = std::chrono::seconds(welcome->limits().idle_timeout_seconds());
   touch();
-  auto seated = ticket_.token.empty()
-                    ? client_->join(ticket_.invite_code, "observer", "", ticket_.name)
-                    : client_->resume(ticket_.token, state_.last_seq);
+  log_in_saved(*client_, url_);
+  const bool by_account = ticket_.token.empty() && !ticket_.seat_id.empty();
+  auto seated =
+      by_account ? client_->resume_account_seat(ticket_.game_id, ticket_.seat_id, state_.last_seq)
+      : ticket_.token.empty() ? client_->join(ticket_.invite_code, "observer", "", ticket_.name)
+                              : client_->resume(ticket_.token, state_.last_seq);
   if (!seated) return seated.failure();
   // An observer's seat is new at each join, so Seated brings no history: the events before it
   // (all of them at first, those missed while away after a reconnect) come from the archive.
-  if (ticket_.token.empty() && seated->last_seq() > state_.last_seq) {
+  if (ticket_.token.empty() && !by_account && seated->last_seq() > state_.last_seq) {
     auto earlier = client_->get_events(seated->game_id(), state_.last_seq + 1, seated->last_seq());
     if (!earlier) return earlier.failure();
     seated->mutable_events()->Clear();

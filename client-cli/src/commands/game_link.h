@@ -55,6 +55,9 @@ struct Ticket {
   std::string token;        // non-empty: resume this seat
   std::string invite_code;  // else: join as an observer of this room...
   std::string name = {};    // ...under this name (empty: "observer")
+  // Or, logged in (commands/session_store.h): resume the account's seat of this game.
+  std::string game_id = {};
+  std::string seat_id = {};
 };
 
 class Link {

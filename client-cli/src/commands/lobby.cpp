@@ -8,20 +8,13 @@
 
 #include "commands/errors.h"
 #include "commands/json_out.h"
+#include "commands/session_store.h"
 #include "commands/token_store.h"
 #include "render/style.h"
 
 namespace grognard::cli {
 
 namespace {
-
-int fail(const Common& c, const client::Failure& f) {
-  if (c.json)
-    std::cout << error_json(f) << std::endl;
-  else
-    std::cerr << "grognard: " << readable(f) << std::endl;
-  return f.kind == client::FailureKind::kServer ? 1 : 2;
-}
 
 std::string seats_text(const google::protobuf::RepeatedPtrField<v1::SeatInfo>& seats) {
   std::string out;
@@ -85,6 +78,7 @@ client::Result<client::Client> connect_hello(const std::string& url) {
   if (!c) return c;
   auto w = c->hello("grognard-cli 0.1");
   if (!w) return w.failure();
+  log_in_saved(*c, url);
   return c;
 }
 
@@ -283,6 +277,14 @@ int games_command(const Common& c, const GamesFilter& f) {
               << (g.drift().empty() ? "" : "  HELD: rules changed (" + g.drift() + ")") << "\n";
   }
   return 0;
+}
+
+int fail(const Common& c, const client::Failure& f) {
+  if (c.json)
+    std::cout << error_json(f) << std::endl;
+  else
+    std::cerr << "grognard: " << readable(f) << std::endl;
+  return f.kind == client::FailureKind::kServer ? 1 : 2;
 }
 
 }  // namespace grognard::cli

@@ -16,8 +16,12 @@ struct Common {
   bool json = false;
 };
 
-// Connects and says hello.
+// Connects, says hello, and logs in with the account's saved session, if any
+// (commands/session_store.h).
 client::Result<client::Client> connect_hello(const std::string& url);
+// Says why `f` failed (a JSON line with --json, else on stderr); the exit status: 1 when the
+// server refused, 2 when there was no connection.
+int fail(const Common& c, const client::Failure& f);
 
 // How --as names `seat`: "general/British", "player/British", "referee".
 std::string as_text(const v1::SeatInfo& seat);

@@ -1,39 +1,13 @@
 #include "commands/token_store.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <cctype>
-#include <cstdio>
-#include <cstdlib>
 #include <fstream>
-#include <sstream>
+
+#include "commands/private_file.h"
 
 namespace grognard::cli {
 
 namespace {
-
-std::filesystem::path default_file() {
-  const char* state = std::getenv("XDG_STATE_HOME");
-  std::filesystem::path dir;
-  if (state && *state) {
-    dir = state;
-  } else {
-    const char* home = std::getenv("HOME");
-    dir = std::filesystem::path(home && *home ? home : ".") / ".local" / "state";
-  }
-  return dir / "grognard" / "seats.tsv";
-}
-
-std::vector<std::string> split_tabs(const std::string& line) {
-  std::vector<std::string> out;
-  std::string field;
-  std::istringstream in(line);
-  while (std::getline(in, field, '\t')) out.push_back(field);
-  if (!line.empty() && line.back() == '\t') out.push_back("");
-  return out;
-}
 
 std::string lower(std::string s) {
   for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -45,28 +19,9 @@ std::string line_of(const SeatRecord& r) {
          '\t' + r.role + '\t' + r.label + '\t' + r.token + '\n';
 }
 
-bool write_private(const std::filesystem::path& path, const std::string& text, std::string* error) {
-  const std::string tmp = path.string() + ".tmp";
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-  if (fd < 0) {
-    *error = "cannot write " + tmp;
-    return false;
-  }
-  ::fchmod(fd, 0600);
-  const bool written = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
-  const bool synced = ::fsync(fd) == 0;
-  ::close(fd);
-  if (!written || !synced || std::rename(tmp.c_str(), path.c_str()) != 0) {
-    *error = "cannot write " + path.string();
-    std::remove(tmp.c_str());
-    return false;
-  }
-  return true;
-}
-
 }  // namespace
 
-TokenStore::TokenStore() : file_(default_file()) {}
+TokenStore::TokenStore() : file_(user_file("XDG_STATE_HOME", ".local/state", "seats.tsv")) {}
 
 std::vector<SeatRecord> TokenStore::load() const {
   std::vector<SeatRecord> out;
@@ -81,14 +36,6 @@ std::vector<SeatRecord> TokenStore::load() const {
 }
 
 bool TokenStore::save(const SeatRecord& record, std::string* error) {
-  std::error_code ec;
-  const auto dir = file_.parent_path();
-  std::filesystem::create_directories(dir, ec);
-  if (ec) {
-    *error = "cannot create " + dir.string() + ": " + ec.message();
-    return false;
-  }
-  ::chmod(dir.c_str(), 0700);
   std::string text;
   for (const auto& r : load()) {
     if (r.server == record.server && r.game_id == record.game_id && r.seat_id == record.seat_id)
