@@ -133,10 +133,17 @@ void AccountDesk::answer(const std::shared_ptr<AccountPeer>& peer, const v1::Cli
   switch (message.body_case()) {
     case v1::ClientMessage::kRegisterAccount: {
       const v1::Register& r = message.register_account();
+      if (const auto wait = registrations_.wait_seconds(peer->address_key(), "", now)) {
+        return peer->send(room::error_message(
+            rid, v1::RESOURCE_EXHAUSTED, "accounts.too-many-accounts",
+            "too many new accounts from your address (" + std::to_string(kRegistrationsPerHour) +
+                " an hour): try again in " + std::to_string(wait) + " seconds"));
+      }
       const std::optional<std::string> email =
           r.email().empty() ? std::nullopt : std::optional(r.email());
       auto made = accounts.register_account(r.name(), r.password(), email, now);
       if (!made.ok()) return peer->send(refusal(rid, made.error()));
+      registrations_.failed(peer->address_key(), "", now);
       spdlog::info("{}: registered account {} (#{})", peer->name(), made->name, made->id);
       auto in = accounts.log_in(r.name(), r.password(), peer->address_key(), now);
       if (!in.ok()) return peer->send(refusal(rid, in.error()));

@@ -46,6 +46,8 @@ room::AccountRef account_ref(const accounts::Account& account);
 class AccountDesk final : public site::AccountsAccess {
  public:
   static constexpr int kMaxWaiting = 64;
+  // Accounts one address may register in an hour: each costs a password hash.
+  static constexpr std::size_t kRegistrationsPerHour = 5;
   using Now = std::function<std::int64_t()>;  // milliseconds since the epoch
   // Sessions of `account_id` ended: log out the connections whose token `ended` says.
   using SessionsEnded =
@@ -87,6 +89,8 @@ class AccountDesk final : public site::AccountsAccess {
   const Now now_;
   SessionsEnded sessions_ended_;
   std::atomic<int> waiting_{0};
+  // Registrations per address (counted as a log-in limit counts failures).
+  accounts::LoginLimit registrations_{{kRegistrationsPerHour, 0, 3'600'000, 100'000}};
   boost::asio::thread_pool thread_{1};
 };
 
