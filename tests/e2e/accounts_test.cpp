@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include "game.h"
+#include "net_raw.h"
 
 namespace grognard::e2e {
 
@@ -251,6 +252,51 @@ TEST_CASE(
   CHECK(refused.failure().code == v1::PERMISSION_DENIED);
   auto rooms = new_anna.list_rooms();
   REQUIRE(rooms.ok());
+}
+
+}  // namespace grognard::e2e
+
+namespace grognard::e2e {
+
+TEST_CASE("one address registers at most 5 accounts an hour",
+          "[e2e][accounts][accounts.too-many-accounts]") {
+  ServerProcess server;
+  Client c = connect(server);
+  for (int i = 0; i < 5; ++i) {
+    auto made = c.register_account("Player" + std::to_string(i), kPassword);
+    INFO((made.ok() ? "" : client::describe(made.failure())));
+    REQUIRE(made.ok());
+  }
+  auto refused = c.register_account("Player5", kPassword);
+  REQUIRE_FALSE(refused.ok());
+  CHECK(refused.failure().code == v1::RESOURCE_EXHAUSTED);
+  CHECK(refused.failure().clause == "accounts.too-many-accounts");
+  CHECK(refused.failure().message.find("try again in") != std::string::npos);
+}
+
+TEST_CASE("the operator disabling an account logs out its connections at once",
+          "[e2e][accounts][accounts.disabled][admin]") {
+  const std::string token = "accounts-admin-token-0123456789";
+  ServerProcess server({"--admin-token", token});
+  Client c = connect(server);
+  REQUIRE(c.register_account("Anna", kPassword).ok());
+  raw::Socket http(server.port());
+  REQUIRE(http.send(
+      "POST /admin/accounts/anna/disable HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + token +
+      "\r\nContent-Length: 17\r\nConnection: close\r\n\r\n{\"reason\":\"spam\"}"));
+  std::string answer;
+  for (std::string chunk; !(chunk = http.receive_some(raw::Millis(5000))).empty();) answer += chunk;
+  INFO(answer);
+  CHECK(answer.rfind("HTTP/1.1 200", 0) == 0);
+  CHECK(answer.find("disabled account Anna: spam") != std::string::npos);
+  auto who = c.who_am_i();
+  REQUIRE(who.ok());
+  CHECK_FALSE(who->logged_in());
+  Client again = connect(server);
+  auto refused = again.log_in("Anna", kPassword);
+  REQUIRE_FALSE(refused.ok());
+  CHECK(refused.failure().clause == "accounts.disabled");
+  CHECK(server.log().find("admin: disabled account Anna: spam") != std::string::npos);
 }
 
 }  // namespace grognard::e2e
