@@ -222,6 +222,7 @@ asio::awaitable<HttpResponse> account_response(const HttpRequest& request, Hub& 
   }
   if (auto why = foreign_origin(request)) {
     hub.metrics.connection_refused("cross_origin");
+    hub.refusals.note("cross-origin", client.address, std::string(path) + ": " + *why);
     co_return json_response(
         request, http::status::forbidden,
         room::error_message(0, v1::PERMISSION_DENIED, "accounts.origin", *why)->error());

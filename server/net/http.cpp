@@ -274,7 +274,10 @@ asio::awaitable<void> http_session(beast::tcp_stream stream, std::shared_ptr<Hub
 
     // The operator is never locked out by a ban: an admin request still needs the token.
     const auto ban = admin ? std::nullopt : hub->bans.find(client.address, room::system_clock_ms());
-    if (ban) hub->metrics.banned_request();
+    if (ban) {
+      hub->metrics.banned_request();
+      hub->refusals.note("banned", client.address, ban->reason.empty() ? "banned" : ban->reason);
+    }
     const char* refusal = nullptr;  // a connection cap the upgrade would pass
     // A page of another site would act with the player's session cookie (net/account_http.h).
     const std::optional<std::string> foreign =
@@ -294,8 +297,12 @@ asio::awaitable<void> http_session(beast::tcp_stream stream, std::shared_ptr<Hub
     HttpResponse response;
     if (refusal) {
       response = refused_upgrade(request, hub->options, client, refusal);
+      std::string_view why = response.body();
+      hub->refusals.note("connection cap", client.address,
+                         std::string(why.substr(0, why.find('\n'))));
     } else if (spare && beast::websocket::is_upgrade(request) && !ban) {
       hub->metrics.connection_refused("descriptors");
+      hub->refusals.note("descriptors", client.address, "out of file descriptors");
       response = text_response(request, http::status::service_unavailable,
                                "the server is out of file descriptors: try again later\n");
       response.set(http::field::retry_after, "10");
@@ -306,7 +313,7 @@ asio::awaitable<void> http_session(beast::tcp_stream stream, std::shared_ptr<Hub
                             (ban->reason.empty() ? std::string() : ": " + ban->reason) + "\n");
     } else if (foreign) {
       hub->metrics.connection_refused("cross_origin");
-      spdlog::info("{}: WebSocket upgrade refused: {}", client.name, *foreign);
+      hub->refusals.note("cross-origin", client.address, "WebSocket upgrade: " + *foreign);
       response = text_response(request, http::status::forbidden, *foreign + "\n");
     } else if (beast::websocket::is_upgrade(request)) {
       response = text_response(request, http::status::service_unavailable, "shutting down\n");

@@ -24,6 +24,7 @@
 #include "net/admission.h"
 #include "net/options.h"
 #include "room/lobby.h"
+#include "room/refusal_log.h"
 #include "site/admin.h"
 #include "site/bans.h"
 #include "site/pages.h"
@@ -103,6 +104,8 @@ class Hub final : public site::Connections {
     return {options.admin_token, *this, bans, lobby, metrics, desk};
   }
   site::Bans bans;
+  // Refused upgrades and requests, logged with their address, a line a kind at most every 10 s.
+  room::RefusalLog refusals{room::system_clock_ms};
 
  private:
   std::atomic<std::uint64_t> last_id_{0};

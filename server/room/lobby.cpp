@@ -39,6 +39,10 @@ void Lobby::Impl::list_scenarios(const std::shared_ptr<Peer>& peer, const v1::Li
 MessagePtr Lobby::Impl::refuse_guessing(const Peer& peer, std::uint64_t rid) {
   const std::int64_t wait = join_failures.wait_seconds(peer.address_key(), clock());
   if (wait == 0) return nullptr;
+  metrics.command(CommandOutcome::kResourceExhausted);
+  refusals.note(
+      "guessing", peer.address(),
+      "too many unknown invite codes or tokens: locked out for " + std::to_string(wait) + " s");
   return error_message(rid, v1::RESOURCE_EXHAUSTED, "",
                        "too many unknown invite codes or tokens from this address (" +
                            std::to_string(join_failures.per_minute()) +
@@ -119,6 +123,9 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
           return peer->send(error_message(rid, v1::NOT_FOUND, "", *expired));
         }
         d.join_failures.failed(peer->address_key(), d.clock());
+        d.metrics.command(CommandOutcome::kNotFound);
+        d.refusals.note("unknown invite code", peer->address(),
+                        "no room with invite code \"" + engine::shown(code) + "\"");
         return peer->send(error_message(
             rid, v1::NOT_FOUND, "", "no room with invite code \"" + engine::shown(code) + "\""));
       }
@@ -137,6 +144,8 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
           return peer->send(error_message(rid, v1::NOT_FOUND, "", *expired));
         }
         d.join_failures.failed(peer->address_key(), d.clock());
+        d.metrics.command(CommandOutcome::kUnauthenticated);
+        d.refusals.note("unknown seat token", peer->address(), "resume with an unknown seat token");
         return peer->send(error_message(rid, v1::UNAUTHENTICATED, "", "unknown seat token"));
       }
       // A connection switching rooms leaves the old one's broadcasts behind.

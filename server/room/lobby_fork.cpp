@@ -193,7 +193,7 @@ void Lobby::Impl::fork(const std::shared_ptr<Peer>& peer, const v1::ForkGame& re
                                                " of " + game + " (" + act.summary +
                                                "): fork from an earlier event");
   }
-  if (auto refusal = opener.refuse_new_room(peer, rid)) return peer->send(refusal);
+  if (auto refusal = refuse_new_room(peer, rid)) return peer->send(refusal);
 
   record::GameRecord g = opener.new_game(*rs, src.scenario, src.scenario_text, !req.unlisted(),
                                          req.observers_allowed());

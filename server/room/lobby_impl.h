@@ -17,6 +17,7 @@
 #include "room/lobby.h"
 #include "room/messages.h"
 #include "room/opener.h"
+#include "room/refusal_log.h"
 #include "room/room.h"
 #include "room/room_table.h"
 #include "room/shares.h"
@@ -65,7 +66,8 @@ struct Lobby::Impl {
   RoomTable rooms;             // the rooms in memory, and the places held for new ones (own lock)
   Tombstones tombstones;       // expired rooms, for a late join or resume (own lock)
   JoinFailures join_failures;  // unknown codes and tokens per address (own lock)
-  ReportCache reports;         // battle reports made lately (room/report.h)
+  RefusalLog refusals{[this] { return clock(); }};  // logged, at most a line a kind (own lock)
+  ReportCache reports;                              // battle reports made lately (room/report.h)
   // Chat and observer seats held in all rooms, per address, per range and in all (own locks).
   std::shared_ptr<Shares> chat_bytes, observer_seats;
   // What every room gets, created or loaded: it finds its seat tokens in `rooms`.
@@ -77,6 +79,8 @@ struct Lobby::Impl {
   // is refused (RESOURCE_EXHAUSTED, with the seconds left) before anything is looked up. Null:
   // it may try.
   MessagePtr refuse_guessing(const Peer& peer, std::uint64_t rid);
+  // Opener::refuse_new_room, counted and logged (room/refusal_log.h).
+  MessagePtr refuse_new_room(const std::shared_ptr<Peer>& peer, std::uint64_t rid);
 
   void create(const std::shared_ptr<Peer>& peer, const v1::CreateRoom& req, std::uint64_t rid);
   void list_rooms(const std::shared_ptr<Peer>& peer, std::uint64_t rid) const;

@@ -5,6 +5,16 @@
 
 namespace grognard::room {
 
+MessagePtr Lobby::Impl::refuse_new_room(const std::shared_ptr<Peer>& peer, std::uint64_t rid) {
+  auto refusal = opener.refuse_new_room(peer, rid);
+  if (!refusal) return nullptr;
+  const v1::Error& e = refusal->error();
+  metrics.command(e.code() == v1::RESOURCE_EXHAUSTED ? CommandOutcome::kResourceExhausted
+                                                     : CommandOutcome::kUnavailable);
+  refusals.note("new room", peer->address(), e.message());
+  return refusal;
+}
+
 void Lobby::Impl::create(const std::shared_ptr<Peer>& peer, const v1::CreateRoom& req,
                          std::uint64_t rid) {
   const engine::Ruleset* rs = registry.ruleset(req.ruleset());
@@ -20,7 +30,7 @@ void Lobby::Impl::create(const std::shared_ptr<Peer>& peer, const v1::CreateRoom
   }
   auto initial = rs->load_scenario(sc->text);
   if (!initial.ok()) return peer->send(error_message(rid, initial.error()));
-  if (auto refusal = opener.refuse_new_room(peer, rid)) return peer->send(refusal);
+  if (auto refusal = refuse_new_room(peer, rid)) return peer->send(refusal);
 
   const record::GameRecord g =
       opener.new_game(*rs, sc->name, sc->text, !req.unlisted(), req.observers_allowed());
