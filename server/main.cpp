@@ -41,6 +41,7 @@
 #include "app/builtin.h"
 #include "app/config.h"
 #include "app/logging.h"
+#include "app/operator_restore.h"
 #include "app/verify_archives.h"
 #include "net/gate.h"
 #include "net/server.h"
@@ -159,7 +160,15 @@ int main(int argc, char** argv) {
   // database in memory keeps none.
   std::unique_ptr<accounts::SqliteAccounts> account_store;
   std::unique_ptr<accounts::Accounts> accounts;
+  std::unique_ptr<store::OperatorRecords> records;  // bans and the pause, kept across restarts
   if (config.db != ":memory:") {
+    auto opened_records = store::OperatorRecords::open(config.db);
+    if (!opened_records.ok()) {
+      spdlog::critical("cannot open the operator's records in {}: {}", config.db,
+                       opened_records.error().message);
+      return 1;
+    }
+    records = std::move(opened_records).value();
     auto opened_accounts = accounts::SqliteAccounts::open(config.db);
     if (!opened_accounts.ok()) {
       spdlog::critical("cannot open the accounts in {}: {}", config.db,
@@ -177,8 +186,9 @@ int main(int argc, char** argv) {
     spdlog::info("accounts off: the database is in memory (players hold seats by token)");
   }
   // Declared before the server: its thread is joined after every connection has closed.
-  net::AccountDesk account_desk(accounts.get(), lobby, room::system_clock_ms);
+  net::AccountDesk account_desk(accounts.get(), records.get(), lobby, room::system_clock_ms);
   net::Server server(ioc, config.net, lobby, registry, metrics, account_desk);
+  if (records && !app::restore_operator_records(*records, server.bans(), lobby)) return 1;
   try {
     server.start();
   } catch (const std::exception& e) {

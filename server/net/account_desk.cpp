@@ -48,8 +48,9 @@ room::AccountRef account_ref(const accounts::Account& account) {
   return room::AccountRef{account.id, account.name};
 }
 
-AccountDesk::AccountDesk(accounts::Accounts* accounts, room::Lobby& lobby, Now now)
-    : accounts_(accounts), lobby_(lobby), now_(std::move(now)) {}
+AccountDesk::AccountDesk(accounts::Accounts* accounts, store::OperatorRecords* records,
+                         room::Lobby& lobby, Now now)
+    : accounts_(accounts), records_(records), lobby_(lobby), now_(std::move(now)) {}
 
 AccountDesk::~AccountDesk() {
   thread_.stop();
@@ -109,6 +110,18 @@ void AccountDesk::sessions_ended(std::int64_t account_id,
 
 bool AccountDesk::with_store(std::function<void(accounts::AccountStore&)> work) {
   return post([work = std::move(work)](accounts::Accounts& a) { work(a.store()); });
+}
+
+bool AccountDesk::with_records(std::function<void(store::OperatorRecords&)> work) {
+  if (records_ == nullptr) return false;
+  boost::asio::post(thread_, [this, work = std::move(work)] {
+    try {
+      work(*records_);
+    } catch (const std::exception& e) {
+      spdlog::error("operator's records: {}", e.what());
+    }
+  });
+  return true;
 }
 
 void AccountDesk::account_disabled(std::int64_t account_id) {

@@ -55,7 +55,9 @@ class AccountDesk final : public site::AccountsAccess {
 
   // `accounts` null: accounts are off (a database in memory); account messages are refused
   // saying so. Both references outlive the desk.
-  AccountDesk(accounts::Accounts* accounts, room::Lobby& lobby, Now now);
+  // `records` null: the operator's decisions are kept in memory only (the same database).
+  AccountDesk(accounts::Accounts* accounts, store::OperatorRecords* records, room::Lobby& lobby,
+              Now now);
   ~AccountDesk();  // waits for the request running
   AccountDesk(const AccountDesk&) = delete;
   AccountDesk& operator=(const AccountDesk&) = delete;
@@ -79,12 +81,14 @@ class AccountDesk final : public site::AccountsAccess {
   // site::AccountsAccess, for the operator.
   bool with_store(std::function<void(accounts::AccountStore&)> work) override;
   void account_disabled(std::int64_t account_id) override;
+  bool with_records(std::function<void(store::OperatorRecords&)> work) override;
   // Answers `message` now, on the desk's thread only (inside post()); handle() queues it.
   void answer(const std::shared_ptr<AccountPeer>& peer, const v1::ClientMessage& message,
               accounts::Accounts& accounts);
 
  private:
   accounts::Accounts* const accounts_;
+  store::OperatorRecords* const records_;
   room::Lobby& lobby_;
   const Now now_;
   SessionsEnded sessions_ended_;

@@ -193,6 +193,10 @@ bool Server::wait_sessions(std::chrono::milliseconds timeout) {
   return impl_->hub->wait_empty(timeout);
 }
 
+site::Bans& Server::bans() {
+  return impl_->hub->bans;
+}
+
 std::size_t Server::sessions() const {
   return impl_->hub->size();
 }

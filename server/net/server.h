@@ -52,6 +52,8 @@ class Server {
   // Waits until every session has ended or `timeout` passed; true if all ended.
   bool wait_sessions(std::chrono::milliseconds timeout);
   std::size_t sessions() const;
+  // The operator's bans, which the admin API changes (restored from the database at start).
+  site::Bans& bans();
 
  private:
   struct Impl;

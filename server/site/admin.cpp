@@ -74,6 +74,11 @@ void fill(v1::AdminConnection& out, const ConnectionInfo& c) {
   out.set_role(c.role);
 }
 
+// ": REASON" for the log; nothing without one.
+std::string because(const std::string& reason) {
+  return reason.empty() ? std::string() : ": " + engine::shown(reason);
+}
+
 // Logs and counts an action the operator took (asked by `client`); the answer saying `what`.
 AdminAnswer record(ServerMetrics& metrics, const std::string& client, std::string_view action,
                    const std::string& what) {
@@ -177,14 +182,16 @@ class Admin {
 
   // The answer to a lobby action that ends on another thread: done, logged and counted as
   // `action` with what the lobby says was done; 404 for a room that is not there, else 409.
-  std::function<void(engine::Status, std::string)> answer(std::string_view action) const {
+  // `reason`, when given, is logged with what was done.
+  std::function<void(engine::Status, std::string)> answer(std::string_view action,
+                                                          std::string reason = {}) const {
     return [metrics = &tools_.metrics, done = done_, client = req_.client,
-            action = std::string(action)](engine::Status st, std::string what) {
+            action = std::string(action), reason](engine::Status st, std::string what) {
       if (!st.ok()) {
         const bool missing = st.error().code == engine::ErrorCode::kNotFound;
         return done(reply(missing ? 404 : 409, st.error().message));
       }
-      done(record(*metrics, client, action, what));
+      done(record(*metrics, client, action, what + because(reason)));
     };
   }
 
@@ -227,8 +234,8 @@ class Admin {
         return done(reply(500, st.error().message));
       }
       if (disabled) tools.accounts.account_disabled(a.id);
-      const std::string what = (disabled ? "disabled account " : "enabled account ") + a.name +
-                               (reason.empty() ? "" : ": " + reason);
+      const std::string what =
+          (disabled ? "disabled account " : "enabled account ") + a.name + because(reason);
       done(record(tools.metrics, client, disabled ? "disable_account" : "enable_account", what));
     });
   }
@@ -259,9 +266,8 @@ class Admin {
     v1::AdminClose req;
     if (!body(req) || !reason_ok(req.reason(), true)) return;
     tools_.lobby.close_room(which, req.reason(),
-                            [answer = answer("close_room"), which](engine::Status st) {
-                              answer(st, "closed room " + which);
-                            });
+                            [answer = answer("close_room", req.reason()),
+                             which](engine::Status st) { answer(st, "closed room " + which); });
   }
 
   // A room stopped by a storage error goes on now (Room::resume_storage), as it would at its
@@ -269,7 +275,7 @@ class Admin {
   void resume_room(const std::string& which) {
     v1::AdminClose req;
     if (!body(req) || !reason_ok(req.reason(), false)) return;
-    tools_.lobby.resume_room(which, req.reason(), answer("resume_room"));
+    tools_.lobby.resume_room(which, req.reason(), answer("resume_room", req.reason()));
   }
 
   void kick(const std::string& id_text) {
@@ -292,7 +298,39 @@ class Admin {
       what += " and banned " + address + " for " + std::to_string(req.ban_minutes()) + " min";
       tools_.metrics.admin_action("ban");  // and "kick" below: one request, two actions
     }
-    acted("kick", what);
+    if (req.ban_minutes() > 0) return kept_ban(address, "kick", what + because(req.reason()));
+    acted("kick", what + because(req.reason()));
+  }
+
+  // Done in memory already; answered once it is kept in the database too (a restart keeps it),
+  // or at once when the server keeps nothing (a database in memory).
+  void kept(std::function<engine::Status(store::OperatorRecords&)> write, std::string_view action,
+            std::string what) {
+    const bool posted = tools_.accounts.with_records(
+        [write, done = done_, metrics = &tools_.metrics, client = req_.client,
+         action = std::string(action), what](store::OperatorRecords& records) {
+          if (auto st = write(records); !st) {
+            return done(reply(500, what + ", but it could not be kept for after a restart: " +
+                                       st.error().message));
+          }
+          done(record(*metrics, client, action, what));
+        });
+    if (!posted) acted(action, what);
+  }
+
+  // The ban on `subject` as the bans hold it now, kept.
+  void kept_ban(const std::string& subject, std::string_view action, std::string what) {
+    std::optional<Ban> ban;
+    for (const Ban& b : tools_.bans.list(room::system_clock_ms())) {
+      if (b.address == subject) ban = b;
+    }
+    if (!ban) return acted(action, what);
+    kept(
+        [b = *ban](store::OperatorRecords& r) {
+          return r.put_ban(store::StoredBan{b.address, b.until_ms, b.reason},
+                           room::system_clock_ms());
+        },
+        action, std::move(what));
   }
 
   bool add_ban(const std::string& address, std::uint32_t minutes, const std::string& reason) {
@@ -329,21 +367,28 @@ class Admin {
     }
     const std::uint32_t minutes = req.minutes() == 0 ? kDefaultBanMinutes : req.minutes();
     if (!add_ban(*subject, minutes, req.reason())) return;
-    acted("ban", "banned " + *subject + " for " + std::to_string(minutes) + " min");
+    kept_ban(
+        *subject, "ban",
+        "banned " + *subject + " for " + std::to_string(minutes) + " min" + because(req.reason()));
   }
 
   void unban(const std::string& address) {
     const std::string subject = parse_ban_subject(address).value_or(address);
     if (!tools_.bans.lift(subject)) return done_(reply(404, subject + " is not banned"));
-    acted("unban", "lifted the ban on " + subject);
+    kept([subject](store::OperatorRecords& r) { return r.drop_ban(subject); }, "unban",
+         "lifted the ban on " + subject);
   }
 
   void creation() {
     v1::AdminCreation req;
     if (!body(req) || !reason_ok(req.reason(), false)) return;
     tools_.lobby.pause_creation(req.paused(), req.reason());
-    acted(req.paused() ? "pause_creation" : "resume_creation",
-          req.paused() ? "paused the creation of new rooms" : "resumed the creation of new rooms");
+    const std::optional<std::string> pause =
+        req.paused() ? std::optional(req.reason()) : std::nullopt;
+    kept([pause](store::OperatorRecords& r) { return r.set_creation_paused(pause); },
+         req.paused() ? "pause_creation" : "resume_creation",
+         (req.paused() ? "paused the creation of new rooms" : "resumed the creation of new rooms") +
+             because(req.reason()));
   }
 
   // The body is an archive file, binary or JSON (record/archive_file.h), within the admin API's
@@ -369,7 +414,7 @@ class Admin {
                          "fold it); to end the game instead, close it: POST /admin/rooms/" +
                              game_id + "/close"));
     }
-    tools_.lobby.resume_drift(game_id, req.reason(), answer("resume_drift"));
+    tools_.lobby.resume_drift(game_id, req.reason(), answer("resume_drift", req.reason()));
   }
 
   AdminTools tools_;

@@ -21,6 +21,7 @@
 #include "room/lobby.h"
 #include "site/bans.h"
 #include "site/prometheus.h"
+#include "store/operator_records.h"
 
 namespace grognard::site {
 
@@ -50,7 +51,8 @@ class Connections {
   ~Connections() = default;
 };
 
-// The accounts as the operator reaches them (net::AccountDesk). Any thread.
+// What the admin API keeps in the database, reached off the network threads
+// (net::AccountDesk). Any thread.
 class AccountsAccess {
  public:
   // Runs `work` with the store on the accounts' thread; false (nothing run) when the server
@@ -58,6 +60,9 @@ class AccountsAccess {
   virtual bool with_store(std::function<void(accounts::AccountStore&)> work) = 0;
   // Account `account_id` was disabled: its connections are logged out.
   virtual void account_disabled(std::int64_t account_id) = 0;
+  // Runs `work` with the operator's records on that thread (never refused for being busy);
+  // false (nothing run) when the server keeps none (a database in memory).
+  virtual bool with_records(std::function<void(store::OperatorRecords&)> work) = 0;
 
  protected:
   ~AccountsAccess() = default;

@@ -1,6 +1,7 @@
 #pragma once
 // Addresses and ranges the operator has banned for a while (admin API, site/admin.h). Held in
-// memory only: a restart lifts every ban (docs/operations.md). A banned address gets 403 on
+// memory, and kept in the database by the admin API (store/operator_records.h), so that a
+// restart keeps them (docs/operations.md). A banned address gets 403 on
 // every HTTP request, the WebSocket upgrade included; its open connections are closed when it is
 // banned. A ban names one IP address or a CIDR range ("203.0.113.0/24", "2001:db8::/32"),
 // written as parse_ban_subject() normalises it, so that "127.0.0.02" is never taken for an

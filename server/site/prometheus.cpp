@@ -29,7 +29,7 @@ constexpr std::string_view kRefusalReasons[] = {"max_connections", "max_connecti
                                                 "connections_per_range", "descriptors",
                                                 "cross_origin"};
 constexpr std::string_view kAdminActions[] = {
-    "close_room",     "resume_room",     "kick",        "ban",         "unban",
+    "close_room",     "resume_room",     "kick",        "ban",          "unban",
     "pause_creation", "resume_creation", "import_game", "resume_drift", "disable_account",
     "enable_account"};
 

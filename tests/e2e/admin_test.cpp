@@ -114,7 +114,7 @@ TEST_CASE("admin lists rooms with their connections, and closes a room as aborte
   auto closed = admin(server, "POST", "/admin/rooms/" + g.invite_code + "/close",
                       R"({"reason": "cheating"})");
   CHECK(closed.status == 200);
-  CHECK(reply_of(closed) == "closed room " + g.invite_code);
+  CHECK(reply_of(closed) == "closed room " + g.invite_code + ": cheating");  // the reason logged
   CHECK(server.log().find("[game " + g.game_id + "] closed by the server's operator: cheating") !=
         std::string::npos);
 
@@ -170,7 +170,7 @@ TEST_CASE("admin kicks a connection, and bans an address until the ban is lifted
   auto kicked =
       admin(server, "POST", "/admin/connections/" + id + "/kick", R"({"reason": "spam in chat"})");
   CHECK(kicked.status == 200);
-  CHECK(reply_of(kicked) == "kicked connection " + id + " (127.0.0.1)");
+  CHECK(reply_of(kicked) == "kicked connection " + id + " (127.0.0.1): spam in chat");
   CHECK(closing_reason(victim) ==
         std::optional<std::string>("closed by the server's operator: spam in chat"));
 
@@ -181,7 +181,7 @@ TEST_CASE("admin kicks a connection, and bans an address until the ban is lifted
   auto banned = admin(server, "POST", "/admin/bans",
                       R"({"address": "127.0.0.1", "minutes": 5, "reason": "flooding"})");
   CHECK(banned.status == 200);
-  CHECK(reply_of(banned) == "banned 127.0.0.1 for 5 min");
+  CHECK(reply_of(banned) == "banned 127.0.0.1 for 5 min: flooding");
   CHECK(closing_reason(other) ==
         std::optional<std::string>("banned by the server's operator: flooding"));
   auto refused = Client::connect(server.url(), Format::kBinary, kWait);
@@ -217,7 +217,7 @@ TEST_CASE("a kick with a ban counts as a kick and as a ban", "[e2e][admin][metri
                       R"({"reason": "flooding", "ban_minutes": 5})");
   CHECK(kicked.status == 200);
   CHECK(reply_of(kicked) ==
-        "kicked connection " + id + " (127.0.0.1) and banned 127.0.0.1 for 5 min");
+        "kicked connection " + id + " (127.0.0.1) and banned 127.0.0.1 for 5 min: flooding");
   CHECK(admin(server, "DELETE", "/admin/bans/127.0.0.1").status == 200);  // to read /metrics
   CHECK(metric_now(server, "grognard_admin_actions_total{action=\"kick\"}") == 1);
   CHECK(metric_now(server, "grognard_admin_actions_total{action=\"ban\"}") == 1);
@@ -303,7 +303,8 @@ TEST_CASE("admin pauses the creation of rooms while open rooms play on", "[e2e][
   REQUIRE(metrics.ok());
   CHECK(metric(metrics->body, "grognard_admin_actions_total{action=\"pause_creation\"}") == 1);
   CHECK(metric(metrics->body, "grognard_admin_actions_total{action=\"resume_creation\"}") == 1);
-  CHECK(server.log().find("admin: paused the creation of new rooms (from 127.0.0.1:") !=
+  CHECK(server.log().find(
+            "admin: paused the creation of new rooms: upgrade at 03:00 (from 127.0.0.1:") !=
         std::string::npos);
 }
 

@@ -66,3 +66,57 @@ TEST_CASE("unknown codes and tokens, the guessing lockout and refused rooms are 
 }
 
 }  // namespace grognard::e2e
+
+namespace grognard::e2e {
+
+TEST_CASE("bans and the pause on new rooms are kept across a restart, with their reasons",
+          "[e2e][ops][admin]") {
+  const std::string token = "restart-admin-token-0123456789";
+  ServerProcess server({"--admin-token", token});
+  const auto admin = [&](const std::string& method, const std::string& path,
+                         const std::string& body) {
+    raw::Socket s(server.port());
+    REQUIRE(s.send(method + " " + path + " HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + token +
+                   "\r\nContent-Length: " + std::to_string(body.size()) +
+                   "\r\nConnection: close\r\n\r\n" + body));
+    std::string answer;
+    for (std::string chunk; !(chunk = s.receive_some(raw::Millis(5000))).empty();) answer += chunk;
+    return answer;
+  };
+  CHECK(admin("POST", "/admin/bans", R"({"address":"127.0.0.9","minutes":60,"reason":"flooding"})")
+            .rfind("HTTP/1.1 200", 0) == 0);
+  CHECK(admin("POST", "/admin/bans", R"({"address":"10.1.2.3","minutes":60})")
+            .rfind("HTTP/1.1 200", 0) == 0);
+  CHECK(admin("DELETE", "/admin/bans/10.1.2.3", "").rfind("HTTP/1.1 200", 0) == 0);
+  CHECK(admin("POST", "/admin/creation", R"({"paused":true,"reason":"upgrade at 03:00"})")
+            .rfind("HTTP/1.1 200", 0) == 0);
+  // Every action's reason is in the log.
+  CHECK(server.log().find("admin: banned 127.0.0.9 for 60 min: flooding") != std::string::npos);
+  CHECK(server.log().find("admin: paused the creation of new rooms: upgrade at 03:00") !=
+        std::string::npos);
+
+  REQUIRE(server.stop() == 0);
+  server.restart();
+  const std::string bans = admin("GET", "/admin/bans", "");
+  INFO(bans);
+  CHECK(bans.find("127.0.0.9") != std::string::npos);
+  CHECK(bans.find("flooding") != std::string::npos);
+  CHECK(bans.find("10.1.2.3") == std::string::npos);  // lifted before the restart
+  auto banned = raw::http_get(server.port(), "/healthz", raw::Millis(5000), "127.0.0.9");
+  CHECK(banned.first == 403);
+  CHECK(banned.second.find("flooding") != std::string::npos);
+  Client c = connect(server);
+  auto refused = c.create_room("itchy", "intro");
+  REQUIRE_FALSE(refused.ok());
+  CHECK(refused.failure().message.find("upgrade at 03:00") != std::string::npos);
+  CHECK(server.log().find("new rooms stay paused, as the operator left them before the restart") !=
+        std::string::npos);
+
+  CHECK(admin("POST", "/admin/creation", R"({"paused":false})").rfind("HTTP/1.1 200", 0) == 0);
+  REQUIRE(server.stop() == 0);
+  server.restart();
+  Client again = connect(server);
+  CHECK(again.create_room("itchy", "intro").ok());
+}
+
+}  // namespace grognard::e2e

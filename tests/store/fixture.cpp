@@ -167,6 +167,7 @@ void check_same(const record::SeatRecord& a, const record::SeatRecord& b) {
   CHECK(a.player_name == b.player_name);
   CHECK(a.token_sha256 == b.token_sha256);
   CHECK(a.claimed_ms == b.claimed_ms);
+  CHECK(a.account_id == b.account_id);
 }
 
 void check_same(const record::EventRecord& a, const record::EventRecord& b) {

@@ -190,6 +190,22 @@ const std::map<int, std::function<void(RawDb&, Data&)>>& fixtures() {
          d.commands.clear();
          write_version_4(db, d);  // 0007 added an index only
        }},
+      {8,
+       [](RawDb& db, Data& d) {
+         d.commands.clear();
+         write_version_4(db, d);
+         // An account with a session, holding a seat of the ended game.
+         db.exec(
+             "INSERT INTO accounts (id, name, password_hash, email, email_confirmed, "
+             "created_ms, disabled) VALUES (7, 'O''Brien', "
+             "'$argon2id$v=19$m=8,t=1,p=1$c2FsdA$aGFzaA', "
+             "'ob@example.org', 1, 1000, 0)");
+         db.exec(
+             "INSERT INTO sessions (token_hash, account_id, created_ms, last_used_ms) VALUES (" +
+             blob(std::string(32, 'k')) + ", 7, 1000, 2000)");
+         db.exec("UPDATE seats SET account_id = 7 WHERE game_id = 'g-over' AND seat_id = 'side:1'");
+         d.seats[3].account_id = 7;
+       }},
   };
   return all;
 }
