@@ -49,11 +49,20 @@ async function refusedLogIn(t, page) {
   t.errors = t.errors.filter((e) => !/\/account\/login|status of 40[13]/.test(e));
 }
 
+// The lobby's title counts the games waiting for its account.
+async function titled(page, want, who) {
+  await page.waitForFunction((w) => document.title === w, want, { timeout: 3000 }).catch(() => {});
+  check((await page.title()) === want, `${who}'s lobby is titled "${await page.title()}", not "${want}"`);
+}
+
 export async function accountsTest(t) {
   // Ann registers, creates the room and takes the first seat as her account's.
   const ann = await t.newPage('Ann');
   await lobby(t, ann);
   check((await ann.locator('#my-games-card').isHidden()), 'Your games is shown while logged out');
+  await ann.locator('#register-box summary').click();
+  await t.shotOf(ann.locator('#account'), 'logged-out');
+  await ann.locator('#register-box summary').click();
   await register(ann, 'ann_acc');
   await cookieHidden(ann, 'Ann');
   await ann.locator('#my-games-card').waitFor({ state: 'visible' });
@@ -81,6 +90,7 @@ export async function accountsTest(t) {
   await ben.locator('#my-seats .kept').waitFor({ state: 'visible' });
   await ben.locator('#my-games li.my-game').first().waitFor({ state: 'visible' });
   const benWaits = await ben.locator('#my-games-yours li.my-game').count();
+  await titled(ben, benWaits ? '(1) Grognard' : 'Grognard', 'Ben');
 
   // Ann on a second device: logs in, finds the game, opens it without a token.
   const pad = await t.newPage('Ann-2');
@@ -94,9 +104,7 @@ export async function accountsTest(t) {
   await item.waitFor({ state: 'visible' });
   const annWaits = await pad.locator('#my-games-yours li.my-game').count();
   check(annWaits + benWaits === 1, `the game waits for ${annWaits} of Ann's games and ${benWaits} of Ben's`);
-  const title = annWaits ? '(1) Grognard' : 'Grognard';
-  await pad.waitForFunction((want) => document.title === want, title).catch(() => {});
-  check((await pad.title()) === title, `Ann's lobby is titled "${await pad.title()}", not "${title}"`);
+  await titled(pad, annWaits ? '(1) Grognard' : 'Grognard', 'Ann');
   if (annWaits) check(/Your turn/.test(await item.textContent()), 'the game waiting for Ann is not marked as her turn');
   await t.shot(pad, 'your-games');
   check((await pad.evaluate(() => localStorage.getItem('grognard.seats') || '[]')) === '[]', 'the second device holds a seat token');

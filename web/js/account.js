@@ -115,7 +115,7 @@ export function accountCard({ conn, onChange }) {
       busy(login, async () => {
         if (!name.value.trim() || !pass.value) throw new Error('Type your account\'s name and its password.');
         const state = await accountHttp('/account/login', { name: name.value.trim(), password: pass.value });
-        await settle(state, `Logged in as ${state.name}.`);
+        await settle(state, '');
       });
     });
 
@@ -135,7 +135,7 @@ export function accountCard({ conn, onChange }) {
         const req = { name: rname.value.trim(), password: rpass.value };
         if (rmail.value.trim()) req.email = rmail.value.trim();
         const state = await accountHttp('/account/register', req);
-        await settle(state, `Registered and logged in as ${state.name}.`);
+        await settle(state, 'Your account is made; you are logged in.');
       });
     });
     return [
@@ -217,10 +217,11 @@ export function accountCard({ conn, onChange }) {
     } catch (e) {
       showError(e);
     }
-    const changed = !!state.loggedIn !== !!account.loggedIn || state.name !== account.name;
+    const was = account;
     account = state.loggedIn ? state : { loggedIn: false };
+    const changed = !!was.loggedIn !== !!account.loggedIn || (was.name || '') !== (account.name || '');
     if (changed || !body.querySelector('form')) draw();
-    if (changed && !account.loggedIn) say('You were logged out (on another device, or your session ended).');
+    if (changed && was.loggedIn) say('You were logged out (on another device, or your session ended).');
     return account;
   }
 

@@ -217,8 +217,9 @@ export function showLobby(ctx) {
     try {
       await myGames.load(loggedIn);
     } catch (e) {
-      // Refused as logged out: the session ended elsewhere; the card asks the server again.
-      if (!disposed) await account.check();
+      // Refused as logged out: the session ended elsewhere (the card asks the server again), or
+      // the connection was opened before the cookie was set (it is opened again).
+      if (!disposed && (await account.check()).loggedIn) await conn.reconnect().catch(() => {});
       if (!disposed) await myGames.load(account.account().loggedIn).catch(() => {});
     }
     if (!disposed) loadMine();
