@@ -4,7 +4,8 @@
 // Ann on a second device (a third browser context, no seat token) logs in, finds the game in
 // Your games with the title counting the games waiting for her, opens it and is seated without
 // a token, also after a reload; the session cookie is HttpOnly (not in document.cookie), and
-// logging out brings the logged-out card back. No game is played.
+// logging out brings the logged-out card back. Ben changes his password and deletes his
+// account, declining once when asked. No game is played.
 import { check } from './lib.mjs';
 import { takeSeat } from './ui.mjs';
 
@@ -128,5 +129,26 @@ export async function accountsTest(t) {
   check((await pad.title()) === 'Grognard', `after logging out the lobby is titled "${await pad.title()}"`);
   const left = (await pad.context().cookies()).filter((c) => c.name === 'grognard_session');
   check(!left.length, 'the session cookie is still there after logging out');
+
+  // Ben changes his password, then deletes his account: warned, asked, and logged out.
+  await ben.locator('#password-box summary').click();
+  await ben.locator('input#password-old').fill(PASSWORD);
+  await ben.locator('input#password-new').fill(`${PASSWORD} 2`);
+  await ben.locator('input#password-new2').fill(`${PASSWORD} 2`);
+  await ben.locator('button#password-go').click();
+  await ben.waitForFunction(() => /password is changed/.test(document.querySelector('#account-note')?.textContent ?? ''));
+  await ben.locator('#delete-box summary').click();
+  const warning = await ben.locator('#delete-form .warning').textContent();
+  check(/Your name stays in the games already played: they are public records/.test(warning), `the deletion's warning reads "${warning}"`);
+  await ben.locator('input#delete-password').fill(`${PASSWORD} 2`);
+  await ben.locator('button#delete-go').click();
+  await ben.locator('#delete-confirm button.confirm-no').click();
+  check(await ben.locator('#account-name').isVisible(), 'the account went although its deletion was declined');
+  await ben.locator('button#delete-go').click();
+  await t.shotOf(ben.locator('#account'), 'delete-asked');
+  await ben.locator('#delete-confirm button.confirm-yes').click();
+  await ben.locator('#login-form').waitFor({ state: 'visible' });
+  check(/deleted/.test(await ben.locator('#account-note').textContent()), 'no word that the account is deleted');
+  check(!(await ben.context().cookies()).some((c) => c.name === 'grognard_session'), 'Ben\'s cookie outlived his account');
   t.note = `Ann seated on a second device without a token; the game waits for ${annWaits ? 'Ann' : 'Ben'}`;
 }

@@ -121,7 +121,7 @@ export function accountCard({ conn, onChange }) {
 
     const [rName, rname] = field('register-name', 'Name', { autocomplete: 'username', maxlength: '32', spellcheck: 'false' });
     const [rPass, rpass] = field('register-password', 'Password', { type: 'password', autocomplete: 'new-password' });
-    const [rPass2, rpass2] = field('register-password2', 'The password again', { type: 'password', autocomplete: 'new-password' });
+    const [rPass2, rpass2] = field('register-password2', 'Password again', { type: 'password', autocomplete: 'new-password' });
     const [rMail, rmail] = field('register-email', 'E-mail (optional)', { type: 'email', autocomplete: 'email', maxlength: '254' });
     const register = html('form', { id: 'register-form' },
       html('p', { class: 'hint' }, 'A name is 3 to 32 letters, digits, _ or -; a password at least 8 characters.'),
@@ -162,8 +162,8 @@ export function accountCard({ conn, onChange }) {
     }));
 
     const [pOld, old] = field('password-old', 'Your password', { type: 'password', autocomplete: 'current-password' });
-    const [pNew, nw] = field('password-new', 'The new password', { type: 'password', autocomplete: 'new-password' });
-    const [pNew2, nw2] = field('password-new2', 'The new password again', { type: 'password', autocomplete: 'new-password' });
+    const [pNew, nw] = field('password-new', 'New password', { type: 'password', autocomplete: 'new-password' });
+    const [pNew2, nw2] = field('password-new2', 'New password again', { type: 'password', autocomplete: 'new-password' });
     const change = html('form', { id: 'password-form' },
       html('p', { class: 'hint' }, 'Your other devices are logged out; this one stays logged in.'),
       pOld, pNew, pNew2, html('p', {}, html('button', { id: 'password-go', type: 'submit' }, 'Change the password')));
