@@ -123,7 +123,7 @@ export function accountCard({ conn, onChange }) {
     const [rPass, rpass] = field('register-password', 'Password', { type: 'password', autocomplete: 'new-password' });
     const [rPass2, rpass2] = field('register-password2', 'Password again', { type: 'password', autocomplete: 'new-password' });
     const [rMail, rmail] = field('register-email', 'E-mail (optional)', { type: 'email', autocomplete: 'email', maxlength: '254' });
-    const register = html('form', { id: 'register-form' },
+    const register = html('form', { id: 'register-form', novalidate: true },
       html('p', { class: 'hint' }, 'A name is 3 to 32 letters, digits, _ or -; a password at least 8 characters.'),
       rName, rPass, rPass2, rMail,
       html('p', {}, html('button', { id: 'register-go', type: 'submit' }, 'Register')));
