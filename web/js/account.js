@@ -95,7 +95,10 @@ export function accountCard({ conn, onChange }) {
   async function settle(state, words) {
     account = state && state.loggedIn ? state : { loggedIn: false };
     draw();
-    say(words);
+    say(words || (account.loggedIn ? '' : 'Logged out.'));
+    // The focus was in the form that went: on to the first control of the new one.
+    const first = body.querySelector('button, input');
+    if (first) first.focus();
     try {
       await conn.reconnect();
     } catch (e) {

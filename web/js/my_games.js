@@ -55,7 +55,9 @@ export function myGamesCard({ conn, navigate, scenarioTitle, roomCode }) {
     const title = `${rulesetTitle(s.ruleset)}: ${scenarioTitle(s.ruleset, s.scenario)}`;
     const li = html('li', { class: `my-game${g.yourAction ? ' your-action' : ''}`, dataset: { game: s.gameId, seat: g.seatId } });
     if (live) {
-      const b = html('button', { type: 'button', class: 'open-game' }, g.yourAction ? `Play ${g.label || g.seatId}` : `Open ${g.label || g.seatId}`);
+      const verb = g.yourAction ? 'Play' : 'Open';
+      const b = html('button', { type: 'button', class: 'open-game', 'aria-label': `${verb} ${g.label || g.seatId} in ${title}` },
+        `${verb} ${g.label || g.seatId}`);
       b.addEventListener('click', () => open(g));
       li.append(b, ' ', html('strong', {}, title));
     } else {
