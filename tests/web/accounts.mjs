@@ -1,11 +1,11 @@
-// Accounts in the browser (docs/web.md, "Accounts"): Ann registers from the lobby's card,
+// Accounts in the browser (docs/web.md, "Your account"): Ann registers from the lobby's card,
 // creates an Itchy & Scratchy room and takes a seat; Ben takes the other seat anonymously, is
 // refused a log-in with the server's words, registers and keeps his seat in his account. Then
 // Ann on a second device (a third browser context, no seat token) logs in, finds the game in
 // Your games with the title counting the games waiting for her, opens it and is seated without
-// a token, also after a reload; the session cookie is HttpOnly (not in document.cookie), and
-// logging out brings the logged-out card back. Ben changes his password and deletes his
-// account, declining once when asked. No game is played.
+// a token, also after a reload and a dropped connection; the session cookie is HttpOnly (not
+// in document.cookie), and logging out brings the logged-out card back. Ben changes his
+// password and deletes his account, declining once when asked. No game is played.
 import { check } from './lib.mjs';
 import { takeSeat } from './ui.mjs';
 
@@ -95,6 +95,17 @@ export async function accountsTest(t) {
 
   // Ann on a second device: logs in, finds the game, opens it without a token.
   const pad = await t.newPage('Ann-2');
+  await pad.context().addInitScript(() => {
+    // The page's WebSockets, so that the test can drop one.
+    const Native = window.WebSocket;
+    window.__sockets = [];
+    window.WebSocket = class extends Native {
+      constructor(...args) {
+        super(...args);
+        window.__sockets.push(this);
+      }
+    };
+  });
   await lobby(t, pad);
   await pad.locator('input#login-name').fill('ann_acc');
   await pad.locator('input#login-password').fill(PASSWORD);
@@ -119,6 +130,13 @@ export async function accountsTest(t) {
   await pad.locator('#play').waitFor({ state: 'visible' });
   await pad.waitForFunction(() => /You play/.test(document.querySelector('#you')?.textContent ?? ''));
   check((await pad.evaluate(() => localStorage.getItem('grognard.seats') || '[]')) === '[]', 'a token was stored for the account\'s seat');
+  // A dropped connection: the page connects again and resumes the seat by game and seat id.
+  await pad.evaluate(() => window.__sockets[window.__sockets.length - 1].close());
+  await pad.waitForFunction(() => document.querySelector('#conn-state')?.className === 'conn-down');
+  await pad.waitForFunction(() => document.querySelector('#conn-state')?.className === 'conn-open');
+  await pad.waitForTimeout(300);
+  const after = (await pad.locator('#error').textContent()).trim();
+  check(!after, `after a dropped connection the room page reads "${after}"`);
 
   // Logging out: the logged-out card, no cookie, the plain title.
   await pad.locator('a#home').click();

@@ -212,14 +212,18 @@ export function showLobby(ctx) {
   refreshBtn.addEventListener('click', () => { loadRooms(); loadGames(); loadMyGames(); });
 
   // The account's games, and the seats of this browser that it could keep.
+  let reopened = false;
   async function loadMyGames() {
     const loggedIn = account.account().loggedIn;
     try {
       await myGames.load(loggedIn);
     } catch (e) {
       // Refused as logged out: the session ended elsewhere (the card asks the server again), or
-      // the connection was opened before the cookie was set (it is opened again).
-      if (!disposed && (await account.check()).loggedIn) await conn.reconnect().catch(() => {});
+      // the connection was opened before the cookie was set (it is opened again, once).
+      if (!disposed && (await account.check()).loggedIn && !reopened) {
+        reopened = true;
+        await conn.reconnect().catch(() => {});
+      }
       if (!disposed) await myGames.load(account.account().loggedIn).catch(() => {});
     }
     if (!disposed) loadMine();
