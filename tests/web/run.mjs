@@ -15,6 +15,7 @@ import { reportDice } from './report.mjs';
 import { layoutAndKeyboard } from './layout.mjs';
 import { rcwSmoke, rcwUnspotted } from './rcw.mjs';
 import { connPages } from './pages.mjs';
+import { accountsTest } from './accounts.mjs';
 
 // The tests in the order they run: the report and layout tests use the game of the first
 // (or play one of their own through the protocol when it did not finish or did not run).
@@ -26,6 +27,7 @@ const TESTS = [
   { name: 'rcw', timeout: 60_000, fn: rcwSmoke },
   { name: 'rcw-unspotted', timeout: 20_000, fn: rcwUnspotted },
   { name: 'pages', timeout: 10_000, fn: connPages },
+  { name: 'accounts', timeout: 45_000, fn: accountsTest },
 ];
 const WHOLE_RUN_MS = 290_000;
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic',

@@ -2,7 +2,8 @@
 // WebSocket. request(body) sends a request and returns a Promise of the answer; pushes
 // (events, closing, take-back offers and results) go to listeners. After a drop it connects
 // again with back-off, says hello and, when the page holds a seat, resumes it with the last
-// event seen, so that no event is missed and none comes twice.
+// event seen, so that no event is missed and none comes twice: by its token, or by game and
+// seat id for a seat of the account the connection is logged in to (docs/accounts.md).
 
 const CLIENT = 'grognard-web 1';
 const PING_MS = 60000;          // well inside the server's idle timeout
@@ -34,7 +35,7 @@ export class Conn {
     this.pending = new Map();     // requestId -> { resolve, reject }
     this.listeners = new Map();   // type -> Set of functions
     this.welcome = null;
-    this.seat = null;             // { token, gameId, lastSeq } while the page holds a seat
+    this.seat = null;             // { token, gameId, seatId, lastSeq } while the page holds a seat
     this.attempt = 0;
     this.closingReason = '';
     this.stopped = false;
@@ -110,7 +111,10 @@ export class Conn {
       const hello = await this.send({ hello: { protocolVersion: 1, client: CLIENT } }, ws);
       this.welcome = hello.welcome;
       if (this.seat) {
-        const r = await this.send({ resume: { token: this.seat.token, lastSeq: String(this.seat.lastSeq || 0) } }, ws);
+        const lastSeq = String(this.seat.lastSeq || 0);
+        const body = this.seat.token ? { token: this.seat.token, lastSeq }
+          : { gameId: this.seat.gameId, seatId: this.seat.seatId, lastSeq };
+        const r = await this.send({ resume: body }, ws);
         const seated = await this.completeSeated(r.seated, ws);
         this.noteSeated(seated);
         if (this.attempt > 0 || this.hadOpen) this.emit('resumed', seated);
@@ -197,6 +201,27 @@ export class Conn {
     this.retryTimer = setTimeout(() => this.open(), wait);
   }
 
+  // Opens a fresh WebSocket at once, once the requests in flight are answered (at most 3 s):
+  // after the session cookie was set or cleared, so that the upgrade carries it. Resolves when
+  // the new connection is ready.
+  async reconnect() {
+    if (!this.started) return this.connect();
+    const until = Date.now() + 3000;
+    while (this.pending.size && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    const old = this.ws;
+    this.ws = null;
+    clearInterval(this.pingTimer);
+    clearTimeout(this.retryTimer);
+    const lost = new ServerError({ code: 'UNAVAILABLE', message: 'The connection to the server was lost.' });
+    for (const { reject } of this.pending.values()) reject(lost);
+    this.pending.clear();
+    this.resetReady();
+    if (old) old.close(1000);
+    this.attempt = 0;
+    this.open();
+    return this.connect();
+  }
+
   // Sends one request on `ws` (already open) and waits for its answer.
   send(body, ws = this.ws) {
     const requestId = String(this.nextId++);
@@ -251,9 +276,12 @@ export class Conn {
     for (const events of held) this.onMessage({ data: JSON.stringify({ requestId: '0', events }) });
   }
 
-  // The page holds a seat: resume it after every reconnect from the last event seen.
+  // The page holds a seat: resume it after every reconnect from the last event seen (by its
+  // token; without one, an account's seat by game and seat id).
   setSeat(seat) {
-    this.seat = seat ? { token: seat.token, gameId: seat.gameId, lastSeq: Number(seat.lastSeq || 0) } : null;
+    this.seat = seat ? {
+      token: seat.token || '', gameId: seat.gameId, seatId: seat.seatId || '', lastSeq: Number(seat.lastSeq || 0),
+    } : null;
   }
 
   noteSeated(seated) {

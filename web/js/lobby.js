@@ -1,11 +1,14 @@
-// The lobby at `/`: the player's name, creating a room, joining by invite code, the open rooms
-// with their seats, the seats this browser holds (resume) and the archived games.
+// The lobby at `/`: the player's account (account.js) and games (my_games.js), the player's
+// name, creating a room, joining by invite code, the open rooms with their seats, the seats
+// this browser holds (resume, keep in the account) and the archived games.
 
 import { html, clear } from 'grognard/svg.js';
 import { errorText } from 'grognard/conn.js';
 import { rulesetTitle } from 'grognard/rulesets/index.js';
 import { allSeats, playerName, removeSeat, setPlayerName } from 'grognard/seats.js';
 import { scenarioTitles, seatsLine } from 'grognard/names.js';
+import { accountCard } from 'grognard/account.js';
+import { myGamesCard } from 'grognard/my_games.js';
 
 const REFRESH_MS = 5000;
 
@@ -59,14 +62,19 @@ export function showLobby(ctx) {
   const games = html('ul', { id: 'games', class: 'games' });
   const refreshBtn = html('button', { type: 'button', id: 'rooms-refresh' }, 'Refresh');
 
+  // --- the account and its games
+  let roomCodes = new Map();   // gameId -> invite code of the listed rooms
+  const myGames = myGamesCard({ conn, navigate, scenarioTitle: (r, n) => scenarioTitle(r, n), roomCode: (id) => roomCodes.get(id) || '' });
+  const account = accountCard({ conn, onChange: () => { loadMyGames(); } });
+
   const root = html('div', { id: 'lobby', class: 'lobby' },
     html('h1', {}, 'Grognard: wargames by web'),
     err,
     html('div', { class: 'lobby-grid' },
-      html('div', { class: 'lobby-col' }, nameBox, createBox, joinBox,
+      html('div', { class: 'lobby-col' }, account.root, nameBox, createBox, joinBox,
         html('section', { class: 'card', 'aria-labelledby': 'h-mine' },
           html('h2', { id: 'h-mine' }, 'Your seats'), mySeats)),
-      html('div', { class: 'lobby-col' },
+      html('div', { class: 'lobby-col' }, myGames.root,
         html('section', { class: 'card', 'aria-labelledby': 'h-rooms' },
           html('h2', { id: 'h-rooms' }, 'Open rooms ', refreshBtn), rooms),
         html('section', { class: 'card', 'aria-labelledby': 'h-games' },
@@ -194,16 +202,56 @@ export function showLobby(ctx) {
       const r = await conn.request({ listRooms: {} });
       if (disposed) return;
       if (errCode === 'UNAVAILABLE') showError(null);  // connected again
-      showRooms((r.rooms && r.rooms.rooms) || []);
+      const list = (r.rooms && r.rooms.rooms) || [];
+      roomCodes = new Map(list.map((room) => [room.gameId, room.inviteCode]));
+      showRooms(list);
     } catch (e) {
       if (!disposed) showError(e);
     }
   }
-  refreshBtn.addEventListener('click', () => { loadRooms(); loadGames(); });
+  refreshBtn.addEventListener('click', () => { loadRooms(); loadGames(); loadMyGames(); });
 
+  // The account's games, and the seats of this browser that it could keep.
+  let reopened = false;
+  async function loadMyGames() {
+    const loggedIn = account.account().loggedIn;
+    try {
+      await myGames.load(loggedIn);
+    } catch (e) {
+      // Refused as logged out: the session ended elsewhere (the card asks the server again), or
+      // the connection was opened before the cookie was set (it is opened again, once).
+      if (!disposed && (await account.check()).loggedIn && !reopened) {
+        reopened = true;
+        await conn.reconnect().catch(() => {});
+      }
+      if (!disposed) await myGames.load(account.account().loggedIn).catch(() => {});
+    }
+    if (!disposed) loadMine();
+  }
+
+  // Makes the seat of this token the account's ("Keep in my account").
+  async function claim(s, button) {
+    button.disabled = true;
+    try {
+      await conn.request({ claimSeat: { token: s.token } });
+      showError(null);
+      await loadMyGames();
+    } catch (e) {
+      showError(e);
+      button.disabled = false;
+    }
+  }
+
+  let mineShown = '';
   function loadMine() {
-    clear(mySeats);
     const list = allSeats();
+    const loggedIn = account.account().loggedIn;
+    const kept = list.map((s) => myGames.held().has(`${s.gameId}/${s.seatId}`));
+    // Drawn again only when it changed, so that the focus stays where it was.
+    const key = JSON.stringify([list, loggedIn, kept]);
+    if (key === mineShown) return;
+    mineShown = key;
+    clear(mySeats);
     if (!list.length) mySeats.append(html('li', { class: 'empty' }, 'None yet: the seats you take are remembered in this browser.'));
     for (const s of list) {
       const b = html('button', { type: 'button', class: 'resume', dataset: { tokenOf: `${s.gameId}/${s.seatId}` } },
@@ -214,8 +262,19 @@ export function showLobby(ctx) {
         removeSeat(s.gameId, s.seatId);
         loadMine();
       });
-      mySeats.append(html('li', {}, b, ' ', html('span', { class: 'code' }, s.inviteCode), ` ${rulesetTitle(s.ruleset)}`,
-        s.name ? ` as ${s.name}` : '', ' ', html('a', { href: `/games/${s.gameId}`, 'data-route': true }, 'replay'), ' ', forget));
+      const li = html('li', {}, b, ' ', html('span', { class: 'code' }, s.inviteCode), ` ${rulesetTitle(s.ruleset)}`,
+        s.name ? ` as ${s.name}` : '', ' ', html('a', { href: `/games/${s.gameId}`, 'data-route': true }, 'replay'), ' ', forget);
+      // Logged in: a player's seat held by token may become the account's (an observer's not).
+      if (account.account().loggedIn && s.role !== 'observer') {
+        if (myGames.held().has(`${s.gameId}/${s.seatId}`)) {
+          li.append(' ', html('small', { class: 'kept' }, 'in your account'));
+        } else {
+          const keep = html('button', { type: 'button', class: 'claim', 'aria-label': `Keep the seat ${s.label} of room ${s.inviteCode} in my account` }, 'Keep in my account');
+          keep.addEventListener('click', () => claim(s, keep));
+          li.append(' ', keep);
+        }
+      }
+      mySeats.append(li);
     }
   }
 
@@ -257,6 +316,7 @@ export function showLobby(ctx) {
     }
     loadRooms();
     loadGames();
+    loadMyGames();
   })();
 
   (async () => {
@@ -272,12 +332,13 @@ export function showLobby(ctx) {
     }
   })();
   loadMine();
-  timer = setInterval(loadRooms, REFRESH_MS);
+  timer = setInterval(() => { loadRooms(); loadMyGames(); }, REFRESH_MS);
 
   return {
     dispose() {
       disposed = true;
       clearInterval(timer);
+      myGames.stop();
     },
   };
 }

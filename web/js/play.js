@@ -1,12 +1,13 @@
-// The room page at /rooms/CODE: takes or resumes a seat, then shows the map, whose turn it is,
-// the orders, the command line, the log with every die, chat, the rule set's panels and, at
-// the end, the result and the seed. Observers see the same screen without orders.
+// The room page at /rooms/CODE: takes or resumes a seat (by its token, or as the logged-in
+// account's seat by game and seat id), then shows the map, whose turn it is, the orders, the
+// command line, the log with every die, chat, the rule set's panels and, at the end, the result
+// and the seed. Observers see the same screen without orders.
 
 import { svg, clear } from 'grognard/svg.js';
 import { errorText } from 'grognard/conn.js';
 import { rulesets, rulesetTitle } from 'grognard/rulesets/index.js';
 import {
-  addSeat, removeSeat, seatsForRoom, tabSeat, setTabSeat, markLive, clearLive, isLive,
+  addSeat, removeSeat, seatsForRoom, tabSeat, setTabSeat, markLive, clearLive, isLive, gameOfRoom, rememberRoom,
 } from 'grognard/seats.js';
 import { EventLog, fetchEvents } from 'grognard/log.js';
 import { scenarioTitle, seatLabelOf } from 'grognard/names.js';
@@ -68,7 +69,9 @@ export function showRoom(ctx, code) {
 
   const seatLabel = (id) => seatLabelOf(st.room && st.room.seats, id);
 
-  // Which seat to take or resume: what the lobby asked, else this tab's, else the only one held.
+  // Which seat to take or resume: what the lobby asked, else this tab's, else the only one held
+  // (by token in this browser, else by the logged-in account).
+  let accountSeats = [];
   async function start() {
     try {
       await conn.connect();
@@ -78,6 +81,8 @@ export function showRoom(ctx, code) {
     if (disposed) return;
     const stored = seatsForRoom(code);
     if (intent && intent.join) return join(intent.join);
+    if (intent && intent.seated) return enter(intent.seated, '');
+    if (intent && intent.account) return resume(intent.account);
     let entry = null;
     if (intent && intent.resume) entry = stored.find((s) => s.seatId === intent.resume);
     if (!entry) entry = stored.find((s) => s.seatId === tabSeat(code));
@@ -85,12 +90,37 @@ export function showRoom(ctx, code) {
     const free = stored.filter((s) => !isLive(s.gameId, s.seatId));
     if (!entry && free.length === 1) entry = free[0];
     if (entry) return resume(entry);
+    // No token for the room here: the seats the account holds in its game, if logged in.
+    accountSeats = (await findAccountSeats()).filter((a) => !stored.some((s) => s.gameId === a.gameId && s.seatId === a.seatId));
+    if (disposed) return;
+    const mine = accountSeats.filter((s) => !isLive(s.gameId, s.seatId));
+    entry = mine.find((s) => s.seatId === tabSeat(code)) || (mine.length === 1 ? mine[0] : null);
+    if (entry) return resume(entry);
     return pick(null);
+  }
+
+  // The seats of this room's game that the logged-in account holds (none when logged out): the
+  // game found by the invite code this browser remembers, or in the open rooms' list.
+  async function findAccountSeats() {
+    try {
+      let gameId = gameOfRoom(code);
+      if (!gameId) {
+        const r = await conn.request({ listRooms: {} });
+        const room = ((r.rooms && r.rooms.rooms) || []).find((x) => x.inviteCode === code);
+        gameId = room ? room.gameId : '';
+      }
+      if (!gameId) return [];
+      const r = await conn.request({ listMyGames: {} });
+      return ((r.myGames && r.myGames.games) || []).filter((g) => g.game && g.game.gameId === gameId)
+        .map((g) => ({ gameId, seatId: g.seatId, label: g.label || g.seatId, role: g.role, inviteCode: code }));
+    } catch (e) {
+      return [];  // logged out (UNAUTHENTICATED), or the server could not tell: the seats to take
+    }
   }
 
   function pick(error) {
     clear(app);
-    showJoin(app, { conn, code, stored: seatsForRoom(code), error, onJoin: join, onResume: resume })
+    showJoin(app, { conn, code, stored: [...seatsForRoom(code), ...accountSeats], error, onJoin: join, onResume: resume })
       .catch((e) => showError(e));
   }
 
@@ -111,13 +141,17 @@ export function showRoom(ctx, code) {
     }
   }
 
+  // Resumes a seat by its token, or without one (entry: { gameId, seatId }) as the logged-in
+  // account's seat.
   async function resume(entry) {
     try {
-      const r = await conn.request({ resume: { token: entry.token, lastSeq: '0' } });
+      const body = entry.token ? { token: entry.token, lastSeq: '0' }
+        : { gameId: entry.gameId, seatId: entry.seatId, lastSeq: '0' };
+      const r = await conn.request({ resume: body });
       const seated = await conn.completeSeated(r.seated);
-      if (!disposed) enter(seated, entry.token);
+      if (!disposed) enter(seated, entry.token || '');
     } catch (e) {
-      if (e.code === 'NOT_FOUND' || e.code === 'UNAUTHENTICATED') removeSeat(entry.gameId, entry.seatId);
+      if (entry.token && (e.code === 'NOT_FOUND' || e.code === 'UNAUTHENTICATED')) removeSeat(entry.gameId, entry.seatId);
       if (!disposed) pick(e);
     }
   }
@@ -130,10 +164,11 @@ export function showRoom(ctx, code) {
       acting: seated.actingSeats || [], status: seated.room.status || '',
     });
     setTabSeat(code, seated.seatId);
+    rememberRoom(code, seated.gameId);
     markLive(seated.gameId, seated.seatId);
     clearInterval(liveTimer);
     liveTimer = setInterval(() => markLive(seated.gameId, seated.seatId), 4000);
-    conn.setSeat({ token, gameId: seated.gameId, lastSeq: 0 });
+    conn.setSeat({ token, gameId: seated.gameId, seatId: seated.seatId, lastSeq: 0 });
     conn.noteSeated(seated);
     clear(app);
     scr = buildScreen({ code, room: st.room, title: rulesetTitle(st.room.ruleset) });
@@ -276,7 +311,7 @@ export function showRoom(ctx, code) {
       clearInterval(liveTimer);
       if (st.gameId) clearLive(st.gameId, st.seatId);
       window.removeEventListener('pagehide', onHide);
-      if (st.token) {
+      if (st.gameId) {
         conn.setSeat(null);
         conn.request({ leave: {} }).catch(() => {});
         // An observer who leaves gives his seat up (docs/protocol.md): its token opens nothing.

@@ -124,3 +124,48 @@ export function isLive(gameId, seatId) {
     return false;
   }
 }
+
+// The game of each room this browser has been in, by invite code (not secret: a room's page
+// needs it to find the seat an account holds there when this browser has no token for it).
+// localStorage['grognard.rooms']: { CODE: gameId }, the newest 200.
+const ROOMS_KEY = 'grognard.rooms';
+
+export function rememberRoom(code, gameId) {
+  if (!code || !gameId) return;
+  try {
+    const map = JSON.parse(localStorage.getItem(ROOMS_KEY) || '{}');
+    const c = String(code).toUpperCase();
+    delete map[c];
+    map[c] = gameId;
+    const keys = Object.keys(map);
+    for (const k of keys.slice(0, Math.max(0, keys.length - 200))) delete map[k];
+    localStorage.setItem(ROOMS_KEY, JSON.stringify(map));
+  } catch (e) {
+    // not remembered; the open rooms' list still tells the listed ones
+  }
+}
+
+// The game id of the room with this invite code, if this browser knows it.
+export function gameOfRoom(code) {
+  const c = String(code || '').toUpperCase();
+  try {
+    const map = JSON.parse(localStorage.getItem(ROOMS_KEY) || '{}');
+    if (map && typeof map[c] === 'string') return map[c];
+  } catch (e) {
+    // fall through to the seats
+  }
+  const s = seatsForRoom(c)[0];
+  return s ? s.gameId : '';
+}
+
+// The invite code of a game's room, if this browser knows it.
+export function roomOfGame(gameId) {
+  try {
+    const map = JSON.parse(localStorage.getItem(ROOMS_KEY) || '{}');
+    for (const [code, id] of Object.entries(map || {})) if (id === gameId) return code;
+  } catch (e) {
+    // fall through to the seats
+  }
+  const s = seatsForGame(gameId).find((x) => x.inviteCode);
+  return s ? s.inviteCode : '';
+}
