@@ -80,7 +80,11 @@ int main(int argc, char** argv) {
     std::cerr << "grognard-server: " << e.what() << "\n";
     return 1;
   }
-  if (config.backup) return app::run_backup(config.db, config.backup_to);
+  if (config.backup) {
+    return config.backup_to_dir.empty()
+               ? app::run_backup(config.db, config.backup_to)
+               : app::run_backup_to_dir(config.db, config.backup_to_dir, config.backup_keep);
+  }
   if (config.verify_archives || config.import_archive) {
     // Their answer is on stdout (and one line on stderr when refused): the store's routine
     // lines are left out.

@@ -2,13 +2,16 @@
 
 #include <fcntl.h>
 #include <sqlite3.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <climits>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -17,9 +20,11 @@
 #include <thread>
 #include <vector>
 
+#include <fmt/ranges.h>
 #include <spdlog/spdlog.h>
 
 #include "store/migrate.h"
+#include "store/operator_records.h"
 
 namespace grognard::app {
 namespace {
@@ -220,16 +225,101 @@ std::string backup(const std::string& db, const std::string& to) {
                      games.at(0), events.at(0), size_text(fs::file_size(to)), took.count());
 }
 
+// Records a good backup in the database, for the server's gauge; says on stderr when it cannot.
+void record_backup(const std::string& db, const std::string& file) {
+  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                      std::chrono::system_clock::now().time_since_epoch())
+                      .count();
+  // Run as root beside a server of another user: a -wal or -shm this write makes must stay the
+  // database owner's, or that server could not open them. (SQLite removes both when the last
+  // connection closes; a crash meanwhile would leave them.)
+  struct stat owner {};
+  const bool owned = ::stat(db.c_str(), &owner) == 0;
+  std::vector<std::string> made;
+  for (const char* suffix : {"-wal", "-shm"}) {
+    if (!fs::exists(db + suffix)) made.push_back(db + suffix);
+  }
+  engine::Status st = engine::ok_status();
+  {
+    auto records = store::OperatorRecords::open(db);
+    st = records.ok() ? (*records)->set_last_backup(ms, file) : engine::Status(records.error());
+    for (const std::string& path : made) {
+      if (owned && fs::exists(path) && ::chown(path.c_str(), owner.st_uid, owner.st_gid) != 0) {
+        std::cerr << "backup: cannot give " << path
+                  << " back to its owner: " << std::strerror(errno) << std::endl;
+      }
+    }
+  }
+  if (!st) {
+    std::cerr << "backup: the copy is good, but could not be recorded in " << db << ": "
+              << st.error().message << std::endl;
+  }
+}
+
+// "grognard-20261207-030000-123.db" for now (UTC).
+std::string dated_name() {
+  const auto now = std::chrono::system_clock::now();
+  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch());
+  const std::time_t t = std::chrono::system_clock::to_time_t(now);
+  std::tm utc{};
+  gmtime_r(&t, &utc);
+  return fmt::format("grognard-{:04}{:02}{:02}-{:02}{:02}{:02}-{:03}.db", utc.tm_year + 1900,
+                     utc.tm_mon + 1, utc.tm_mday, utc.tm_hour, utc.tm_min, utc.tm_sec,
+                     ms.count() % 1000);
+}
+
+bool dated_backup(const std::string& name) {
+  return name.size() == std::string_view("grognard-20261207-030000-123.db").size() &&
+         name.starts_with("grognard-") && name.ends_with(".db");
+}
+
+// Removes the oldest dated backups in `dir` beyond the newest `keep`; what it removed.
+std::vector<std::string> prune(const std::string& dir, std::size_t keep) {
+  std::vector<std::string> names;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    const std::string name = entry.path().filename().string();
+    if (entry.is_regular_file() && dated_backup(name)) names.push_back(name);
+  }
+  std::sort(names.begin(), names.end());  // the dated names sort oldest first
+  std::vector<std::string> removed;
+  for (std::size_t i = 0; i + keep < names.size(); ++i) {
+    std::error_code ec;
+    if (fs::remove(fs::path(dir) / names[i], ec)) removed.push_back(names[i]);
+  }
+  return removed;
+}
+
 }  // namespace
 
 int run_backup(const std::string& db, const std::string& to) {
   try {
     std::cout << backup(db, to) << std::endl;
-    return 0;
   } catch (const std::exception& e) {
     std::cerr << "backup: " << e.what() << std::endl;
     return 1;
   }
+  record_backup(db, to);
+  return 0;
+}
+
+int run_backup_to_dir(const std::string& db, const std::string& dir, std::size_t keep) {
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) {
+    std::cerr << "backup: " << dir << " is not a folder (--to-dir)" << std::endl;
+    return 1;
+  }
+  const std::string to = (fs::path(dir) / dated_name()).string();
+  if (const int code = run_backup(db, to); code != 0) return code;
+  try {
+    const auto removed = prune(dir, keep);
+    std::cout << "backup: kept the newest " << keep << " in " << dir;
+    if (!removed.empty()) std::cout << "; removed " << fmt::format("{}", fmt::join(removed, ", "));
+    std::cout << std::endl;
+  } catch (const std::exception& e) {
+    std::cerr << "backup: the copy is good, but older ones could not be removed: " << e.what()
+              << std::endl;
+  }
+  return 0;
 }
 
 }  // namespace grognard::app

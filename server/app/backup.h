@@ -30,4 +30,11 @@ namespace grognard::app {
 // process exit code (0 or 1).
 int run_backup(const std::string& db, const std::string& to);
 
+// `backup --to-dir DIR --keep N`: the same into DIR/grognard-YYYYMMDD-HHMMSS-mmm.db (UTC, a new
+// name each time), then the oldest such files in DIR beyond the newest `keep` are removed (other
+// files are left alone). Both forms record the backup in the database (operator_settings,
+// migration 0009), which the server exports as grognard_last_backup_timestamp_seconds; a copy
+// that is good but could not be recorded exits 0 and says so on stderr.
+int run_backup_to_dir(const std::string& db, const std::string& dir, std::size_t keep);
+
 }  // namespace grognard::app

@@ -166,8 +166,21 @@ std::optional<int> parse_flags(int argc, char** argv, Config& config) {
   // --db after the subcommand too ("backup --db X --to Y"); GROGNARD_DB stays with the global
   // flag, whose value this one overrides only when given.
   backup->add_option("--db", config.db, "SQLite database file to copy (as the global --db)");
-  backup->add_option("--to", config.backup_to, "The new file (must not exist)")->required();
-  backup->callback([&config] { config.backup = true; });
+  auto* to = backup->add_option("--to", config.backup_to, "The new file (must not exist)");
+  auto* to_dir = backup->add_option(
+      "--to-dir", config.backup_to_dir,
+      "Or: a new file grognard-YYYYMMDD-HHMMSS-mmm.db (UTC) in this folder, for nightly jobs "
+      "(put it on another disk than the database)");
+  to->excludes(to_dir);
+  backup
+      ->add_option("--keep", config.backup_keep,
+                   "With --to-dir: the newest backups kept there; older ones are removed")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{100'000}))
+      ->capture_default_str();
+  backup->callback([&config, to, to_dir] {
+    if (to->count() + to_dir->count() == 0) throw CLI::RequiredError("--to or --to-dir");
+    config.backup = true;
+  });
 
   CLI::App* verify = cli.add_subcommand(
       "verify-archives",

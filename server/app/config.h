@@ -19,6 +19,8 @@ struct Config {
   // `grognard-server backup --to FILE`: copy the database `db` to FILE and exit (app/backup.h).
   bool backup = false;
   std::string backup_to;
+  std::string backup_to_dir;  // or: a dated file in this folder, the oldest beyond --keep removed
+  std::size_t backup_keep = 14;
   // `grognard-server verify-archives`: re-simulate every stored game in `db` and exit
   // (app/verify_archives.h).
   bool verify_archives = false;

@@ -124,6 +124,12 @@ bool AccountDesk::with_records(std::function<void(store::OperatorRecords&)> work
   return true;
 }
 
+std::int64_t AccountDesk::last_backup_ms() const {
+  if (records_ == nullptr) return 0;
+  auto ms = records_->last_backup_ms();
+  return ms.ok() ? *ms : 0;
+}
+
 void AccountDesk::account_disabled(std::int64_t account_id) {
   sessions_ended(account_id, [](const std::string&) { return true; });
 }

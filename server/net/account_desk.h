@@ -82,6 +82,9 @@ class AccountDesk final : public site::AccountsAccess {
   bool with_store(std::function<void(accounts::AccountStore&)> work) override;
   void account_disabled(std::int64_t account_id) override;
   bool with_records(std::function<void(store::OperatorRecords&)> work) override;
+  // When the last good backup was taken (Unix ms; 0: none or unknown), read now: a small read
+  // for GET /metrics.
+  std::int64_t last_backup_ms() const;
   // Answers `message` now, on the desk's thread only (inside post()); handle() queues it.
   void answer(const std::shared_ptr<AccountPeer>& peer, const v1::ClientMessage& message,
               accounts::Accounts& accounts);

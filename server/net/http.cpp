@@ -190,6 +190,7 @@ HttpResponse respond(const HttpRequest& request, Hub& hub) {
   const room::Lobby::Standing rooms = hub.lobby.standing();
   hub.metrics.standing(rooms.stopped_by_storage, rooms.stopped_otherwise, rooms.held,
                        hub.lobby.creation_pause().paused);
+  hub.metrics.last_backup(hub.desk.last_backup_ms());
   return text_response(request, http::status::ok, hub.metrics.render(),
                        "text/plain; version=0.0.4; charset=utf-8");
 }

@@ -186,6 +186,8 @@ struct ServerMetrics::Impl {
                           "Rooms held until the operator decides (their game drifted)");
   pm::Gauge& creation_paused = gauge(*registry, "grognard_room_creation_paused",
                                      "1 while the operator pauses the opening of new rooms");
+  pm::Gauge& last_backup = gauge(*registry, "grognard_last_backup_timestamp_seconds",
+                                 "When the last good backup was taken (Unix time; 0: none)");
   ProcessGauges process{*registry};
 };
 
@@ -206,6 +208,10 @@ void ServerMetrics::standing(std::size_t stopped_by_storage, std::size_t stopped
   impl_->stopped_otherwise.Set(static_cast<double>(stopped_otherwise));
   impl_->held.Set(static_cast<double>(held));
   impl_->creation_paused.Set(creation_paused ? 1.0 : 0.0);
+}
+
+void ServerMetrics::last_backup(std::int64_t ms) {
+  impl_->last_backup.Set(static_cast<double>(ms) / 1000.0);
 }
 
 void ServerMetrics::room_expired() {

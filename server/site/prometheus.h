@@ -67,6 +67,9 @@ class ServerMetrics final : public room::Metrics {
   // What the rooms in memory stand at, and the operator's pause: set at each scrape.
   void standing(std::size_t stopped_by_storage, std::size_t stopped_otherwise, std::size_t held,
                 bool creation_paused);
+  // When the last good backup of the database was taken (`backup`), in Unix milliseconds; 0:
+  // none recorded. Set at each scrape.
+  void last_backup(std::int64_t ms);
 
   // One group commit of the store: fits store::SqliteStore::Options::on_commit.
   void commit(std::size_t batch_size, double seconds);

@@ -1,5 +1,7 @@
 #include "store/operator_records.h"
 
+#include <cstdlib>
+
 #include "store/migrate.h"
 
 namespace grognard::store {
@@ -85,6 +87,28 @@ engine::Status OperatorRecords::set_creation_paused(const std::optional<std::str
       "INSERT INTO operator_settings (name, value) VALUES ('creation_paused', ?) "
       "ON CONFLICT (name) DO UPDATE SET value = excluded.value",
       kClause, [] { return "keep the pause"; }, [&](Query& q) { q.text(1, *reason); });
+}
+
+engine::Result<std::int64_t> OperatorRecords::last_backup_ms() {
+  std::lock_guard lock(mu_);
+  auto stmt = c_.prepare("SELECT value FROM operator_settings WHERE name = 'last_backup'");
+  if (!stmt) return stmt.error();
+  Query q(*stmt);
+  const int rc = q.step();
+  if (rc == SQLITE_DONE) return std::int64_t{0};
+  if (rc != SQLITE_ROW) return sqlite_error(c_.db(), kClause, "read the last backup");
+  const std::string value = q.col_text(0);  // "MS FILE"
+  return std::int64_t{std::strtoll(value.c_str(), nullptr, 10)};
+}
+
+engine::Status OperatorRecords::set_last_backup(std::int64_t ms, const std::string& file) {
+  std::lock_guard lock(mu_);
+  const std::string value = std::to_string(ms) + " " + file;
+  return run_query(
+      c_,
+      "INSERT INTO operator_settings (name, value) VALUES ('last_backup', ?) "
+      "ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+      kClause, [] { return "record the last backup"; }, [&](Query& q) { q.text(1, value); });
 }
 
 }  // namespace grognard::store

@@ -36,6 +36,10 @@ class OperatorRecords {
   // The pause's reason while creating rooms is paused; nullopt: not paused.
   engine::Result<std::optional<std::string>> creation_paused();
   engine::Status set_creation_paused(const std::optional<std::string>& reason);
+  // The last good backup (`grognard-server backup`): when, in Unix milliseconds (0: none), and
+  // the file it wrote.
+  engine::Result<std::int64_t> last_backup_ms();
+  engine::Status set_last_backup(std::int64_t ms, const std::string& file);
 
  private:
   explicit OperatorRecords(DbPtr db) : c_(std::move(db)) {}

@@ -6,11 +6,13 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <future>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <catch2/catch.hpp>
@@ -161,6 +163,53 @@ TEST_CASE("backup refuses an existing file, a missing database and a file not Gr
   for (const auto& entry : fs::directory_iterator(dir)) {
     CHECK(entry.path().filename().string().find(".partial-") == std::string::npos);
   }
+}
+
+}  // namespace grognard::e2e
+
+namespace grognard::e2e {
+
+TEST_CASE("nightly backups: a dated file each time, the newest kept, the last one in /metrics",
+          "[e2e][backup]") {
+  ServerProcess server;
+  Client c = connect(server);
+  REQUIRE(c.create_room("itchy", "intro").ok());
+  CHECK(metric_now(server, "grognard_last_backup_timestamp_seconds") == 0);
+  const fs::path dir = server.database().parent_path() / "nightly";
+  fs::create_directories(dir);
+  const fs::path other = dir / "notes.txt";  // not a backup: left alone
+  std::ofstream(other) << "keep me\n";
+  const std::string command =
+      "backup --db '" + server.database().string() + "' --to-dir '" + dir.string() + "' --keep 2";
+  std::vector<std::string> outs;
+  for (int night = 0; night < 3; ++night) {
+    const Run run = run_server_command(command, server.database().parent_path());
+    INFO(run.out << run.err);
+    REQUIRE(run.exit_code == 0);
+    outs.push_back(run.out);
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  std::vector<std::string> kept;
+  for (const auto& e : fs::directory_iterator(dir)) kept.push_back(e.path().filename().string());
+  std::sort(kept.begin(), kept.end());
+  INFO(outs[2]);
+  REQUIRE(kept.size() == 3);  // two backups and the notes
+  CHECK(kept[2] == "notes.txt");
+  for (int i = 0; i < 2; ++i) {
+    CHECK(kept[i].starts_with("grognard-2"));
+    CHECK(kept[i].ends_with(".db"));
+    CHECK(query_one(dir / kept[i], "SELECT count(*) FROM games") == "1");
+  }
+  CHECK(outs[2].find("kept the newest 2 in " + dir.string() + "; removed grognard-") !=
+        std::string::npos);
+  const double last = metric_now(server, "grognard_last_backup_timestamp_seconds");
+  const double now = static_cast<double>(std::time(nullptr));
+  CHECK(last > now - 120);
+  CHECK(last <= now + 1);
+  // --to and --to-dir are one or the other.
+  CHECK(run_server_command("backup --db '" + server.database().string() + "'",
+                           server.database().parent_path())
+            .exit_code != 0);
 }
 
 }  // namespace grognard::e2e
