@@ -18,7 +18,7 @@ PACKAGES=(
   clang libclang-rt-14-dev   # tests/fuzz: libFuzzer, ASan and UBSan (the fuzz preset)
   libedit-dev tmux
   nginx-light curl openssl   # scripts/proxy-check.sh: the reverse proxy of docs/operations.md
-  systemd   # scripts/units-check.sh: systemd-analyze verify on packaging/'s units
+  systemd                    # scripts/units-check.sh: systemd-analyze verify on packaging/
   python3                    # tests/docs: the Python snippet of docs/archives.md
   chromium chromium-driver   # tests/web: the web client in a real browser
 )

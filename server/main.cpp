@@ -42,6 +42,7 @@
 #include "app/config.h"
 #include "app/logging.h"
 #include "app/operator_restore.h"
+#include "app/restore.h"
 #include "app/verify_archives.h"
 #include "net/gate.h"
 #include "net/server.h"
@@ -79,6 +80,10 @@ int main(int argc, char** argv) {
   } catch (const std::exception& e) {
     std::cerr << "grognard-server: " << e.what() << "\n";
     return 1;
+  }
+  if (config.restore) {
+    if (spdlog::get_level() < spdlog::level::warn) spdlog::set_level(spdlog::level::warn);
+    return app::run_restore(config.db, config.restore_from, config.restore_allow_drift);
   }
   if (config.backup) {
     return config.backup_to_dir.empty()

@@ -198,6 +198,16 @@ std::optional<int> parse_flags(int argc, char** argv, Config& config) {
                         "SQLite database file to import into (as the global --db)");
   importing->callback([&config] { config.import_archive = true; });
 
+  CLI::App* restoring = cli.add_subcommand(
+      "restore",
+      "Put a backup in the database's place (--db) once it is checked, while no server serves it "
+      "(docs/operations.md)");
+  restoring->add_option("--from", config.restore_from, "The backup file")->required();
+  restoring->add_option("--db", config.db, "The database to replace (as the global --db)");
+  restoring->add_flag("--allow-drift", config.restore_allow_drift,
+                      "Restore even when some game no longer folds as stored (it loads held)");
+  restoring->callback([&config] { config.restore = true; });
+
   try {
     cli.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

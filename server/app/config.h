@@ -26,6 +26,10 @@ struct Config {
   bool verify_archives = false;
   // `grognard-server import FILE`: import an archive file into `db` and exit.
   bool import_archive = false;
+  // `grognard-server restore --from BACKUP` (app/restore.h).
+  bool restore = false;
+  std::string restore_from;
+  bool restore_allow_drift = false;
   std::string import_file;
   room::LobbyOptions lobby;  // waiting-room expiry and the lobby's abuse bounds
   net::Options net;

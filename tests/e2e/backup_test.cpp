@@ -2,6 +2,7 @@
 // committing; the copy passes SQLite's integrity check, and a second server started on it has
 // every game committed before the backup began, with its events. Refusals exit 1 with one line.
 #include <sqlite3.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include <algorithm>
@@ -210,6 +211,66 @@ TEST_CASE("nightly backups: a dated file each time, the newest kept, the last on
   CHECK(run_server_command("backup --db '" + server.database().string() + "'",
                            server.database().parent_path())
             .exit_code != 0);
+}
+
+}  // namespace grognard::e2e
+
+namespace grognard::e2e {
+
+TEST_CASE("restore puts a checked backup in place of a stopped server's database",
+          "[e2e][backup][restore]") {
+  ServerProcess server;
+  const fs::path work = server.database().parent_path();
+  const std::string db = server.database().string();
+  Client c = connect(server);
+  auto first = c.create_room("itchy", "intro");
+  REQUIRE(first.ok());
+  const fs::path saved = work / "saved.db";
+  REQUIRE(backup(server.database(), saved, work).exit_code == 0);
+  auto later = c.create_room("itchy", "intro");  // not in the backup
+  REQUIRE(later.ok());
+
+  const std::string restore = "restore --db '" + db + "' --from '" + saved.string() + "'";
+  Run refused = run_server_command(restore, work);
+  CHECK(refused.exit_code == 1);
+  CHECK(refused.err.find("stop the server first") != std::string::npos);
+
+  c.close();
+  REQUIRE(server.stop() == 0);
+  ::chmod(db.c_str(), 0640);
+  // A damaged backup is refused, and nothing is moved.
+  const fs::path damaged = work / "damaged.db";
+  fs::copy_file(saved, damaged);
+  {
+    std::fstream f(damaged, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(100);  // the schema's b-tree page, past the file header
+    f << std::string(400, '\xff');
+  }
+  Run bad = run_server_command("restore --db '" + db + "' --from '" + damaged.string() + "'", work);
+  INFO(bad.out << bad.err);
+  CHECK(bad.exit_code == 1);
+  CHECK(bad.err.find("restore: ") == 0);
+  CHECK(fs::exists(db));
+
+  Run done = run_server_command(restore, work);
+  INFO(done.out << done.err);
+  REQUIRE(done.exit_code == 0);
+  CHECK(done.out.find("checked and in place; the database it replaced is " + db +
+                      ".before-restore-") != std::string::npos);
+  struct stat st {};
+  REQUIRE(::stat(db.c_str(), &st) == 0);
+  CHECK((st.st_mode & 0777) == 0640);  // as the database it replaced
+  CHECK(fs::exists(saved));            // the backup itself is left as it was
+
+  server.restart();
+  Client after = connect(server);
+  v1::ListGames every;
+  auto listed = after.list_games(every);
+  REQUIRE(listed.ok());
+  std::vector<std::string> ids;
+  for (const auto& g : listed->games()) ids.push_back(g.game_id());
+  CHECK(std::find(ids.begin(), ids.end(), first->game_id()) != ids.end());
+  CHECK(std::find(ids.begin(), ids.end(), later->game_id()) == ids.end());
 }
 
 }  // namespace grognard::e2e

@@ -1,0 +1,135 @@
+#include "app/restore.h"
+
+#include <fcntl.h>
+#include <sqlite3.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <ctime>
+#include <filesystem>
+#include <iostream>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "app/verify_archives.h"
+#include "store/db_lock.h"
+
+namespace grognard::app {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Refused : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+std::string stamp() {
+  const std::time_t t = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&t, &utc);
+  return fmt::format("{:04}{:02}{:02}-{:02}{:02}{:02}", utc.tm_year + 1900, utc.tm_mon + 1,
+                     utc.tm_mday, utc.tm_hour, utc.tm_min, utc.tm_sec);
+}
+
+// PRAGMA integrity_check's first line on the file at `path`.
+std::string integrity(const std::string& path) {
+  sqlite3* db = nullptr;
+  std::string answer = "cannot open it";
+  if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
+    sqlite3_stmt* stmt = nullptr;
+    answer = "not an SQLite database";
+    if (sqlite3_prepare_v2(db, "PRAGMA integrity_check", -1, &stmt, nullptr) == SQLITE_OK &&
+        sqlite3_step(stmt) == SQLITE_ROW) {
+      answer = reinterpret_cast<const char*>(sqlite3_column_text(stmt, 0));
+    }
+    sqlite3_finalize(stmt);
+  }
+  sqlite3_close(db);
+  return answer;
+}
+
+void remove_beside(const std::string& path) {
+  std::error_code ec;
+  for (const char* suffix : {"-wal", "-shm", "-lock"}) fs::remove(path + suffix, ec);
+}
+
+// The restore; the line to print.
+std::string restore(const std::string& db, const std::string& from, bool allow_drift) {
+  std::error_code ec;
+  if (!fs::is_regular_file(from, ec)) throw Refused(from + " is not a file (--from)");
+  auto lock = store::DbLock::take(db);
+  if (!lock.ok()) throw Refused(lock.error().message + ": stop the server first");
+
+  // Checked as a copy beside the database: the backup itself is left as it was.
+  const std::string copy = db + ".restoring";
+  remove_beside(copy);
+  if (!fs::copy_file(from, copy, fs::copy_options::overwrite_existing, ec)) {
+    throw Refused("cannot copy " + from + " to " + copy + ": " + ec.message());
+  }
+  struct Cleanup {
+    std::string path;
+    bool keep = false;
+    ~Cleanup() {
+      std::error_code ignored;
+      if (!keep) fs::remove(path, ignored);
+      remove_beside(path);
+    }
+  } cleanup{copy};
+  if (const std::string ok = integrity(copy); ok != "ok") {
+    throw Refused(from + " fails its integrity check: " + ok);
+  }
+  std::cout << "restore: checking every game of " << from << " (verify-archives)" << std::endl;
+  const int verified = run_verify_archives(copy);
+  if (verified == 1) throw Refused(from + ": some game cannot be checked (above): not restored");
+  if (verified == 3 && !allow_drift) {
+    throw Refused(from +
+                  ": some game no longer folds as stored (above): not restored; "
+                  "--allow-drift restores it anyway, those games held");
+  }
+
+  // The database it replaces goes aside, whole; the copy takes its place, owner and mode.
+  struct stat like {};
+  const bool had = ::stat(db.c_str(), &like) == 0;
+  if (!had) {
+    const fs::path parent = fs::path(db).parent_path();
+    if (::stat(parent.empty() ? "." : parent.c_str(), &like) != 0)
+      throw Refused("cannot stat " + db);
+    like.st_mode = S_IRUSR | S_IWUSR;
+  }
+  std::string aside = db + ".before-restore-" + stamp();
+  for (int n = 2; fs::exists(aside, ec); ++n) {
+    aside = db + ".before-restore-" + stamp() + "-" + std::to_string(n);
+  }
+  for (const char* suffix : {"", "-wal", "-shm"}) {
+    if (fs::exists(db + suffix)) {
+      fs::rename(db + suffix, aside + suffix, ec);
+      if (ec) throw Refused("cannot move " + db + suffix + " aside: " + ec.message());
+    }
+  }
+  if (::chown(copy.c_str(), like.st_uid, like.st_gid) != 0 && ::geteuid() == 0) {
+    throw Refused("cannot give " + copy + " the owner of " + db);
+  }
+  ::chmod(copy.c_str(), like.st_mode & 07777);
+  fs::rename(copy, db, ec);
+  if (ec) throw Refused("cannot rename " + copy + " to " + db + ": " + ec.message());
+  cleanup.keep = true;
+  return "restore: " + from + " -> " + db + ": checked and in place" +
+         (had ? "; the database it replaced is " + aside : std::string()) + "; start the server";
+}
+
+}  // namespace
+
+int run_restore(const std::string& db, const std::string& from, bool allow_drift) {
+  try {
+    std::cout << restore(db, from, allow_drift) << std::endl;
+    return 0;
+  } catch (const std::exception& e) {
+    std::cerr << "restore: " << e.what() << std::endl;
+    return 1;
+  }
+}
+
+}  // namespace grognard::app
