@@ -20,6 +20,7 @@ std::optional<int> parse_flags(int argc, char** argv, Config& config) {
     return std::chrono::duration<double, std::ratio<3600>>(ms).count();
   };
   double waiting_room_hours = hours(config.lobby.waiting_room_limit);
+  double abandoned_days = hours(config.lobby.abandoned_limit) / 24.0;
   double ended_room_hours = hours(config.lobby.ended_room_linger);
 
   CLI::App cli{"Grognard: an authoritative WebSocket server for tabletop wargames.",
@@ -151,6 +152,12 @@ std::optional<int> parse_flags(int argc, char** argv, Config& config) {
       ->envname("GROGNARD_WAITING_ROOM_HOURS")
       ->check(CLI::Range(0.0, 1'000'000.0))
       ->capture_default_str();
+  cli.add_option("--abandoned-days", abandoned_days,
+                 "Days after which a running game that nobody played or was connected to is "
+                 "ended as abandoned, said in its log (fractions allowed; 0: never)")
+      ->envname("GROGNARD_ABANDONED_DAYS")
+      ->check(CLI::Range(0.0, 100'000.0))
+      ->capture_default_str();
   cli.add_option("--ended-room-hours", ended_room_hours,
                  "Hours after its game ended that a room nobody is in is dropped from memory "
                  "(a seat or invite code loads it again; fractions allowed; 0: kept until "
@@ -218,6 +225,7 @@ std::optional<int> parse_flags(int argc, char** argv, Config& config) {
   net.hello_timeout = std::chrono::seconds(hello_seconds);
   const auto ms = [](double h) { return std::chrono::milliseconds(std::llround(h * 3'600'000.0)); };
   config.lobby.waiting_room_limit = ms(waiting_room_hours);
+  config.lobby.abandoned_limit = ms(abandoned_days * 24.0);
   config.lobby.ended_room_linger = ms(ended_room_hours);
   apply_share_flags(config);
   return std::nullopt;

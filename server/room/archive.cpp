@@ -177,6 +177,7 @@ void list_games(record::Store& store, Peer& peer, const v1::ListGames& req,
   auto games = store.games(f);
   if (!games.ok()) return peer.send(error_message(request_id, games.error()));
   auto m = reply(request_id);
+  m->mutable_games();  // an empty list is still a list
   for (const record::GameRecord& g : *games) {
     *m->mutable_games()->add_games() = game_summary(store, g);
   }

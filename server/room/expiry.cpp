@@ -18,11 +18,13 @@ Expiry::Expiry(boost::asio::any_io_executor executor, RoomTable& rooms, Tombston
       clock_(std::move(clock)),
       waiting_limit_(options.waiting_room_limit),
       ended_linger_(options.ended_room_linger),
+      abandoned_limit_(options.abandoned_limit),
       remembered_(options.max_rooms) {
   const auto every = [](std::chrono::milliseconds limit) {
     return limit.count() > 0 ? expiry_interval(limit) : std::chrono::milliseconds::max();
   };
-  const auto interval = std::min(every(waiting_limit_), every(ended_linger_));
+  const auto interval =
+      std::min({every(waiting_limit_), every(ended_linger_), every(abandoned_limit_)});
   if (interval != std::chrono::milliseconds::max()) {
     timer_ = std::make_unique<Periodic>(std::move(executor), interval, [this] { tidy(); });
   }
@@ -30,7 +32,22 @@ Expiry::Expiry(boost::asio::any_io_executor executor, RoomTable& rooms, Tombston
 
 void Expiry::tidy() {
   expire_waiting();
+  end_abandoned();
   let_go_ended();
+}
+
+void Expiry::end_abandoned() {
+  const std::chrono::milliseconds limit = abandoned_limit_;
+  if (limit.count() <= 0 || rooms_.closed()) return;
+  const std::int64_t now = clock_();
+  for (const auto& room : rooms_.all()) {
+    // A first look from the snapshot; the room decides on its strand.
+    const std::optional<std::int64_t> since = room->unattended_since();
+    if (!since || now - *since < limit.count()) continue;
+    room->abandon(limit, [this](bool abandoned) {
+      if (abandoned) metrics_.room_abandoned();
+    });
+  }
 }
 
 void Expiry::stop() {

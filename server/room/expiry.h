@@ -48,6 +48,8 @@ class Expiry {
 
  private:
   void expire_waiting();
+  // Ends the running games nobody played or was connected to past abandoned_limit.
+  void end_abandoned();
   void retire(const std::shared_ptr<Room>& room, std::string message);
   void let_go_ended();
 
@@ -58,6 +60,7 @@ class Expiry {
   Clock clock_;
   const std::chrono::milliseconds waiting_limit_;
   const std::chrono::milliseconds ended_linger_;
+  const std::chrono::milliseconds abandoned_limit_;
   const std::size_t remembered_;  // max_rooms: the expired games remembered at start
   // Last: destroyed first, so that no tick runs on a part being taken apart. Null: no limit.
   std::unique_ptr<Periodic> timer_;

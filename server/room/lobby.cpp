@@ -27,6 +27,7 @@ void Lobby::Impl::list_scenarios(const std::shared_ptr<Peer>& peer, const v1::Li
                                  std::uint64_t rid) const {
   auto m = std::make_shared<v1::ServerMessage>();
   m->set_request_id(rid);
+  m->mutable_scenarios();  // an empty list is still a list
   for (const record::ScenarioEntry* s : registry.scenarios(req.ruleset())) {
     auto* info = m->mutable_scenarios()->add_scenarios();
     info->set_ruleset(s->ruleset);

@@ -23,6 +23,11 @@ struct LobbyOptions {
   // invite code loads it again from the store (room/loader.h). Zero: kept until
   // max_rooms is reached.
   std::chrono::milliseconds ended_room_linger = std::chrono::hours(1);
+  // A running game that nobody has played (nothing stored) and nobody has been connected to
+  // for this long is abandoned: stored as aborted with a system note saying so, which frees its
+  // creator's room quota (docs/operations.md, "Abandoned games"). Looked for with the waiting
+  // rooms. Zero: never. Generous by default: games by web go on over days.
+  std::chrono::milliseconds abandoned_limit = std::chrono::hours(24 * 30);
 
   // Abuse bounds (docs/operations.md, "Limits"); zero: no bound.
   // Rooms one connection may create, and one address, while they are open (waiting or running).

@@ -46,6 +46,8 @@ class Metrics {
   virtual void rooms(std::size_t open) = 0;
   // A room waited too long for its players and expired.
   virtual void room_expired() = 0;
+  // A running game nobody played or was connected to was ended (LobbyOptions::abandoned_limit).
+  virtual void room_abandoned() {}
 };
 
 class NullMetrics final : public Metrics {

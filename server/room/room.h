@@ -149,6 +149,10 @@ class Room : public std::enable_shared_from_this<Room> {
   // archive may be checked). Calls `done` on the strand with the outcome: refused when the game
   // has already ended or stopped.
   void abort(std::string reason, std::function<void(engine::Status)> done);
+  // Ends a running game nobody has played or been connected to for `limit` (checked again on
+  // the strand) as abort() does, with the result "abandoned: nobody played it or was connected
+  // to it for N days". `done` on the strand: true once stored.
+  void abandon(std::chrono::milliseconds limit, std::function<void(bool abandoned)> done);
   // Re-simulation (record/resim.h, room_drift.cpp). Stores `drift` as the game's drift line (""
   // clears it); while it is set the game takes no command nor take-back. `done` on the strand.
   void flag_drift(std::string drift, std::function<void(engine::Status)> done);
@@ -180,6 +184,8 @@ class Room : public std::enable_shared_from_this<Room> {
   bool ended_idle_since(std::int64_t ms) const;
   // While the game waits for players: when something was last stored for it (ms).
   std::optional<std::int64_t> waiting_since() const;
+  // While it runs with nobody connected: when something was last stored for it (ms).
+  std::optional<std::int64_t> unattended_since() const;
   // The hashes of the seat tokens handed out.
   std::vector<record::Hash32> token_hashes() const;
   // The game's drift line ("": it is not held).
@@ -235,6 +241,9 @@ class Room : public std::enable_shared_from_this<Room> {
   void bind(const std::shared_ptr<Peer>& peer, const record::SeatRecord& seat);
   // Binds the peer to seat `s` and answers with Seated (events after `last_seq`), and the
   // take-back it is asked to answer, if any.
+  // Stores the game as aborted with `result` and a system note revealing the seed (abort,
+  // abandon); on the strand.
+  void end_aborted(std::string result, const std::function<void(engine::Status)>& done);
   void resume_at(const std::shared_ptr<Peer>& peer, const record::SeatRecord& s,
                  std::uint64_t last_seq, std::uint64_t request_id);
   std::shared_ptr<v1::ServerMessage> seated(const record::SeatRecord& seat,

@@ -40,6 +40,27 @@ void Room::expire(std::chrono::milliseconds limit, std::string reason,
 
 void Room::abort(std::string reason, std::function<void(engine::Status)> done) {
   run([this, reason = std::move(reason), done = std::move(done)] {
+    end_aborted("closed by the server's operator: " + reason, done);
+  });
+}
+
+void Room::abandon(std::chrono::milliseconds limit, std::function<void(bool)> done) {
+  run([this, limit, done = std::move(done)] {
+    // Looked at again on the strand: a move or a connection since the lobby looked keeps it.
+    if (record_.status != record::GameStatus::kRunning || line_.failed() ||
+        !record_.drift.empty() || seats_.anyone_connected() ||
+        deps_.clock() - record_.updated_ms < limit.count()) {
+      return done(false);
+    }
+    const auto days = std::chrono::duration<double, std::ratio<86400>>(limit).count();
+    end_aborted(
+        fmt::format("abandoned: nobody played it or was connected to it for {:g} days", days),
+        [done](const engine::Status& st) { done(st.ok()); });
+  });
+}
+
+void Room::end_aborted(std::string result, const std::function<void(engine::Status)>& done) {
+  {  // on the strand
     auto refuse = [&](engine::ErrorCode code, std::string why) {
       done(engine::Error{code, "", "game " + id_ + " (room " + invite_ + ") " + std::move(why)});
     };
@@ -65,7 +86,7 @@ void Room::abort(std::string reason, std::function<void(engine::Status)> done) {
     record::GameRecord& g = *p->batch.game;
     g.status = record::GameStatus::kAborted;
     g.ended_ms = deps_.clock();
-    g.result = "closed by the server's operator: " + reason;
+    g.result = std::move(result);
     v1::SystemNote note;
     note.set_text("This game was " + g.result + "." +
                   (began ? " The dice seed is now public." : ""));
@@ -82,7 +103,7 @@ void Room::abort(std::string reason, std::function<void(engine::Status)> done) {
       done(engine::ok_status());
     };
     commit(p);
-  });
+  }
 }
 
 void Room::refresh_info() {
@@ -129,6 +150,9 @@ void Room::refresh_info() {
   facts.ended_ms = revealed(record_.status) ? record_.ended_ms : 0;
   if (!line_.failed() && record_.status == record::GameStatus::kWaiting)
     facts.waiting_since = record_.updated_ms;
+  if (!line_.failed() && record_.drift.empty() && record_.status == record::GameStatus::kRunning &&
+      !seats_.anyone_connected())
+    facts.unattended_since = record_.updated_ms;
   snapshot_.publish(std::move(facts));
 }
 
@@ -150,6 +174,10 @@ bool Room::ended_idle_since(std::int64_t ms) const {
 
 std::optional<std::int64_t> Room::waiting_since() const {
   return snapshot_.waiting_since();
+}
+
+std::optional<std::int64_t> Room::unattended_since() const {
+  return snapshot_.unattended_since();
 }
 
 std::vector<record::Hash32> Room::token_hashes() const {

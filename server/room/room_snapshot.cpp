@@ -43,6 +43,11 @@ std::optional<std::int64_t> RoomSnapshot::waiting_since() const {
   return facts_.waiting_since;
 }
 
+std::optional<std::int64_t> RoomSnapshot::unattended_since() const {
+  std::lock_guard lock(mu_);
+  return facts_.unattended_since;
+}
+
 std::string RoomSnapshot::drift() const {
   std::lock_guard lock(mu_);
   return facts_.drift;

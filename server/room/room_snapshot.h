@@ -23,6 +23,8 @@ class RoomSnapshot {
     bool storage_stopped = false;
     bool stopped = false;  // takes no command (storage_stopped among them), not for a shutdown
     std::optional<std::int64_t> waiting_since;  // while waiting for players: its last activity
+    // While running with nobody connected: its last activity.
+    std::optional<std::int64_t> unattended_since;
     std::string drift;
   };
 
@@ -36,6 +38,7 @@ class RoomSnapshot {
   bool storage_stopped() const;
   bool stopped() const;
   std::optional<std::int64_t> waiting_since() const;
+  std::optional<std::int64_t> unattended_since() const;
   std::string drift() const;
 
  private:

@@ -105,6 +105,11 @@ struct ServerMetrics::Impl {
                                    .Help("Rooms that expired waiting for players")
                                    .Register(*registry)
                                    .Add({});
+  pm::Counter& rooms_abandoned = pm::BuildCounter()
+                                     .Name("grognard_rooms_abandoned_total")
+                                     .Help("Running games ended as abandoned (--abandoned-days)")
+                                     .Register(*registry)
+                                     .Add({});
   pm::Family<pm::Counter>& commands = pm::BuildCounter()
                                           .Name("grognard_commands_total")
                                           .Help("Commands handled, by outcome")
@@ -216,6 +221,10 @@ void ServerMetrics::last_backup(std::int64_t ms) {
 
 void ServerMetrics::room_expired() {
   impl_->rooms_expired.Increment();
+}
+
+void ServerMetrics::room_abandoned() {
+  impl_->rooms_abandoned.Increment();
 }
 
 void ServerMetrics::connection_opened() {

@@ -45,6 +45,7 @@ class ServerMetrics final : public room::Metrics {
   void command(room::CommandOutcome outcome) override;
   void rooms(std::size_t open) override;
   void room_expired() override;
+  void room_abandoned() override;
 
   void connection_opened();
   void connection_closed();

@@ -105,3 +105,44 @@ TEST_CASE("a room nobody joins expires, is refused with the reason, and stays go
 }
 
 }  // namespace grognard::e2e
+
+namespace grognard::e2e {
+
+TEST_CASE("a running game nobody plays or is connected to is ended as abandoned, said in its log",
+          "[e2e][expiry][abandoned]") {
+  // 0.00004 days: 3.5 s.
+  std::vector<std::string> flags = kPlayFlags;
+  flags.insert(flags.end(), {"--abandoned-days", "0.00004"});
+  ServerProcess server(flags);
+  Game left = start_game(server);
+  Game watched = start_game(server);
+  for (Player& p : left.players) p.client.close();
+  watched.players[1].client.close();  // one general stays connected: not abandoned
+  Client c = connect(server);
+  std::vector<v1::GameSummary> aborted;
+  for (int i = 0; i < 100 && aborted.empty(); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    v1::ListGames filter;
+    filter.set_status("aborted");
+    auto games = c.list_games(filter);
+    INFO((games.ok() ? "" : client::describe(games.failure())));
+    REQUIRE(games.ok());
+    aborted.assign(games->games().begin(), games->games().end());
+  }
+  REQUIRE(aborted.size() == 1);
+  CHECK(aborted[0].game_id() == left.game_id);
+  CHECK(aborted[0].result() == "abandoned: nobody played it or was connected to it for 4e-05 days");
+  CHECK_FALSE(aborted[0].seed().empty());  // the seed is public, as at any end
+  auto log = c.get_events(left.game_id);
+  REQUIRE(log.ok());
+  const auto notes = system_notes({log->events().begin(), log->events().end()});
+  REQUIRE_FALSE(notes.empty());
+  CHECK(notes.back().text().find("This game was abandoned: nobody played it") == 0);
+  CHECK(metric_now(server, "grognard_rooms_abandoned_total") == 1);
+  // The one still attended plays on.
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  CHECK(games_with_status(c, "aborted").size() == 1);
+  CHECK(watched.players[0].client.legal().ok());
+}
+
+}  // namespace grognard::e2e

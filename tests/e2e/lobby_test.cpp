@@ -142,3 +142,22 @@ TEST_CASE("resuming a seat in another room leaves the first room's broadcasts be
 }
 
 }  // namespace grognard::e2e
+
+namespace grognard::e2e {
+
+TEST_CASE("an empty list is answered as a list, not as an empty message", "[e2e][lobby]") {
+  ServerProcess server;
+  Client c = connect(server);
+  v1::ListGames none;
+  none.set_status("aborted");
+  auto games = c.list_games(none);
+  INFO((games.ok() ? "" : client::describe(games.failure())));
+  REQUIRE(games.ok());
+  CHECK(games->games_size() == 0);
+  auto scenarios = c.list_scenarios("no-such-ruleset");
+  INFO((scenarios.ok() ? "" : client::describe(scenarios.failure())));
+  REQUIRE(scenarios.ok());
+  CHECK(scenarios->scenarios_size() == 0);
+}
+
+}  // namespace grognard::e2e
