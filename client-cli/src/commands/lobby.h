@@ -12,12 +12,13 @@
 namespace grognard::cli {
 
 struct Common {
-  std::string server;  // normalized URL
+  std::string server;      // normalized URL
+  client::TlsOptions tls;  // how a wss:// server is trusted (--ca-file)
   bool json = false;
 };
 
 // Connects and says hello.
-client::Result<client::Client> connect_hello(const std::string& url);
+client::Result<client::Client> connect_hello(const std::string& url, const client::TlsOptions& tls);
 
 // How --as names `seat`: "general/British", "player/British", "referee".
 std::string as_text(const v1::SeatInfo& seat);
