@@ -138,7 +138,7 @@ code="$(printf '%s\n' "$out" | sed -n 's/^Invite code: *\([A-Z0-9]*\).*/\1/p' | 
 GROGNARD_SERVER="$wss" GROGNARD_CA_FILE="$dir/ca.pem" client rooms
 check "grognard rooms over wss:// with \$GROGNARD_CA_FILE" 0 "$rc"
 has "the room created is listed" "${code:-no invite code}"
-client --server "$wss" --ca-file "$dir/ca.pem" play "$code" --script - <<<'show'
+client --server "$wss" --ca-file "$dir/ca.pem" play "$code" --script - <<<'panel'
 check "grognard play over wss:// (the saved seat resumed)" 0 "$rc"
 has "the seat's screen" "British"
 client --server "https://localhost:$tls_port" --ca-file "$dir/ca.pem" admin --token "$token" rooms
@@ -151,7 +151,7 @@ check "without the CA: grognard rooms refused" 2 "$rc"
 has "without the CA: why" "certificate verify failed: unable to get local issuer certificate"
 has "without the CA: what to do" "(use --ca-file for a private CA)"
 check "without the CA: no retry" yes "$([ $((SECONDS - started)) -lt 5 ] && echo yes || echo no)"
-client --server "$wss" play "$code" --script - <<<'show'
+client --server "$wss" play "$code" --script - <<<'panel'
 check "without the CA: grognard play refused" 2 "$rc"
 has "without the CA: grognard play says why" "certificate verify failed"
 client --server "wss://localhost:$tls_port" admin --token "$token" rooms
