@@ -72,7 +72,7 @@ TEST_CASE("parse_url: bad ports, a missing host and unknown schemes are named", 
   CHECK(refusal("host:8080") == "no scheme (ws:// or wss://) in URL: host:8080");
 }
 
-TEST_CASE("--server keeps wss:// and https://, and a bare HOST:PORT is ws://", "[cli][url]") {
+TEST_CASE("the server address keeps wss:// and https://, a bare HOST:PORT is ws://", "[cli][url]") {
   CHECK(normalize_url("127.0.0.1:8080") == "ws://127.0.0.1:8080/");
   CHECK(normalize_url("ws://127.0.0.1:8080") == "ws://127.0.0.1:8080/");
   CHECK(normalize_url("wss://grognard.example.org/rooms") == "wss://grognard.example.org/rooms");
