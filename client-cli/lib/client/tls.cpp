@@ -3,8 +3,6 @@
 #include <openssl/ssl.h>
 #include <openssl/x509_vfy.h>
 
-#include <utility>
-
 #include <boost/asio/ip/address.hpp>
 
 namespace grognard::client::tls {
@@ -50,10 +48,8 @@ Failure handshake_failure(const boost::system::error_code& ec, Stream& stream,
     return failure(FailureKind::kIo, "TLS handshake failed: " + ec.message());
   }
   if (verified == X509_V_ERR_HOSTNAME_MISMATCH) {
-    return failure(FailureKind::kTls,
-                   "certificate verify failed: hostname mismatch (the "
-                   "certificate is not for " +
-                       host + ")");
+    const std::string why = "hostname mismatch (the certificate is not for " + host + ")";
+    return failure(FailureKind::kTls, "certificate verify failed: " + why);
   }
   if (verified != X509_V_OK) {
     return failure(FailureKind::kTls, std::string("certificate verify failed: ") +
