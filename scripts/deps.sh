@@ -9,7 +9,7 @@ PACKAGES=(
   protobuf-compiler libprotobuf-dev
   libspdlog-dev libfmt-dev
   libsqlite3-dev sqlite3
-  libssl-dev
+  libssl-dev ca-certificates  # the client's wss:// and https://: OpenSSL, the system's CAs
   libsodium-dev              # server/accounts: argon2id password hashes, session tokens
   catch2
   libcli11-dev

@@ -90,7 +90,7 @@ int run_link(const Common& c, Link& link, const PlayFlags& f) {
 // without its token from any device; nullopt when none (or several: --as chooses).
 std::optional<std::string> account_seat(const Common& c, const PlayFlags& f) {
   if (!SessionStore().find(c.server) || f.room.rfind("g-", 0) != 0) return std::nullopt;
-  auto cl = connect_hello(c.server);
+  auto cl = connect_hello(c.server, c.tls);
   auto games = cl ? cl->list_my_games() : client::Result<v1::MyGameList>(cl.failure());
   if (!games) return std::nullopt;
   std::vector<std::string> seats;
@@ -107,13 +107,13 @@ std::optional<std::string> account_seat(const Common& c, const PlayFlags& f) {
 int play(const Common& c, const PlayFlags& f) {
   if (saved_seats(c, f).empty()) {
     if (const auto seat = account_seat(c, f)) {
-      Link link(c.server, Ticket{"", "", "", f.room, *seat});
+      Link link(c.server, c.tls, Ticket{"", "", "", f.room, *seat});
       return run_link(c, link, f);
     }
   }
   const auto token = seat_token(c, f);
   if (!token) return 1;
-  Link link(c.server, Ticket{*token, "", ""});
+  Link link(c.server, c.tls, Ticket{*token, "", ""});
   return run_link(c, link, f);
 }
 
@@ -125,7 +125,7 @@ std::optional<std::string> invite_of(const Common& c, const std::string& game_id
   for (const auto& s : TokenStore().find(c.server, game_id)) {
     if (s.game_id == game_id && !s.invite_code.empty()) return s.invite_code;
   }
-  auto cl = connect_hello(c.server);
+  auto cl = connect_hello(c.server, c.tls);
   auto rooms = cl ? cl->list_rooms() : client::Result<v1::RoomList>(cl.failure());
   if (!rooms) {
     std::cerr << "grognard: " << readable(rooms.failure()) << std::endl;
@@ -150,7 +150,7 @@ int watch(const Common& c, const PlayFlags& f) {
     if (!found) return status;
     code = *found;
   }
-  Link link(c.server, Ticket{"", code, f.name});
+  Link link(c.server, c.tls, Ticket{"", code, f.name});
   return run_link(c, link, f);
 }
 
@@ -172,12 +172,15 @@ int run_cli(int argc, char** argv) {
   CLI::App app{"grognard: play tabletop wargames on a Grognard server (docs/client.md)"};
   app.fallthrough();
   app.require_subcommand(1);
-  std::string server_flag;
+  std::string server_flag, ca_flag;
   Common c;
   bool no_colour = false;
-  app.add_option(
-      "--server", server_flag,
-      "server address (else $GROGNARD_SERVER, else " + std::string(kDefaultServer) + ")");
+  app.add_option("--server", server_flag,
+                 "server address (else $GROGNARD_SERVER, else " + std::string(kDefaultServer) +
+                     "): ws://HOST:PORT, wss://HOST (TLS) or HOST:PORT");
+  app.add_option("--ca-file", ca_flag,
+                 "also trust the CA certificates in this PEM file for wss:// and https:// "
+                 "(else $GROGNARD_CA_FILE)");
   app.add_flag("--json", c.json, "print JSON lines (scripted mode, lists)");
   app.add_flag("--no-color", no_colour, "plain characters, no colour (also: NO_COLOR=1)");
 
@@ -340,8 +343,14 @@ int run_cli(int argc, char** argv) {
     // (docs/client.md), whatever number CLI11 gives it.
     return app.exit(e) == 0 ? 0 : 2;
   }
-  c.server = server_url(server_flag);
   if (no_colour) ::setenv("NO_COLOR", "1", 1);
+  if (*verify_cmd) return verify_command(verify_path);  // no server
+  c.server = server_url(server_flag);
+  if (auto url = client::parse_url(c.server); !url) {
+    std::cerr << "grognard: " << url.failure().message << std::endl;
+    return 2;
+  }
+  c.tls.ca_file = ca_file(ca_flag);
   if (*rooms) return rooms_command(c);
   if (*scenarios) return scenarios_command(c, ruleset);
   if (*create) return create_command(c, co);
@@ -364,10 +373,10 @@ int run_cli(int argc, char** argv) {
   if (*claim_cmd) return claim_command(c, claim_room);
   if (*export_cmd) return export_command(c, eo);
   if (*report_cmd) return report_command(c, report_o);
-  if (*verify_cmd) return verify_command(verify_path);
   if (*admin) return admin_command(c, ao);
   if (*replay) {
     ro.server = c.server;
+    ro.tls = c.tls;
     ro.json = c.json;
     ro.style = Style::detect();
     if (*at_opt) ro.at = at;

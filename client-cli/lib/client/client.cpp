@@ -32,11 +32,12 @@ Client::Client(Client&&) noexcept = default;
 Client& Client::operator=(Client&&) noexcept = default;
 Client::~Client() = default;
 
-Result<Client> Client::connect(const std::string& url, Format format, Millis timeout) {
+Result<Client> Client::connect(const std::string& url, Format format, Millis timeout,
+                               const TlsOptions& tls) {
   auto parsed = parse_url(url);
   if (!parsed) return parsed.failure();
   auto ws = std::make_unique<WebSocket>();
-  if (auto st = ws->connect(*parsed, timeout); !st) return st.failure();
+  if (auto st = ws->connect(*parsed, timeout, tls); !st) return st.failure();
   return Client(std::move(ws), format, timeout);
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // A synchronous Grognard client over one WebSocket connection (docs/protocol.md).
 //
-//   auto c = Client::connect("ws://127.0.0.1:8080/", Format::kBinary, 5s);
+//   auto c = Client::connect("ws://127.0.0.1:8080/", Format::kBinary, 5s);  // or wss://
 //   if (!c) return c.failure();
 //   c->hello();
 //   auto room = c->create_room("itchy", "intro", /*observers_allowed=*/true, /*unlisted=*/false);
@@ -38,9 +38,10 @@ class Client {
  public:
   static constexpr Millis kDefaultTimeout{10'000};
 
-  // Connects and performs the WebSocket handshake (no Hello yet).
+  // Connects and performs the WebSocket handshake (no Hello yet); a wss:// server's certificate
+  // is verified as `tls` says.
   static Result<Client> connect(const std::string& url, Format format,
-                                Millis timeout = kDefaultTimeout);
+                                Millis timeout = kDefaultTimeout, const TlsOptions& tls = {});
 
   Client(Client&&) noexcept;
   Client& operator=(Client&&) noexcept;

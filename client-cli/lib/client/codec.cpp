@@ -51,6 +51,8 @@ std::string describe(const Failure& f) {
       return "unexpected answer: " + f.message;
     case FailureKind::kRefused:
       return "refused (HTTP " + std::to_string(f.http_status) + "): " + f.message;
+    case FailureKind::kTls:
+      return "TLS: " + f.message;
   }
   return f.message;
 }

@@ -1,7 +1,7 @@
 #pragma once
 // Errors as values for the client library: every operation returns a Result<T> holding either
 // its value or a Failure that says what went wrong (a timeout, a closed connection, an I/O
-// error, an undecodable frame, or an Error the server answered with).
+// error, a TLS failure, an undecodable frame, or an Error the server answered with).
 
 #include <cstdint>
 #include <stdexcept>
@@ -21,6 +21,7 @@ enum class FailureKind {
   kServer,      // the server answered with an Error: code, clause, message
   kUnexpected,  // the server answered with a different message than the request expects
   kRefused,     // the server declined the WebSocket upgrade: http_status and message say why
+  kTls,         // TLS refused: a certificate that failed verification, an unreadable CA file
 };
 
 struct Failure {
@@ -31,6 +32,13 @@ struct Failure {
   std::uint16_t close_code = 0;          // kClosed: the WebSocket close code, if one came
   std::uint16_t http_status = 0;         // kRefused: 403 banned, 503 full or shutting down
 };
+
+inline Failure failure(FailureKind kind, std::string message) {
+  Failure f;
+  f.kind = kind;
+  f.message = std::move(message);
+  return f;
+}
 
 // One line for logs and test reports: "server error PERMISSION_DENIED [itchy.unit.not-yours]: …".
 std::string describe(const Failure& failure);

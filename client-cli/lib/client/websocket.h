@@ -1,6 +1,7 @@
 #pragma once
-// A synchronous WebSocket connection with deadlines, and a one-shot HTTP GET: the only place
-// the client touches Boost.Beast (websocket.cpp; this header is Beast-free).
+// A synchronous WebSocket connection with deadlines, and one-shot HTTP requests, over TCP or
+// TLS (wss://, https://): the only place the client touches Boost.Beast (websocket.cpp,
+// http.cpp, tls.cpp; this header is Beast-free).
 //
 // Every operation takes a timeout and returns by then. A read that times out is not lost: it
 // stays pending and the next read() carries on with it, so a quiet connection stays usable.
@@ -18,18 +19,11 @@
 #include <vector>
 
 #include "client/result.h"
+#include "client/url.h"
 
 namespace grognard::client {
 
 using Millis = std::chrono::milliseconds;
-
-// "ws://host:port/path" split into its parts; only ws:// (no TLS).
-struct Url {
-  std::string host;
-  std::uint16_t port = 0;
-  std::string target = "/";
-};
-Result<Url> parse_url(std::string_view url);
 
 // One WebSocket message as it travelled: binary (protobuf) or text (JSON).
 struct Frame {
@@ -50,8 +44,9 @@ class WebSocket {
   WebSocket(const WebSocket&) = delete;
   WebSocket& operator=(const WebSocket&) = delete;
 
-  // TCP connect and WebSocket handshake, both within `timeout`.
-  Status connect(const Url& url, Millis timeout);
+  // TCP connect, the TLS handshake (url.tls: verified as `tls` says; a certificate that fails
+  // is kTls) and the WebSocket handshake, all within `timeout`.
+  Status connect(const Url& url, Millis timeout, const TlsOptions& tls = {});
   Status write(std::string_view bytes, bool binary, Millis timeout);
   // The next message. kTimeout leaves the read pending for the next call; kClosed says the
   // peer closed (close_info() has its code and reason); kIo is any other end.
@@ -87,7 +82,11 @@ struct HttpRequestSpec {
   std::vector<std::pair<std::string, std::string>> headers;  // any others
 };
 
-// One HTTP/1.1 request to http://host:port over a fresh TCP connection.
+// One HTTP/1.1 request to the server at `url` (its host, port and scheme; spec.target is the
+// path) over a fresh connection: TLS for https:// and wss://, verified as `tls` says.
+Result<HttpResponse> http_request(const Url& url, const HttpRequestSpec& spec, Millis timeout,
+                                  const TlsOptions& tls = {});
+// The same to http://host:port.
 Result<HttpResponse> http_request(const std::string& host, std::uint16_t port,
                                   const HttpRequestSpec& spec, Millis timeout);
 // GET http://host:port/target over a fresh TCP connection.

@@ -62,7 +62,7 @@ std::optional<client::Client> logged_in(const Common& c, int* out) {
     *out = 1;
     return std::nullopt;
   }
-  auto cl = connect_hello(c.server);  // logs in with the saved session
+  auto cl = connect_hello(c.server, c.tls);  // logs in with the saved session
   if (!cl) {
     *out = fail(c, cl.failure());
     return std::nullopt;
@@ -82,7 +82,7 @@ int register_command(const Common& c, const std::string& name, const std::string
     std::cerr << "grognard: the two passwords differ; nothing was registered" << std::endl;
     return 2;
   }
-  auto cl = connect_hello(c.server);
+  auto cl = connect_hello(c.server, c.tls);
   if (!cl) return fail(c, cl.failure());
   auto state = cl->register_account(name, password, email);
   if (!state) return fail(c, state.failure());
@@ -91,7 +91,7 @@ int register_command(const Common& c, const std::string& name, const std::string
 
 int login_command(const Common& c, const std::string& name) {
   const std::string password = read_password("Password for " + name + ": ");
-  auto cl = connect_hello(c.server);
+  auto cl = connect_hello(c.server, c.tls);
   if (!cl) return fail(c, cl.failure());
   auto state = cl->log_in(name, password);
   if (!state) return fail(c, state.failure());

@@ -9,6 +9,7 @@
 #include <google/protobuf/util/json_util.h>
 
 #include "client/websocket.h"
+#include "commands/errors.h"
 #include "grognard/v1/admin.pb.h"
 
 namespace grognard::cli {
@@ -170,9 +171,9 @@ int admin_command(const Common& c, AdminOptions o) {
     std::cerr << "grognard: " << url.failure().message << "\n";
     return 2;
   }
-  auto answer = client::http_request(url->host, url->port, spec, 10s);
+  auto answer = client::http_request(*url, spec, 10s, c.tls);
   if (!answer) {
-    std::cerr << "grognard: " << answer.failure().message << "\n";
+    std::cerr << "grognard: " << readable(answer.failure()) << "\n";
     return 2;
   }
   if (answer->status == 200) {

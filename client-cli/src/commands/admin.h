@@ -1,6 +1,7 @@
 #pragma once
 // `grognard admin …`: the server operator's tools over the admin API (HTTP under /admin on the
-// server's port; proto/grognard/v1/admin.proto, docs/operations.md "Admin"). The token comes
+// server's port, HTTPS when the server address is wss:// or https://, verified as the
+// WebSocket is; proto/grognard/v1/admin.proto, docs/operations.md "Admin"). The token comes
 // from --token or $GROGNARD_ADMIN_TOKEN. Exit status: 0 done, 1 refused by the server (a wrong
 // token included), 2 no connection or bad usage.
 

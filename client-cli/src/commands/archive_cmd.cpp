@@ -40,7 +40,7 @@ bool write_out(const std::string& bytes, const std::string& path, const std::str
 }  // namespace
 
 int export_command(const Common& c, const ExportOptions& o) {
-  auto cl = connect_hello(c.server);
+  auto cl = connect_hello(c.server, c.tls);
   auto archive = cl ? cl->export_game(o.game_id) : client::Result<v1::GameArchive>(cl.failure());
   if (!archive) {
     std::cerr << "grognard: " << readable(archive.failure()) << std::endl;
@@ -70,9 +70,11 @@ int report_command(const Common& c, const ExportOptions& o) {
     std::cerr << "grognard: " << url.failure().message << std::endl;
     return 2;
   }
-  auto answer = client::http_get(url->host, url->port, "/games/" + o.game_id + "/report", 60s);
+  client::HttpRequestSpec get;
+  get.target = "/games/" + o.game_id + "/report";
+  auto answer = client::http_request(*url, get, 60s, c.tls);
   if (!answer) {
-    std::cerr << "grognard: " << answer.failure().message << std::endl;
+    std::cerr << "grognard: " << readable(answer.failure()) << std::endl;
     return 2;
   }
   if (answer->status != 200) {  // the server's words: no such game, or not ended yet

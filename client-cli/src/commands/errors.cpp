@@ -75,6 +75,13 @@ std::string readable(const client::Failure& f) {
       return "The server answered unexpectedly: " + sentence(f.message) + ".";
     case client::FailureKind::kRefused:
       return "The server refused the connection: " + sentence(f.message) + ".";
+    case client::FailureKind::kTls: {
+      // A chain that did not verify may be a private CA's; a wrong host name is not mended so.
+      const bool chain = f.message.find("certificate verify failed") != std::string::npos &&
+                         f.message.find("hostname mismatch") == std::string::npos;
+      return "Cannot connect securely: " + sentence(f.message) +
+             (chain ? " (use --ca-file for a private CA)." : ".");
+    }
   }
   return "Error.";
 }
@@ -93,7 +100,8 @@ bool closed_for_policy(const client::Failure& f) {
 bool connection_lost(const client::Failure& f) {
   // Coming back at once after a close for policy would only be refused again.
   if (closed_for_policy(f)) return false;
-  // A server that is full or shutting down (503) may take us in a moment; a ban (403) stands.
+  // A server that is full or shutting down (503) may take us in a moment; a ban (403) stands,
+  // and so does a certificate that failed verification (kTls).
   if (f.kind == client::FailureKind::kRefused) return f.http_status == 503;
   return f.kind == client::FailureKind::kClosed || f.kind == client::FailureKind::kIo ||
          f.kind == client::FailureKind::kTimeout ||

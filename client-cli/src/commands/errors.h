@@ -14,7 +14,7 @@ std::string readable(const client::Failure& failure);
 std::string as_sentence(const std::string& message);
 // True when the failure means the connection is gone (retry after reconnecting); false when
 // the server closed it for a breach of policy (1008: kicked, banned, over the rate limit) or
-// refused it for good (403: banned).
+// refused it for good (403: banned; a TLS failure).
 bool connection_lost(const client::Failure& failure);
 // The server closed the connection for a breach of policy (1008: the operator's kick or ban,
 // the rate limit).

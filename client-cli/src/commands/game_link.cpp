@@ -43,7 +43,8 @@ std::string GameState::label_of(const std::string& id) const {
   return id;
 }
 
-Link::Link(std::string url, Ticket ticket) : url_(std::move(url)), ticket_(std::move(ticket)) {
+Link::Link(std::string url, client::TlsOptions tls, Ticket ticket)
+    : url_(std::move(url)), tls_(std::move(tls)), ticket_(std::move(ticket)) {
   std::random_device rd;
   const auto r = (static_cast<std::uint64_t>(rd()) << 32) ^ rd();
   char buf[17];
@@ -57,7 +58,7 @@ std::string Link::next_command_id() {
 
 client::Status Link::open() {
   client_.reset();
-  auto c = client::Client::connect(url_, client::Format::kBinary, Millis(5000));
+  auto c = client::Client::connect(url_, client::Format::kBinary, Millis(5000), tls_);
   if (!c) return c.failure();
   client_.emplace(std::move(*c));
   auto welcome = client_->hello("grognard-cli 0.1");

@@ -62,7 +62,7 @@ struct Ticket {
 
 class Link {
  public:
-  Link(std::string url, Ticket ticket);
+  Link(std::string url, client::TlsOptions tls, Ticket ticket);
 
   // Connects, says hello and takes the seat (or the observer's place).
   client::Status open();
@@ -112,6 +112,7 @@ class Link {
   client::Result<T> checked(client::Result<T> r);
 
   std::string url_;
+  client::TlsOptions tls_;
   Ticket ticket_;
   std::optional<client::Client> client_;
   GameState state_;

@@ -76,6 +76,8 @@ const char* kind_name(client::FailureKind k) {
       return "unexpected";
     case client::FailureKind::kRefused:
       return "refused";
+    case client::FailureKind::kTls:
+      return "tls";
   }
   return "unknown";
 }

@@ -73,8 +73,9 @@ int take_seat(const Common& c, client::Client& cl, const std::string& code, cons
 
 }  // namespace
 
-client::Result<client::Client> connect_hello(const std::string& url) {
-  auto c = client::Client::connect(url, client::Format::kBinary, client::Millis(5000));
+client::Result<client::Client> connect_hello(const std::string& url,
+                                             const client::TlsOptions& tls) {
+  auto c = client::Client::connect(url, client::Format::kBinary, client::Millis(5000), tls);
   if (!c) return c;
   auto w = c->hello("grognard-cli 0.1");
   if (!w) return w.failure();
@@ -108,7 +109,7 @@ std::pair<std::string, std::string> split_as(const std::string& as) {
 }
 
 int rooms_command(const Common& c) {
-  auto cl = connect_hello(c.server);
+  auto cl = connect_hello(c.server, c.tls);
   if (!cl) return fail(c, cl.failure());
   auto rooms = cl->list_rooms();
   if (!rooms) return fail(c, rooms.failure());
@@ -128,7 +129,7 @@ int rooms_command(const Common& c) {
 }
 
 int scenarios_command(const Common& c, const std::string& ruleset) {
-  auto cl = connect_hello(c.server);
+  auto cl = connect_hello(c.server, c.tls);
   if (!cl) return fail(c, cl.failure());
   auto list = cl->list_scenarios(ruleset);
   if (!list) return fail(c, list.failure());
@@ -165,7 +166,7 @@ void print_room(const Common& c, const v1::RoomInfo& room, const std::string& wh
 }  // namespace
 
 int create_command(const Common& c, const CreateOptions& o) {
-  auto cl = connect_hello(c.server);
+  auto cl = connect_hello(c.server, c.tls);
   if (!cl) return fail(c, cl.failure());
   auto room = cl->create_room(o.ruleset, o.scenario, o.observers, o.unlisted);
   if (!room) return fail(c, room.failure());
@@ -180,7 +181,7 @@ std::string forked_text(const v1::ForkSource& source) {
 }
 
 int fork_command(const Common& c, const ForkOptions& o) {
-  auto cl = connect_hello(c.server);
+  auto cl = connect_hello(c.server, c.tls);
   if (!cl) return fail(c, cl.failure());
   // A running game is forked by its referee, seated in it: a saved referee seat is resumed (an
   // ended game, whose room may be gone, is forked by anyone, seated or not).
@@ -215,7 +216,7 @@ int fork_command(const Common& c, const ForkOptions& o) {
 
 int join_command(const Common& c, const std::string& code, const std::string& as,
                  const std::string& name) {
-  auto cl = connect_hello(c.server);
+  auto cl = connect_hello(c.server, c.tls);
   if (!cl) return fail(c, cl.failure());
   return take_seat(c, *cl, code, as, name);
 }
@@ -256,7 +257,7 @@ int games_command(const Common& c, const GamesFilter& f) {
     }
     (filter.*setter)(*ms);
   }
-  auto cl = connect_hello(c.server);
+  auto cl = connect_hello(c.server, c.tls);
   if (!cl) return fail(c, cl.failure());
   auto games = cl->list_games(filter);
   if (!games) return fail(c, games.failure());

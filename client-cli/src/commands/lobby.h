@@ -12,13 +12,14 @@
 namespace grognard::cli {
 
 struct Common {
-  std::string server;  // normalized URL
+  std::string server;      // normalized URL
+  client::TlsOptions tls;  // how a wss:// server is trusted (--ca-file)
   bool json = false;
 };
 
 // Connects, says hello, and logs in with the account's saved session, if any
 // (commands/session_store.h).
-client::Result<client::Client> connect_hello(const std::string& url);
+client::Result<client::Client> connect_hello(const std::string& url, const client::TlsOptions& tls);
 // Says why `f` failed (a JSON line with --json, else on stderr); the exit status: 1 when the
 // server refused, 2 when there was no connection.
 int fail(const Common& c, const client::Failure& f);

@@ -156,7 +156,7 @@ std::string take_own_seat(client::Client& c, const ReplayOptions& o,
 }  // namespace
 
 int run_replay(const ReplayOptions& o) {
-  auto c = connect_hello(o.server);
+  auto c = connect_hello(o.server, o.tls);
   if (!c) {
     std::cerr << "grognard: " << readable(c.failure()) << std::endl;
     return 2;

@@ -14,12 +14,14 @@
 #include <optional>
 #include <string>
 
+#include "client/url.h"
 #include "render/style.h"
 
 namespace grognard::cli {
 
 struct ReplayOptions {
   std::string server;
+  client::TlsOptions tls;
   std::string game_id;
   std::string as_seat;  // --as: a seat's id or label, or "observer"
   bool all = false;     // --all: everything revealed (an ended game's default)
