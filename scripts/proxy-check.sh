@@ -81,6 +81,7 @@ http {
       proxy_set_header Connection \$connection_upgrade;
       proxy_set_header Host \$host;
       proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto \$scheme;
       proxy_read_timeout 600s;
       proxy_send_timeout 600s;
     }
@@ -163,6 +164,15 @@ has "a certificate for another host: why" "hostname mismatch (the certificate is
 client --server "$wss" --ca-file "$dir/missing.pem" rooms
 check "an unreadable CA file: refused" 2 "$rc"
 has "an unreadable CA file: why" "cannot read the CA file $dir/missing.pem"
+
+# An account's log-in through the TLS proxy: its cookie is Secure, HttpOnly, SameSite=Strict.
+cookie="$(curl -sk -D - -o /dev/null -H 'Content-Type: application/json' \
+  -d '{"name":"ProxyCheck","password":"correct horse battery"}' \
+  "https://127.0.0.1:$tls_port/account/register" | tr -d '\r' | grep -i '^set-cookie:' || true)"
+check "the session cookie over TLS is Secure" yes \
+  "$(case "$cookie" in *"; Secure"*"HttpOnly"*|*"HttpOnly"*"; Secure"*) echo yes ;; *) echo "no: $cookie" ;; esac)"
+check "the session cookie is SameSite=Strict" yes \
+  "$(case "$cookie" in *"SameSite=Strict"*) echo yes ;; *) echo "no: $cookie" ;; esac)"
 
 [ "$fails" -eq 0 ] && echo "proxy-check: all passed" || echo "proxy-check: $fails failed"
 exit "$((fails > 0))"
