@@ -296,7 +296,17 @@ int run_cli(int argc, char** argv) {
     cmd->callback([&ao, verb] { ao.action = verb; });
     return cmd;
   };
-  admin_action("rooms", "every room in memory, with its connections");
+  auto* rooms_cmd = admin_action("rooms", "every room in memory, with its connections");
+  rooms_cmd->add_option("--status", ao.status, "only rooms with this status (running, waiting, …)");
+  rooms_cmd->add_option("--idle-hours", ao.idle_hours,
+                        "only rooms nobody is connected to, with no activity for this long");
+  auto* idle_cmd = admin_action(
+      "close-idle", "close every room nobody is connected to, with no activity for --idle-hours");
+  idle_cmd->add_option("--idle-hours", ao.idle_hours, "no activity for at least this long")
+      ->required();
+  idle_cmd->add_option("--status", ao.status, "only rooms with this status (default running)");
+  idle_cmd->add_option("--reason", ao.reason, "told to the players, kept with each game")
+      ->required();
   admin_action("connections", "every open connection: id, address, room and seat");
   admin_action("bans", "the addresses banned now");
   admin_action("accounts", "every player account");

@@ -116,6 +116,7 @@ void Room::refresh_info() {
   info.set_listed(record_.listed);
   info.set_invite_code(record_.invite_code);
   info.set_created_ms(record_.created_ms);
+  info.set_last_activity_ms(record_.updated_ms);
   if (!fork_source_.game_id().empty()) *info.mutable_forked_from() = fork_source_;
   info.set_to_act(line_.failed()           ? "stopped: " + line_.failure()
                   : !record_.drift.empty() ? record::drift_to_act(record_.drift)

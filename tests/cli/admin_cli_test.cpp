@@ -1,6 +1,8 @@
 // `grognard admin` against the real server (docs/operations.md "Admin"): the operator's view of
 // rooms and connections, closing a room, pausing creation, and the refusals.
 #include <catch2/catch.hpp>
+#include <chrono>
+#include <thread>
 
 #include "commands/errors.h"
 #include "run.h"
@@ -100,3 +102,38 @@ TEST_CASE("A connection closed for policy (kick, ban, rate limit) is not retried
 }
 
 }  // namespace grognard::cli
+
+namespace grognard::clitest {
+
+TEST_CASE("grognard admin rooms --idle-hours and close-idle: the rooms left behind, closed at once",
+          "[cli][admin][abandoned]") {
+  e2e::ServerProcess server({"--rate", "10000", "--burst", "10000", "--admin-token", kToken});
+  TempDir host, op;
+  const Run left = grognard("create itchy intro", host.path(), server.url());
+  REQUIRE(left.status == 0);
+  const std::string code = invite_code(left.output);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  const Run fresh = grognard("create itchy intro", host.path(), server.url());
+  REQUIRE(fresh.status == 0);
+  const std::string tok = "admin --token " + kToken + " ";
+  // 0.0003 hours: about a second.
+  Run idle = grognard(tok + "rooms --status waiting --idle-hours 0.0003", op.path(), server.url());
+  INFO(idle.output);
+  CHECK(idle.status == 0);
+  CHECK(contains(idle.output, code));
+  CHECK_FALSE(contains(idle.output, invite_code(fresh.output)));
+  CHECK(contains(idle.output, "0 connected  last activity "));
+
+  Run closed =
+      grognard(tok + "close-idle --status waiting --idle-hours 0.0003 --reason 'left behind'",
+               op.path(), server.url());
+  INFO(closed.output);
+  CHECK(closed.status == 0);
+  CHECK(contains(closed.output, "closed g-"));
+  CHECK(contains(closed.output, "1 room closed"));
+  Run after = grognard(tok + "rooms --status aborted", op.path(), server.url());
+  CHECK(contains(after.output, code));
+  CHECK(grognard(tok + "close-idle --idle-hours 1", op.path(), server.url()).status == 2);
+}
+
+}  // namespace grognard::clitest

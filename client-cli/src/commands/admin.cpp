@@ -1,5 +1,6 @@
 #include "commands/admin.h"
 
+#include <chrono>
 #include <cstdlib>
 #include <fstream>
 #include <iomanip>
@@ -38,32 +39,37 @@ std::string connection_line(const v1::AdminConnection& c) {
   return out.str();
 }
 
-void print_rooms(const v1::AdminRooms& r) {
+void print_rooms(const v1::AdminRooms& r, const AdminOptions& o) {
   if (r.creation_paused()) {
     std::cout << "New rooms are paused"
               << (r.creation_paused_reason().empty() ? "" : ": " + r.creation_paused_reason())
               << "\n";
   }
   if (r.rooms().empty()) std::cout << "No rooms in memory.\n";
+  const std::int64_t now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                               std::chrono::system_clock::now().time_since_epoch())
+                               .count();
   for (const auto& room : r.rooms()) {
+    if (!room_matches(room, o, now)) continue;
     const auto& i = room.room();
     std::cout << i.game_id() << "  " << i.invite_code() << "  " << i.ruleset() << "/"
               << i.scenario() << "  " << i.status() << (i.listed() ? "" : "  unlisted") << "  "
-              << room.connections_size() << " connected\n";
+              << room.connections_size() << " connected  last activity "
+              << format_time(i.last_activity_ms()) << " UTC\n";
     if (!i.to_act().empty()) std::cout << "    " << i.to_act() << "\n";
     for (const auto& c : room.connections()) std::cout << "    " << connection_line(c) << "\n";
   }
 }
 
-void print_answer(const std::string& action, const std::string& body) {
+void print_answer(const std::string& action, const std::string& body, const AdminOptions& o) {
   const auto parse = [&body](google::protobuf::Message& m) {
-    google::protobuf::util::JsonParseOptions o;
-    o.ignore_unknown_fields = true;
-    return google::protobuf::util::JsonStringToMessage(body, &m, o).ok();
+    google::protobuf::util::JsonParseOptions lenient;
+    lenient.ignore_unknown_fields = true;
+    return google::protobuf::util::JsonStringToMessage(body, &m, lenient).ok();
   };
   if (action == "rooms") {
     v1::AdminRooms r;
-    if (parse(r)) return print_rooms(r);
+    if (parse(r)) return print_rooms(r, o);
   } else if (action == "connections") {
     v1::AdminConnections r;
     if (parse(r)) {
@@ -159,6 +165,8 @@ int admin_command(const Common& c, AdminOptions o) {
     }
     set(spec, "POST", "/admin/games/import",
         std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()));
+  } else if (a == "close-idle") {
+    // Several requests: close_idle_command() below.
   } else {  // pause, resume
     v1::AdminCreation body;
     body.set_paused(a == "pause");
@@ -171,6 +179,7 @@ int admin_command(const Common& c, AdminOptions o) {
     std::cerr << "grognard: " << url.failure().message << "\n";
     return 2;
   }
+  if (a == "close-idle") return close_idle_command(c, o, *url, spec);
   auto answer = client::http_request(*url, spec, 10s, c.tls);
   if (!answer) {
     std::cerr << "grognard: " << readable(answer.failure()) << "\n";
@@ -180,7 +189,7 @@ int admin_command(const Common& c, AdminOptions o) {
     if (c.json) {
       std::cout << answer->body;
     } else {
-      print_answer(a, answer->body);
+      print_answer(a, answer->body, o);
     }
     return 0;
   }

@@ -8,7 +8,9 @@
 #include <cstdint>
 #include <string>
 
+#include "client/websocket.h"
 #include "commands/lobby.h"
+#include "grognard/v1/admin.pb.h"
 
 namespace grognard::cli {
 
@@ -19,8 +21,18 @@ struct AdminOptions {
   std::string target;  // the room, game, connection id, address or file the action is about
   std::string reason;
   std::uint32_t minutes = 0;
+  // rooms and close-idle: only rooms with this status ("" any; close-idle: running), with
+  // nobody connected and no activity for at least idle_hours (0: any; close-idle needs it).
+  std::string status;
+  double idle_hours = 0;
 };
 
 int admin_command(const Common& c, AdminOptions o);
+
+// The rooms `o` keeps (admin_rooms.cpp), as of `now_ms`.
+bool room_matches(const v1::AdminRoom& room, const AdminOptions& o, std::int64_t now_ms);
+// close-idle: every room room_matches() keeps is closed with o.reason; one line each.
+int close_idle_command(const Common& c, const AdminOptions& o, const client::Url& url,
+                       const client::HttpRequestSpec& auth);
 
 }  // namespace grognard::cli
