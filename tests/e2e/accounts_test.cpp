@@ -254,9 +254,6 @@ TEST_CASE(
   REQUIRE(rooms.ok());
 }
 
-}  // namespace grognard::e2e
-
-namespace grognard::e2e {
 
 TEST_CASE("one address registers at most 5 accounts an hour",
           "[e2e][accounts][accounts.too-many-accounts]") {

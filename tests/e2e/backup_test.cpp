@@ -166,9 +166,6 @@ TEST_CASE("backup refuses an existing file, a missing database and a file not Gr
   }
 }
 
-}  // namespace grognard::e2e
-
-namespace grognard::e2e {
 
 TEST_CASE("nightly backups: a dated file each time, the newest kept, the last one in /metrics",
           "[e2e][backup]") {
@@ -213,9 +210,6 @@ TEST_CASE("nightly backups: a dated file each time, the newest kept, the last on
             .exit_code != 0);
 }
 
-}  // namespace grognard::e2e
-
-namespace grognard::e2e {
 
 TEST_CASE("restore puts a checked backup in place of a stopped server's database",
           "[e2e][backup][restore]") {

@@ -65,9 +65,6 @@ TEST_CASE("unknown codes and tokens, the guessing lockout and refused rooms are 
                           "rooms for now (upgrade at 03:00)") != std::string::npos);
 }
 
-}  // namespace grognard::e2e
-
-namespace grognard::e2e {
 
 TEST_CASE("bans and the pause on new rooms are kept across a restart, with their reasons",
           "[e2e][ops][admin]") {
