@@ -254,7 +254,6 @@ TEST_CASE(
   REQUIRE(rooms.ok());
 }
 
-
 TEST_CASE("one address registers at most 5 accounts an hour",
           "[e2e][accounts][accounts.too-many-accounts]") {
   ServerProcess server;

@@ -166,7 +166,6 @@ TEST_CASE("backup refuses an existing file, a missing database and a file not Gr
   }
 }
 
-
 TEST_CASE("nightly backups: a dated file each time, the newest kept, the last one in /metrics",
           "[e2e][backup]") {
   ServerProcess server;
@@ -209,7 +208,6 @@ TEST_CASE("nightly backups: a dated file each time, the newest kept, the last on
                            server.database().parent_path())
             .exit_code != 0);
 }
-
 
 TEST_CASE("restore puts a checked backup in place of a stopped server's database",
           "[e2e][backup][restore]") {

@@ -104,7 +104,6 @@ TEST_CASE("a room nobody joins expires, is refused with the reason, and stays go
   check_expired(back.failure(), hosted->invite_code());
 }
 
-
 TEST_CASE("a running game nobody plays or is connected to is ended as abandoned, said in its log",
           "[e2e][expiry][abandoned]") {
   // 0.00004 days: 3.5 s.

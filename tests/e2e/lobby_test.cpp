@@ -141,7 +141,6 @@ TEST_CASE("resuming a seat in another room leaves the first room's broadcasts be
   CHECK(news->events().game_id() == second.game_id);
 }
 
-
 TEST_CASE("an empty list is answered as a list, not as an empty message", "[e2e][lobby]") {
   ServerProcess server;
   Client c = connect(server);

@@ -65,7 +65,6 @@ TEST_CASE("unknown codes and tokens, the guessing lockout and refused rooms are 
                           "rooms for now (upgrade at 03:00)") != std::string::npos);
 }
 
-
 TEST_CASE("bans and the pause on new rooms are kept across a restart, with their reasons",
           "[e2e][ops][admin]") {
   const std::string token = "restart-admin-token-0123456789";
