@@ -79,7 +79,7 @@ http {
       proxy_http_version 1.1;
       proxy_set_header Upgrade \$http_upgrade;
       proxy_set_header Connection \$connection_upgrade;
-      proxy_set_header Host \$host;
+      proxy_set_header Host \$http_host;
       proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto \$scheme;
       proxy_read_timeout 600s;
@@ -173,6 +173,14 @@ check "the session cookie over TLS is Secure" yes \
   "$(case "$cookie" in *"; Secure"*"HttpOnly"*|*"HttpOnly"*"; Secure"*) echo yes ;; *) echo "no: $cookie" ;; esac)"
 check "the session cookie is SameSite=Strict" yes \
   "$(case "$cookie" in *"SameSite=Strict"*) echo yes ;; *) echo "no: $cookie" ;; esac)"
+
+# The cookie's upgrade: from this server's own page (its origin as the browser sees it through
+# the proxy: https, the host and port), and from a page on another port of the same host.
+session="$(printf '%s' "$cookie" | sed -E 's/^[Ss]et-[Cc]ookie: *([^;]*).*/\1/')"
+check "the cookie's upgrade from this server's own page" 101 \
+  "$(upgrade -H "Cookie: $session" -H "Origin: https://127.0.0.1:$tls_port")"
+check "the cookie's upgrade from a page on another port" 403 \
+  "$(upgrade -H "Cookie: $session" -H "Origin: https://127.0.0.1:1")"
 
 [ "$fails" -eq 0 ] && echo "proxy-check: all passed" || echo "proxy-check: $fails failed"
 exit "$((fails > 0))"

@@ -236,15 +236,18 @@ void record_backup(const std::string& db, const std::string& file) {
   struct stat owner {};
   const bool owned = ::stat(db.c_str(), &owner) == 0;
   std::vector<std::string> made;
+  std::error_code ec;
   for (const char* suffix : {"-wal", "-shm"}) {
-    if (!fs::exists(db + suffix)) made.push_back(db + suffix);
+    if (!fs::exists(fs::symlink_status(db + suffix, ec))) made.push_back(db + suffix);
   }
   engine::Status st = engine::ok_status();
   {
     auto records = store::OperatorRecords::open(db);
     st = records.ok() ? (*records)->set_last_backup(ms, file) : engine::Status(records.error());
     for (const std::string& path : made) {
-      if (owned && fs::exists(path) && ::chown(path.c_str(), owner.st_uid, owner.st_gid) != 0) {
+      // lchown: a symlink planted meanwhile is not followed.
+      if (owned && fs::is_regular_file(fs::symlink_status(path, ec)) &&
+          ::lchown(path.c_str(), owner.st_uid, owner.st_gid) != 0) {
         std::cerr << "backup: cannot give " << path
                   << " back to its owner: " << std::strerror(errno) << std::endl;
       }

@@ -5,11 +5,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <iostream>
 #include <stdexcept>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -51,6 +54,26 @@ std::string integrity(const std::string& path) {
   return answer;
 }
 
+// Copies `from` to the new file `to`, refusing a `to` that exists (a symlink included).
+void copy_new(const std::string& from, const std::string& to) {
+  const int in = ::open(from.c_str(), O_RDONLY | O_CLOEXEC);
+  if (in < 0) throw Refused("cannot read " + from + ": " + std::strerror(errno));
+  const int out = ::open(to.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+  if (out < 0) {
+    ::close(in);
+    throw Refused("cannot make " + to + ": " + std::strerror(errno));
+  }
+  char buffer[1 << 16];
+  bool ok = true;
+  for (ssize_t n; ok && (n = ::read(in, buffer, sizeof buffer)) != 0;) {
+    ok = n > 0 && ::write(out, buffer, static_cast<std::size_t>(n)) == n;
+  }
+  ok = ok && ::fsync(out) == 0;
+  ::close(in);
+  ::close(out);
+  if (!ok) throw Refused("cannot copy " + from + " to " + to + ": " + std::strerror(errno));
+}
+
 void remove_beside(const std::string& path) {
   std::error_code ec;
   for (const char* suffix : {"-wal", "-shm", "-lock"}) fs::remove(path + suffix, ec);
@@ -64,11 +87,11 @@ std::string restore(const std::string& db, const std::string& from, bool allow_d
   if (!lock.ok()) throw Refused(lock.error().message + ": stop the server first");
 
   // Checked as a copy beside the database: the backup itself is left as it was.
+  // A new file, never one planted there (a symlink would make root write elsewhere).
   const std::string copy = db + ".restoring";
+  fs::remove(copy, ec);
   remove_beside(copy);
-  if (!fs::copy_file(from, copy, fs::copy_options::overwrite_existing, ec)) {
-    throw Refused("cannot copy " + from + " to " + copy + ": " + ec.message());
-  }
+  copy_new(from, copy);
   struct Cleanup {
     std::string path;
     bool keep = false;
@@ -90,7 +113,8 @@ std::string restore(const std::string& db, const std::string& from, bool allow_d
                   "--allow-drift restores it anyway, those games held");
   }
 
-  // The database it replaces goes aside, whole; the copy takes its place, owner and mode.
+  // The copy gets the owner and mode of the database it replaces first; then that database
+  // goes aside, whole, and the copy takes its place. A failure on the way puts it back.
   struct stat like {};
   const bool had = ::stat(db.c_str(), &like) == 0;
   if (!had) {
@@ -99,22 +123,35 @@ std::string restore(const std::string& db, const std::string& from, bool allow_d
       throw Refused("cannot stat " + db);
     like.st_mode = S_IRUSR | S_IWUSR;
   }
-  std::string aside = db + ".before-restore-" + stamp();
-  for (int n = 2; fs::exists(aside, ec); ++n) {
-    aside = db + ".before-restore-" + stamp() + "-" + std::to_string(n);
-  }
-  for (const char* suffix : {"", "-wal", "-shm"}) {
-    if (fs::exists(db + suffix)) {
-      fs::rename(db + suffix, aside + suffix, ec);
-      if (ec) throw Refused("cannot move " + db + suffix + " aside: " + ec.message());
-    }
-  }
-  if (::chown(copy.c_str(), like.st_uid, like.st_gid) != 0 && ::geteuid() == 0) {
-    throw Refused("cannot give " + copy + " the owner of " + db);
+  if (::lchown(copy.c_str(), like.st_uid, like.st_gid) != 0 && ::geteuid() == 0) {
+    throw Refused("cannot give " + copy + " the owner of " + db + ": " + std::strerror(errno));
   }
   ::chmod(copy.c_str(), like.st_mode & 07777);
+  std::string aside = db + ".before-restore-" + stamp();
+  for (int n = 2; fs::exists(fs::symlink_status(aside, ec)); ++n) {
+    aside = db + ".before-restore-" + stamp() + "-" + std::to_string(n);
+  }
+  std::vector<const char*> moved;
+  const auto put_back = [&] {
+    std::error_code ignored;
+    for (const char* suffix : moved) fs::rename(aside + suffix, db + suffix, ignored);
+  };
+  for (const char* suffix : {"", "-wal", "-shm"}) {
+    if (!fs::exists(fs::symlink_status(db + suffix, ec))) continue;
+    fs::rename(db + suffix, aside + suffix, ec);
+    if (ec) {
+      put_back();
+      throw Refused("cannot move " + db + suffix + " aside: " + ec.message() +
+                    " (nothing changed)");
+    }
+    moved.push_back(suffix);
+  }
   fs::rename(copy, db, ec);
-  if (ec) throw Refused("cannot rename " + copy + " to " + db + ": " + ec.message());
+  if (ec) {
+    put_back();
+    throw Refused("cannot rename " + copy + " to " + db + ": " + ec.message() +
+                  " (nothing changed)");
+  }
   cleanup.keep = true;
   return "restore: " + from + " -> " + db + ": checked and in place" +
          (had ? "; the database it replaced is " + aside : std::string()) + "; start the server";

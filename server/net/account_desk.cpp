@@ -124,10 +124,14 @@ bool AccountDesk::with_records(std::function<void(store::OperatorRecords&)> work
   return true;
 }
 
-std::int64_t AccountDesk::last_backup_ms() const {
-  if (records_ == nullptr) return 0;
-  auto ms = records_->last_backup_ms();
-  return ms.ok() ? *ms : 0;
+std::int64_t AccountDesk::last_backup_ms() {
+  if (records_ != nullptr && !reading_backup_.exchange(true)) {
+    with_records([this](store::OperatorRecords& records) {
+      if (auto ms = records.last_backup_ms(); ms.ok()) last_backup_ms_ = *ms;
+      reading_backup_ = false;
+    });
+  }
+  return last_backup_ms_;
 }
 
 void AccountDesk::account_disabled(std::int64_t account_id) {
@@ -158,11 +162,13 @@ void AccountDesk::answer(const std::shared_ptr<AccountPeer>& peer, const v1::Cli
             "too many new accounts from your address (" + std::to_string(kRegistrationsPerHour) +
                 " an hour): try again in " + std::to_string(wait) + " seconds"));
       }
+      // Every try counts, before its password is hashed: a name taken or refused still costs
+      // a hash.
+      registrations_.failed(peer->address_key(), "", now);
       const std::optional<std::string> email =
           r.email().empty() ? std::nullopt : std::optional(r.email());
       auto made = accounts.register_account(r.name(), r.password(), email, now);
       if (!made.ok()) return peer->send(refusal(rid, made.error()));
-      registrations_.failed(peer->address_key(), "", now);
       spdlog::info("{}: registered account {} (#{})", peer->name(), made->name, made->id);
       auto in = accounts.log_in(r.name(), r.password(), peer->address_key(), now);
       if (!in.ok()) return peer->send(refusal(rid, in.error()));
@@ -186,21 +192,25 @@ void AccountDesk::answer(const std::shared_ptr<AccountPeer>& peer, const v1::Cli
     case v1::ClientMessage::kWhoAmI: {
       if (token.empty()) return peer->send(state_message(rid, {}));
       auto account = accounts.whoami(token, now);
-      if (!account.ok()) {
-        peer->set_account(std::nullopt, "");
+      if (!account.ok() && account.error().clause == "accounts.session") {
+        peer->set_account(std::nullopt, "");  // its session has ended
         return peer->send(state_message(rid, {}));
       }
+      if (!account.ok()) return peer->send(refusal(rid, account.error()));
       return peer->send(state_message(rid, account_state(*account)));
     }
     case v1::ClientMessage::kLogOut: {
+      // This connection is logged out first: the others whose session ends are also closed.
       const auto account = peer->account();
       if (account && message.log_out().everywhere()) {
         if (auto st = accounts.log_out_everywhere(account->id); !st) {
           return peer->send(refusal(rid, st.error()));
         }
+        peer->set_account(std::nullopt, "");
         sessions_ended(account->id, [](const std::string&) { return true; });
       } else if (!token.empty()) {
         if (auto st = accounts.log_out(token); !st) return peer->send(refusal(rid, st.error()));
+        peer->set_account(std::nullopt, "");
         if (account)
           sessions_ended(account->id, [token](const std::string& t) { return t == token; });
       }

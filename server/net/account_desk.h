@@ -82,9 +82,9 @@ class AccountDesk final : public site::AccountsAccess {
   bool with_store(std::function<void(accounts::AccountStore&)> work) override;
   void account_disabled(std::int64_t account_id) override;
   bool with_records(std::function<void(store::OperatorRecords&)> work) override;
-  // When the last good backup was taken (Unix ms; 0: none or unknown), read now: a small read
-  // for GET /metrics.
-  std::int64_t last_backup_ms() const;
+  // When the last good backup was taken (Unix ms; 0: none or unknown), as last read; each call
+  // asks the desk's thread to read it again (GET /metrics never waits on the database).
+  std::int64_t last_backup_ms();
   // Answers `message` now, on the desk's thread only (inside post()); handle() queues it.
   void answer(const std::shared_ptr<AccountPeer>& peer, const v1::ClientMessage& message,
               accounts::Accounts& accounts);
@@ -96,6 +96,8 @@ class AccountDesk final : public site::AccountsAccess {
   const Now now_;
   SessionsEnded sessions_ended_;
   std::atomic<int> waiting_{0};
+  std::atomic<std::int64_t> last_backup_ms_{0};
+  std::atomic<bool> reading_backup_{false};
   // Registrations per address (counted as a log-in limit counts failures).
   accounts::LoginLimit registrations_{{kRegistrationsPerHour, 0, 3'600'000, 100'000}};
   boost::asio::thread_pool thread_{1};

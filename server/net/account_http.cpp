@@ -32,12 +32,6 @@ std::string lower(std::string_view s) {
   return out;
 }
 
-// "Example.org:8443" → "example.org"; "[::1]:8080" → "[::1]".
-std::string host_of(std::string_view authority) {
-  if (authority.starts_with('[')) return lower(authority.substr(0, authority.find(']') + 1));
-  return lower(authority.substr(0, authority.find(':')));
-}
-
 // Runs `work` on the desk's thread; the coroutine that awaits this goes on on its own executor
 // with the result, or nullopt when accounts are off or too many wait. Not a coroutine itself:
 // it hands the awaiting coroutine's handler to the desk. `work` is a named object of the
@@ -182,17 +176,17 @@ std::string session_cookie(const HttpRequest& request) {
   return {};
 }
 
-std::optional<std::string> foreign_origin(const HttpRequest& request) {
+std::optional<std::string> foreign_origin(const HttpRequest& request, bool https) {
   const std::string_view origin = request[http::field::origin];
   if (origin.empty()) return std::nullopt;
-  const auto scheme_end = origin.find("://");
-  const std::string origin_host =
-      scheme_end == std::string_view::npos ? "" : host_of(origin.substr(scheme_end + 3));
-  const std::string host = host_of(request[http::field::host]);
-  if (!origin_host.empty() && origin_host == host) return std::nullopt;
-  return "a page of another site (Origin " + engine::shown(origin) +
-         ") may not act with this server's session cookie (Host " +
-         engine::shown(request[http::field::host]) + ")";
+  // The whole origin: scheme, host and port. A page on another port of the same host, or on
+  // plain http beside https, is another origin (and may be the same "site" for SameSite).
+  const std::string own = std::string(https ? "https://" : "http://") +
+                          lower(std::string_view(request[http::field::host]));
+  if (!own.ends_with("://") && lower(origin) == own) return std::nullopt;
+  return "a page of another origin (Origin " + engine::shown(origin) +
+         ") may not act with this server's session cookie (this server is " + engine::shown(own) +
+         ")";
 }
 
 bool account_path(std::string_view path) {
@@ -220,7 +214,7 @@ asio::awaitable<HttpResponse> account_response(const HttpRequest& request, Hub& 
     co_return json_response(request, http::status::bad_request,
                             room::error_message(0, v1::INVALID_ARGUMENT, "", *why)->error());
   }
-  if (auto why = foreign_origin(request)) {
+  if (auto why = foreign_origin(request, client.https)) {
     hub.metrics.connection_refused("cross_origin");
     hub.refusals.note("cross-origin", client.address, std::string(path) + ": " + *why);
     co_return json_response(
@@ -269,14 +263,19 @@ asio::awaitable<void> Session::log_in_by_cookie(const HttpRequest& request) {
   std::string token = session_cookie(request);
   if (token.empty() || !hub_->desk.enabled()) co_return;
   AccountDesk& desk = hub_->desk;
+  // Logged in on the desk's thread, in turn with the sessions ended there: a log-out everywhere
+  // queued after this log-in finds it logged in.
   const std::function<engine::Result<accounts::Account>(accounts::Accounts&)> work =
-      [token, &desk](accounts::Accounts& a) { return a.whoami(token, desk.now()); };
+      [token, &desk, self = shared_from_this()](accounts::Accounts& a) {
+        auto found = a.whoami(token, desk.now());
+        if (found.ok()) self->set_account(account_ref(*found), token);
+        return found;
+      };
   auto found = co_await on_desk<engine::Result<accounts::Account>>(desk, work);
   if (!found || !found->ok()) {
     spdlog::info("{}: its session cookie opens no session: not logged in", name_);
     co_return;
   }
-  set_account(account_ref(**found), std::move(token));
   spdlog::info("{}: logged in as {} (#{}) by its session cookie", name_, (*found)->name,
                (*found)->id);
 }

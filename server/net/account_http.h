@@ -21,9 +21,10 @@ inline constexpr std::string_view kSessionCookie = "grognard_session";
 // The session token in the request's Cookie header; empty when none.
 std::string session_cookie(const HttpRequest& request);
 
-// Why a request from a browser page is not this server's own: its Origin names a host other
-// than the one it was sent to (Host). nullopt: the same host, or no Origin (not from a page).
-std::optional<std::string> foreign_origin(const HttpRequest& request);
+// Why a request from a browser page is not this server's own: its Origin is not this server's
+// origin, the scheme (https when `https`: a trusted proxy's X-Forwarded-Proto), the Host and its
+// port. nullopt: the same origin, or no Origin (not from a page).
+std::optional<std::string> foreign_origin(const HttpRequest& request, bool https);
 
 // /account and /account/… (the only paths answered here).
 bool account_path(std::string_view path);

@@ -283,7 +283,7 @@ asio::awaitable<void> http_session(beast::tcp_stream stream, std::shared_ptr<Hub
     // A page of another site would act with the player's session cookie (net/account_http.h).
     const std::optional<std::string> foreign =
         beast::websocket::is_upgrade(request) && !session_cookie(request).empty()
-            ? foreign_origin(request)
+            ? foreign_origin(request, client.https)
             : std::nullopt;
     if (beast::websocket::is_upgrade(request) && !hub->shutting_down() && !ban && !spare &&
         !foreign) {

@@ -88,11 +88,22 @@ std::string Session::session_token() const {
 
 void Session::end_session(std::int64_t account_id,
                           const std::function<bool(const std::string&)>& ended) {
-  std::lock_guard lock(binding_mu_);
-  if (!account_ || account_->id != account_id || !ended(session_token_)) return;
-  spdlog::info("{}: logged out of {}: its session ended", name_, account_->name);
-  account_.reset();
-  session_token_.clear();
+  {
+    std::lock_guard lock(binding_mu_);
+    if (!account_ || account_->id != account_id || !ended(session_token_)) return;
+    spdlog::info("{}: logged out of {}: its session ended", name_, account_->name);
+    account_.reset();
+    session_token_.clear();
+  }
+  // Closed too: a seat it resumed through the account is not its any more. The client comes
+  // back without the account (and with its seat tokens, if it holds any).
+  asio::post(strand_, [self = shared_from_this()] {
+    // going_away, not policy_error: nothing was wrong with the client, which may come back.
+    self->shut(websocket::close_code::going_away,
+               "logged out: this connection's session ended (logged out elsewhere, a new "
+               "password, or the account was disabled or deleted)",
+               "logged_out");
+  });
 }
 
 site::ConnectionInfo Session::describe() const {
@@ -161,6 +172,15 @@ asio::awaitable<void> Session::serve(HttpRequest request) {
   spdlog::info("{}: connected on {}", name_, std::string_view(request.target()));
   if (!hub_->add(id_, weak_from_this())) {
     shut(websocket::close_code::going_away, "service restart", "shutdown");
+  } else if (const std::string token = session_token(); !token.empty()) {
+    // Logged in by its cookie before the hub knew it: a session ended meanwhile (a log-out
+    // everywhere walks the hub) is looked for again, now that it would be found.
+    hub_->desk.post([self = shared_from_this(), token](accounts::Accounts& a) {
+      auto still = a.whoami(token, room::system_clock_ms());
+      if (!still.ok() && still.error().clause == "accounts.session") {
+        self->set_account(std::nullopt, "");
+      }
+    });
   }
   touch();
   if (hub_->options.idle_timeout.count() > 0) watch_idle();

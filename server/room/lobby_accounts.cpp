@@ -28,7 +28,23 @@ void Lobby::Impl::resume_account(const std::shared_ptr<Peer>& peer, const v1::Re
   const auto account = peer->account();
   if (!account) return peer->send(not_logged_in(rid, "resume a seat without its token"));
   auto room = rooms.by_id(req.game_id());
-  if (!room) room = loader.stored_by_id(req.game_id());
+  if (!room) {
+    // Loaded from the store only for a seat the store says is this account's: nobody makes
+    // the server load games by naming them.
+    if (auto refusal = refuse_guessing(*peer, rid)) return peer->send(refusal);
+    auto seats = store.seats(req.game_id());
+    const bool held = seats.ok() && std::any_of(seats->begin(), seats->end(), [&](const auto& s) {
+                        return s.seat_id == req.seat_id() && s.account_id == account->id;
+                      });
+    if (!held) {
+      join_failures.failed(peer->address_key(), clock());
+      return peer->send(error_message(rid, v1::NOT_FOUND, "accounts.seats",
+                                      "your account holds no seat \"" +
+                                          engine::shown(req.seat_id()) + "\" in game \"" +
+                                          engine::shown(req.game_id()) + "\""));
+    }
+    room = loader.stored_by_id(req.game_id());
+  }
   if (!room) {
     return peer->send(
         error_message(rid, v1::NOT_FOUND, "", "no game \"" + engine::shown(req.game_id()) + "\""));

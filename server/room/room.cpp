@@ -33,6 +33,7 @@ Room::Room(asio::any_io_executor executor, const engine::Ruleset& ruleset,
              }),
       chat_(deps_.chat_bytes, deps_.limits.chat_per_seat, deps_.limits.chat_per_room) {
   for (const record::SeatRecord& s : seats) seats_.keep(s);
+  attended_ms_ = deps_.clock();
   refresh_info();
 }
 

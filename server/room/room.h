@@ -269,6 +269,10 @@ class Room : public std::enable_shared_from_this<Room> {
   engine::ToAct act_;  // rs_.to_act(*state_), computed once whenever state_ changes
   LegalCache legal_;   // the legal commands of each seat that asked since state_ last changed
   SeatBook seats_;     // the seats, their tokens and the connections seated in the room
+  // When someone was last connected (ms): set while anyone is and when the last one leaves;
+  // its load at first (time while the server is down counts for nobody). Strand-only.
+  std::int64_t attended_ms_ = 0;
+  bool attended_ = false;
   std::vector<record::EventRecord> log_;
   mutable record::FoldCache folds_;  // pages far into the log (record/replay.h)
   ChatBook chat_;           // counts of chat against their bounds, bytes of chat in the shares

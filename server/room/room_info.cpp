@@ -3,6 +3,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+
 #include "record/hashes.h"
 #include "record/resim.h"
 #include "room/room.h"
@@ -49,7 +51,7 @@ void Room::abandon(std::chrono::milliseconds limit, std::function<void(bool)> do
     // Looked at again on the strand: a move or a connection since the lobby looked keeps it.
     if (record_.status != record::GameStatus::kRunning || line_.failed() ||
         !record_.drift.empty() || seats_.anyone_connected() ||
-        deps_.clock() - record_.updated_ms < limit.count()) {
+        deps_.clock() - std::max(record_.updated_ms, attended_ms_) < limit.count()) {
       return done(false);
     }
     const auto days = std::chrono::duration<double, std::ratio<86400>>(limit).count();
@@ -151,9 +153,12 @@ void Room::refresh_info() {
   facts.ended_ms = revealed(record_.status) ? record_.ended_ms : 0;
   if (!line_.failed() && record_.status == record::GameStatus::kWaiting)
     facts.waiting_since = record_.updated_ms;
+  const bool attended = seats_.anyone_connected();
+  if (attended || attended_) attended_ms_ = deps_.clock();  // someone is, or just left
+  attended_ = attended;
   if (!line_.failed() && record_.drift.empty() && record_.status == record::GameStatus::kRunning &&
-      !seats_.anyone_connected())
-    facts.unattended_since = record_.updated_ms;
+      !attended)
+    facts.unattended_since = std::max(record_.updated_ms, attended_ms_);
   snapshot_.publish(std::move(facts));
 }
 

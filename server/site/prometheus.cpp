@@ -23,8 +23,8 @@ namespace {
 // The labels each labelled counter has from the start, at 0, so that an alert on "any
 // increase" sees the first one (an unknown label still counts, from its first event).
 constexpr std::string_view kDisconnectReasons[] = {
-    "rate_limit",        "queue_full",        "idle",     "too_big", "protocol", "hello_timeout",
-    "handshake_timeout", "handshake_evicted", "shutdown", "admin"};
+    "rate_limit",        "queue_full",        "idle",     "too_big", "protocol",  "hello_timeout",
+    "handshake_timeout", "handshake_evicted", "shutdown", "admin",   "logged_out"};
 constexpr std::string_view kRefusalReasons[] = {"max_connections", "max_connections_per_address",
                                                 "connections_per_range", "descriptors",
                                                 "cross_origin"};

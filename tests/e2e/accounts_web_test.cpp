@@ -130,7 +130,8 @@ TEST_CASE("the upgrade is logged in by the session cookie, and refused from anot
   const HttpAnswer made = http(server, "POST", "/account/register", kRegister);
   REQUIRE(made.status == 200);
   const std::string cookie = "Cookie: grognard_session=" + made.token() + "\r\n";
-  const std::string own = "Origin: http://127.0.0.1:" + std::to_string(server.port()) + "\r\n";
+  // The raw upgrade says "Host: 127.0.0.1": its own origin is http://127.0.0.1.
+  const std::string own = "Origin: http://127.0.0.1\r\n";
 
   auto state = who_over_websocket(server, cookie + own);
   REQUIRE(state);
@@ -146,7 +147,12 @@ TEST_CASE("the upgrade is logged in by the session cookie, and refused from anot
   CHECK(evil.upgrade(raw::Millis(5000), &response, cookie + "Origin: https://evil.example\r\n") ==
         403);
   CHECK(response.find("Origin https://evil.example") != std::string::npos);
-  CHECK(metric_now(server, "grognard_connections_refused_total{reason=\"cross_origin\"}") == 1);
+  // The same host on another port, or over another scheme, is another origin.
+  for (const std::string other : {"http://127.0.0.1:9", "https://127.0.0.1"}) {
+    raw::Socket s(server.port());
+    CHECK(s.upgrade(raw::Millis(5000), nullptr, cookie + "Origin: " + other + "\r\n") == 403);
+  }
+  CHECK(metric_now(server, "grognard_connections_refused_total{reason=\"cross_origin\"}") == 3);
   // Without the cookie another site's page plays anonymously, as before.
   state = who_over_websocket(server, "Origin: https://evil.example\r\n");
   REQUIRE(state);

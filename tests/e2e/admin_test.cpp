@@ -43,15 +43,6 @@ M parse(const client::HttpResponse& r) {
 }
 
 // The reason of the Closing pushed to `c` before the server closed it (nullopt: none came).
-std::optional<std::string> closing_reason(Client& c) {
-  std::optional<std::string> reason;
-  for (;;) {
-    auto m = c.next_message(kWait);
-    if (!m) return reason;
-    if (m->has_closing()) reason = m->closing().reason();
-  }
-}
-
 std::string reply_of(const client::HttpResponse& r) {
   return parse<v1::AdminReply>(r).message();
 }

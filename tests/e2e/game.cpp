@@ -283,6 +283,15 @@ std::string to_upper(std::string s) {
   return s;
 }
 
+std::optional<std::string> closing_reason(Client& c) {
+  std::optional<std::string> reason;
+  for (;;) {
+    auto m = c.next_message(kWait);
+    if (!m) return reason;
+    if (m->has_closing()) reason = m->closing().reason();
+  }
+}
+
 std::vector<v1::GameSummary> games_with_status(Client& c, const std::string& status) {
   v1::ListGames filter;
   filter.set_status(status);

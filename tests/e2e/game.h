@@ -110,6 +110,9 @@ std::string sha256_hex(const std::string& bytes);
 std::string from_hex(const std::string& hex);
 std::string to_upper(std::string s);
 
+// Reads until the server closes the connection; the reason of the Closing it pushed, if any.
+std::optional<std::string> closing_reason(Client& c);
+
 // The stored games with `status` ("finished", "aborted", "expired") as `c` lists them.
 std::vector<v1::GameSummary> games_with_status(Client& c, const std::string& status);
 

@@ -20,6 +20,8 @@ bool room_matches(const v1::AdminRoom& room, const AdminOptions& o, std::int64_t
   const v1::RoomInfo& i = room.room();
   if (!o.status.empty() && i.status() != o.status) return false;
   if (o.idle_hours <= 0) return true;
+  // A server that does not say when a room was last active: never taken for idle.
+  if (i.last_activity_ms() == 0) return false;
   const double idle_hours = static_cast<double>(now_ms - i.last_activity_ms()) / 3'600'000.0;
   return room.connections_size() == 0 && idle_hours >= o.idle_hours;
 }
