@@ -259,18 +259,6 @@ void record_backup(const std::string& db, const std::string& file) {
   }
 }
 
-// "grognard-20261207-030000-123.db" for now (UTC).
-std::string dated_name() {
-  const auto now = std::chrono::system_clock::now();
-  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch());
-  const std::time_t t = std::chrono::system_clock::to_time_t(now);
-  std::tm utc{};
-  gmtime_r(&t, &utc);
-  return fmt::format("grognard-{:04}{:02}{:02}-{:02}{:02}{:02}-{:03}.db", utc.tm_year + 1900,
-                     utc.tm_mon + 1, utc.tm_mday, utc.tm_hour, utc.tm_min, utc.tm_sec,
-                     ms.count() % 1000);
-}
-
 bool dated_backup(const std::string& name) {
   return name.size() == std::string_view("grognard-20261207-030000-123.db").size() &&
          name.starts_with("grognard-") && name.ends_with(".db");
@@ -294,6 +282,18 @@ std::vector<std::string> prune(const std::string& dir, std::size_t keep) {
 
 }  // namespace
 
+std::string utc_stamp(bool millis) {
+  const auto now = std::chrono::system_clock::now();
+  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch());
+  const std::time_t t = std::chrono::system_clock::to_time_t(now);
+  std::tm utc{};
+  gmtime_r(&t, &utc);
+  const std::string stamp =
+      fmt::format("{:04}{:02}{:02}-{:02}{:02}{:02}", utc.tm_year + 1900, utc.tm_mon + 1,
+                  utc.tm_mday, utc.tm_hour, utc.tm_min, utc.tm_sec);
+  return millis ? fmt::format("{}-{:03}", stamp, ms.count() % 1000) : stamp;
+}
+
 int run_backup(const std::string& db, const std::string& to) {
   try {
     std::cout << backup(db, to) << std::endl;
@@ -311,7 +311,7 @@ int run_backup_to_dir(const std::string& db, const std::string& dir, std::size_t
     std::cerr << "backup: " << dir << " is not a folder (--to-dir)" << std::endl;
     return 1;
   }
-  const std::string to = (fs::path(dir) / dated_name()).string();
+  const std::string to = (fs::path(dir) / ("grognard-" + utc_stamp(true) + ".db")).string();
   if (const int code = run_backup(db, to); code != 0) return code;
   try {
     const auto removed = prune(dir, keep);

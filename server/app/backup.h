@@ -30,6 +30,10 @@ namespace grognard::app {
 // process exit code (0 or 1).
 int run_backup(const std::string& db, const std::string& to);
 
+// Now in UTC as backup and restore name files: "20261207-030000", with `millis`
+// "20261207-030000-123".
+std::string utc_stamp(bool millis);
+
 // `backup --to-dir DIR --keep N`: the same into DIR/grognard-YYYYMMDD-HHMMSS-mmm.db (UTC, a new
 // name each time), then the oldest such files in DIR beyond the newest `keep` are removed (other
 // files are left alone). Both forms record the backup in the database (operator_settings,

@@ -8,14 +8,12 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
-#include <ctime>
 #include <filesystem>
 #include <iostream>
 #include <stdexcept>
 #include <vector>
 
-#include <fmt/format.h>
-
+#include "app/backup.h"
 #include "app/verify_archives.h"
 #include "store/db_lock.h"
 
@@ -28,14 +26,6 @@ namespace fs = std::filesystem;
 struct Refused : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
-
-std::string stamp() {
-  const std::time_t t = std::time(nullptr);
-  std::tm utc{};
-  gmtime_r(&t, &utc);
-  return fmt::format("{:04}{:02}{:02}-{:02}{:02}{:02}", utc.tm_year + 1900, utc.tm_mon + 1,
-                     utc.tm_mday, utc.tm_hour, utc.tm_min, utc.tm_sec);
-}
 
 // PRAGMA integrity_check's first line on the file at `path`.
 std::string integrity(const std::string& path) {
@@ -127,9 +117,9 @@ std::string restore(const std::string& db, const std::string& from, bool allow_d
     throw Refused("cannot give " + copy + " the owner of " + db + ": " + std::strerror(errno));
   }
   ::chmod(copy.c_str(), like.st_mode & 07777);
-  std::string aside = db + ".before-restore-" + stamp();
+  std::string aside = db + ".before-restore-" + utc_stamp(false);
   for (int n = 2; fs::exists(fs::symlink_status(aside, ec)); ++n) {
-    aside = db + ".before-restore-" + stamp() + "-" + std::to_string(n);
+    aside = db + ".before-restore-" + utc_stamp(false) + "-" + std::to_string(n);
   }
   std::vector<const char*> moved;
   const auto put_back = [&] {

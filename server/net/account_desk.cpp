@@ -200,21 +200,22 @@ void AccountDesk::answer(const std::shared_ptr<AccountPeer>& peer, const v1::Cli
       return peer->send(state_message(rid, account_state(*account)));
     }
     case v1::ClientMessage::kLogOut: {
-      // This connection is logged out first: the others whose session ends are also closed.
       const auto account = peer->account();
-      if (account && message.log_out().everywhere()) {
-        if (auto st = accounts.log_out_everywhere(account->id); !st) {
-          return peer->send(refusal(rid, st.error()));
-        }
-        peer->set_account(std::nullopt, "");
-        sessions_ended(account->id, [](const std::string&) { return true; });
+      const bool everywhere = account && message.log_out().everywhere();
+      engine::Status st = engine::ok_status();
+      if (everywhere) {
+        st = accounts.log_out_everywhere(account->id);
       } else if (!token.empty()) {
-        if (auto st = accounts.log_out(token); !st) return peer->send(refusal(rid, st.error()));
-        peer->set_account(std::nullopt, "");
-        if (account)
-          sessions_ended(account->id, [token](const std::string& t) { return t == token; });
+        st = accounts.log_out(token);
       }
+      if (!st) return peer->send(refusal(rid, st.error()));
+      // This connection first: the others whose session ended are closed.
       peer->set_account(std::nullopt, "");
+      if (account && (everywhere || !token.empty())) {
+        sessions_ended(account->id, [everywhere, token](const std::string& t) {
+          return everywhere || t == token;
+        });
+      }
       return peer->send(state_message(rid, {}));
     }
     case v1::ClientMessage::kChangePassword: {

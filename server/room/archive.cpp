@@ -125,6 +125,12 @@ engine::Result<engine::Viewer> replay_viewer(record::Store& store, const record:
 }
 
 v1::GameSummary game_summary(record::Store& store, const record::GameRecord& g) {
+  auto seats = store.seats(g.id);
+  return game_summary(store, g, seats.ok() ? *seats : std::vector<record::SeatRecord>{});
+}
+
+v1::GameSummary game_summary(record::Store& store, const record::GameRecord& g,
+                             const std::vector<record::SeatRecord>& seats) {
   v1::GameSummary s;
   s.set_game_id(g.id);
   s.set_ruleset(g.ruleset);
@@ -144,9 +150,7 @@ v1::GameSummary game_summary(record::Store& store, const record::GameRecord& g) 
     s.set_seed_sha256(record::hex(g.seed_sha256));
   // The seed itself only once the game has ended: then anyone may re-derive every die.
   if (revealed(g.status)) s.set_seed(record::hex(g.seed));
-  auto seats = store.seats(g.id);
-  if (!seats.ok()) return s;
-  for (const record::SeatRecord& seat : *seats) {
+  for (const record::SeatRecord& seat : seats) {
     if (seat.role == "observer") continue;
     auto* si = s.add_seats();
     si->set_seat_id(seat.seat_id);

@@ -25,6 +25,9 @@ void export_game(record::Store& store, const record::Registry& registry, Peer& p
 // A stored game as list_games shows it: the seed's hash once it began, the seed once it
 // ended, its player, general and referee seats.
 v1::GameSummary game_summary(record::Store& store, const record::GameRecord& game);
+// The same from the game's seats as the caller read them.
+v1::GameSummary game_summary(record::Store& store, const record::GameRecord& game,
+                             const std::vector<record::SeatRecord>& seats);
 
 // An ended game's record (finished, aborted, or stopped on a storage failure); an error for a
 // game that is running, waiting, expired or not stored.

@@ -82,7 +82,7 @@ void Lobby::Impl::my_games(const std::shared_ptr<Peer>& peer, std::uint64_t rid)
     for (const record::GameRecord& g : *games) {
       auto seats = store.seats(g.id);
       if (!seats.ok()) continue;
-      v1::GameSummary summary = game_summary(store, g);
+      v1::GameSummary summary = game_summary(store, g, *seats);
       // A room in memory knows whose action the game waits for, and the latest word on it.
       std::optional<v1::RoomInfo> info;
       if (auto room = rooms.by_id(g.id)) info = room->info();

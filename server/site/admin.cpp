@@ -293,13 +293,12 @@ class Admin {
     if (!kicked) return done_(reply(404, "no connection " + id_text + " is open"));
     const std::string& address = kicked->address;
     std::string what = "kicked connection " + id_text + " (" + address + ")";
-    if (req.ban_minutes() > 0) {
-      if (!add_ban(address, req.ban_minutes(), req.reason())) return;
-      what += " and banned " + address + " for " + std::to_string(req.ban_minutes()) + " min";
-      tools_.metrics.admin_action("ban");  // and "kick" below: one request, two actions
-    }
-    if (req.ban_minutes() > 0) return kept_ban(address, "kick", what + because(req.reason()));
-    acted("kick", what + because(req.reason()));
+    if (req.ban_minutes() == 0) return acted("kick", what + because(req.reason()));
+    const auto ban = add_ban(address, req.ban_minutes(), req.reason());
+    if (!ban) return;
+    what += " and banned " + address + " for " + std::to_string(req.ban_minutes()) + " min";
+    tools_.metrics.admin_action("ban");  // and "kick" below: one request, two actions
+    kept_ban(*ban, "kick", what + because(req.reason()));
   }
 
   // Done in memory already; answered once it is kept in the database too (a restart keeps it),
@@ -318,30 +317,27 @@ class Admin {
     if (!posted) acted(action, what);
   }
 
-  // The ban on `subject` as the bans hold it now, kept.
-  void kept_ban(const std::string& subject, std::string_view action, std::string what) {
-    std::optional<Ban> ban;
-    for (const Ban& b : tools_.bans.list(room::system_clock_ms())) {
-      if (b.address == subject) ban = b;
-    }
-    if (!ban) return acted(action, what);
+  void kept_ban(const Ban& b, std::string_view action, std::string what) {
     kept(
-        [b = *ban](store::OperatorRecords& r) {
+        [b](store::OperatorRecords& r) {
           return r.put_ban(store::StoredBan{b.address, b.until_ms, b.reason},
                            room::system_clock_ms());
         },
         action, std::move(what));
   }
 
-  bool add_ban(const std::string& address, std::uint32_t minutes, const std::string& reason) {
+  // The ban made (in memory, its address's connections closed), or nullopt once refused.
+  std::optional<Ban> add_ban(const std::string& address, std::uint32_t minutes,
+                             const std::string& reason) {
     if (minutes > kMaxBanMinutes) {
       done_(reply(400, "a ban lasts at most 43200 minutes (30 days)"));
-      return false;
+      return std::nullopt;
     }
-    tools_.bans.add(Ban{address, room::system_clock_ms() + std::int64_t{minutes} * 60'000, reason});
+    Ban ban{address, room::system_clock_ms() + std::int64_t{minutes} * 60'000, reason};
+    tools_.bans.add(ban);
     tools_.connections.kick_address(address, "banned by the server's operator" +
                                                  (reason.empty() ? std::string() : ": " + reason));
-    return true;
+    return ban;
   }
 
   void bans() {
@@ -366,9 +362,10 @@ class Admin {
                                   "(203.0.113.0/24, 2001:db8::/48)"));
     }
     const std::uint32_t minutes = req.minutes() == 0 ? kDefaultBanMinutes : req.minutes();
-    if (!add_ban(*subject, minutes, req.reason())) return;
+    const auto ban = add_ban(*subject, minutes, req.reason());
+    if (!ban) return;
     kept_ban(
-        *subject, "ban",
+        *ban, "ban",
         "banned " + *subject + " for " + std::to_string(minutes) + " min" + because(req.reason()));
   }
 
