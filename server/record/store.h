@@ -62,6 +62,10 @@ struct GameRecord {
   // naming the first differing event. Such a game takes no command until the operator decides.
   std::string drift;
   std::int64_t imported_ms = 0;  // when it was imported from an archive file (0: played here)
+  // Its time control, as chosen at creation (room/time_control.h; "": none), and its clocks as
+  // of its last batch (room/game_clock.h; "": none has run yet).
+  std::string time_control;
+  std::string clocks;
 };
 
 struct SeatRecord {

@@ -13,16 +13,22 @@ constexpr int kOperatorSchemaVersion = 9;
 
 }  // namespace
 
-engine::Result<std::unique_ptr<OperatorRecords>> OperatorRecords::open(const std::string& path) {
+engine::Result<DbPtr> open_records(const std::string& path, int version, const std::string& what) {
   auto db = open_connection(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, 5000);
   if (!db) return db.error();
-  auto version = schema_version(db->get());
-  if (!version) return version.error();
-  if (*version < kOperatorSchemaVersion) {
-    return store_error(kClause, path + " has schema version " + std::to_string(*version) +
-                                    ", without the operator's records: let the server's store "
-                                    "open it first, which migrates it");
+  auto found = schema_version(db->get());
+  if (!found) return found.error();
+  if (*found < version) {
+    return store_error(kClause, path + " has schema version " + std::to_string(*found) +
+                                    ", without " + what +
+                                    ": let the server's store open it first, which migrates it");
   }
+  return std::move(*db);
+}
+
+engine::Result<std::unique_ptr<OperatorRecords>> OperatorRecords::open(const std::string& path) {
+  auto db = open_records(path, kOperatorSchemaVersion, "the operator's records");
+  if (!db) return db.error();
   return std::unique_ptr<OperatorRecords>(new OperatorRecords(std::move(*db)));
 }
 

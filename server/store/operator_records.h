@@ -24,6 +24,10 @@ struct StoredBan {
   std::string reason;
 };
 
+// A connection of its own to the database at `path`, already created and migrated by the
+// server's store to at least `version` (else an error naming `what` is missing).
+engine::Result<DbPtr> open_records(const std::string& path, int version, const std::string& what);
+
 class OperatorRecords {
  public:
   // Opens the database at `path`, already created and migrated by the server's store.

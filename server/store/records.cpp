@@ -17,7 +17,7 @@ constexpr const char* kClause = "store.commit";
 using Columns = std::span<const std::string_view>;
 
 // Column names, in the order of every bind and read below.
-constexpr std::array<std::string_view, 23> kGame{"id",
+constexpr std::array<std::string_view, 25> kGame{"id",
                                                  "ruleset",
                                                  "scenario",
                                                  "scenario_text",
@@ -39,7 +39,9 @@ constexpr std::array<std::string_view, 23> kGame{"id",
                                                  "source_seq",
                                                  "dice_from",
                                                  "drift",
-                                                 "imported_ms"};
+                                                 "imported_ms",
+                                                 "time_control",
+                                                 "clocks"};
 constexpr std::array<std::string_view, 8> kSeat{"game_id",    "seat_id",     "role",
                                                 "label",      "player_name", "token_sha256",
                                                 "claimed_ms", "account_id"};
@@ -111,6 +113,7 @@ void bind_game(Query& q, const GameRecord& g, bool with_scenario_text) {
   q.i64(15, g.ended_ms).text(16, g.result).i64(17, g.chain_version);
   q.i64(18, g.ruleset_version).text(19, g.source_game).u64(20, g.source_seq);
   q.u64(21, g.dice_from).text(22, g.drift).i64(23, g.imported_ms);
+  q.text(24, g.time_control).text(25, g.clocks);
 }
 
 // A game's row is written with every batch of its room, mostly to move its last event on: an
@@ -199,6 +202,8 @@ engine::Result<GameRecord> read_game(const Query& q) {
   g.dice_from = q.col_u64(20);
   g.drift = q.col_text(21);
   g.imported_ms = q.col_i64(22);
+  g.time_control = q.col_text(23);
+  g.clocks = q.col_text(24);
   return g;
 }
 
