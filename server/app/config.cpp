@@ -158,6 +158,12 @@ std::optional<int> parse_flags(int argc, char** argv, Config& config) {
       ->envname("GROGNARD_ABANDONED_DAYS")
       ->check(CLI::Range(0.0, 100'000.0))
       ->capture_default_str();
+  cli.add_option("--vacation-days", config.vacation_days,
+                 "Days of vacation each account may take a year, stopping its clocks in every "
+                 "game at once (docs/clocks.md; 0: none)")
+      ->envname("GROGNARD_VACATION_DAYS")
+      ->check(CLI::Range(0, 365))
+      ->capture_default_str();
   cli.add_option("--ended-room-hours", ended_room_hours,
                  "Hours after its game ended that a room nobody is in is dropped from memory "
                  "(a seat or invite code loads it again; fractions allowed; 0: kept until "

@@ -25,14 +25,14 @@ room::MessagePtr refusal(std::uint64_t rid, const engine::Error& e) {
   return room::error_message(rid, code_of(e), e.clause, e.message);
 }
 
+}  // namespace
+
 room::MessagePtr state_message(std::uint64_t rid, v1::AccountState state) {
   auto m = std::make_shared<v1::ServerMessage>();
   m->set_request_id(rid);
   *m->mutable_account() = std::move(state);
   return m;
 }
-
-}  // namespace
 
 v1::AccountState account_state(const accounts::Account& account, std::string session_token) {
   v1::AccountState s;
@@ -65,6 +65,8 @@ bool AccountDesk::handles(const v1::ClientMessage& message) {
     case v1::ClientMessage::kWhoAmI:
     case v1::ClientMessage::kChangePassword:
     case v1::ClientMessage::kDeleteAccount:
+    case v1::ClientMessage::kTakeVacation:
+    case v1::ClientMessage::kEndVacation:
       return true;
     default:
       return false;
@@ -197,7 +199,7 @@ void AccountDesk::answer(const std::shared_ptr<AccountPeer>& peer, const v1::Cli
         return peer->send(state_message(rid, {}));
       }
       if (!account.ok()) return peer->send(refusal(rid, account.error()));
-      return peer->send(state_message(rid, account_state(*account)));
+      return peer->send(state_message(rid, with_vacation(account_state(*account), account->id, now)));
     }
     case v1::ClientMessage::kLogOut: {
       const auto account = peer->account();
@@ -243,6 +245,9 @@ void AccountDesk::answer(const std::shared_ptr<AccountPeer>& peer, const v1::Cli
       }
       return peer->send(state_message(rid, {}));
     }
+    case v1::ClientMessage::kTakeVacation:
+    case v1::ClientMessage::kEndVacation:
+      return vacation(peer, message, accounts, now);
     default:
       return peer->send(
           room::error_message(rid, v1::INVALID_ARGUMENT, "", "not an account message"));

@@ -20,7 +20,9 @@
 #include <boost/asio/thread_pool.hpp>
 
 #include "accounts/accounts.h"
+#include "room/clock_calendar.h"
 #include "room/lobby.h"
+#include "room/messages.h"
 #include "room/peer.h"
 #include "site/admin.h"
 
@@ -28,6 +30,10 @@ namespace grognard::v1 {
 class ClientMessage;
 class AccountState;
 }  // namespace grognard::v1
+
+namespace grognard::store {
+class ClockRecords;
+}  // namespace grognard::store
 
 namespace grognard::net {
 
@@ -42,6 +48,8 @@ class AccountPeer : public room::Peer {
 // AccountState for `account`; `session_token` only where the protocol hands it out.
 v1::AccountState account_state(const accounts::Account& account, std::string session_token = {});
 room::AccountRef account_ref(const accounts::Account& account);
+// The answer `state` to request `rid`.
+room::MessagePtr state_message(std::uint64_t rid, v1::AccountState state);
 
 class AccountDesk final : public site::AccountsAccess {
  public:
@@ -63,6 +71,12 @@ class AccountDesk final : public site::AccountsAccess {
   AccountDesk& operator=(const AccountDesk&) = delete;
 
   void on_sessions_ended(SessionsEnded f) { sessions_ended_ = std::move(f); }
+  // Vacations (docs/clocks.md): when the clocks stand still, and where vacations are kept.
+  // Unset: TakeVacation and EndVacation are refused.
+  void set_clocks(std::shared_ptr<room::ClockCalendar> calendar, store::ClockRecords* records) {
+    calendar_ = std::move(calendar);
+    clock_records_ = records;
+  }
 
   bool enabled() const { return accounts_ != nullptr; }
   // The message is one of the desk's.
@@ -88,6 +102,12 @@ class AccountDesk final : public site::AccountsAccess {
   // Answers `message` now, on the desk's thread only (inside post()); handle() queues it.
   void answer(const std::shared_ptr<AccountPeer>& peer, const v1::ClientMessage& message,
               accounts::Accounts& accounts);
+  // TakeVacation and EndVacation (net/account_vacation.cpp), on the desk's thread.
+  void vacation(const std::shared_ptr<AccountPeer>& peer, const v1::ClientMessage& message,
+                accounts::Accounts& accounts, std::int64_t now);
+  // `state` with the vacation of the account it names (logged in).
+  v1::AccountState with_vacation(v1::AccountState state, std::int64_t account_id,
+                                 std::int64_t now) const;
 
  private:
   accounts::Accounts* const accounts_;
@@ -95,6 +115,8 @@ class AccountDesk final : public site::AccountsAccess {
   room::Lobby& lobby_;
   const Now now_;
   SessionsEnded sessions_ended_;
+  std::shared_ptr<room::ClockCalendar> calendar_;
+  store::ClockRecords* clock_records_ = nullptr;
   std::atomic<int> waiting_{0};
   std::atomic<std::int64_t> last_backup_ms_{0};
   std::atomic<bool> reading_backup_{false};

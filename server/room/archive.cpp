@@ -144,6 +144,7 @@ v1::GameSummary game_summary(record::Store& store, const record::GameRecord& g,
   s.set_ruleset_version(static_cast<std::uint32_t>(g.ruleset_version));
   s.set_drift(g.drift);
   s.set_imported_ms(g.imported_ms);
+  s.set_time_control(g.time_control);
   if (!g.source_game.empty()) *s.mutable_forked_from() = record::fork_source(store, g);
   // The seed's hash once it is published: when the game begins.
   if (g.status != record::GameStatus::kWaiting && g.status != record::GameStatus::kExpired)

@@ -112,10 +112,8 @@ int ClockCalendar::days_left(std::int64_t account_id, std::int64_t now) const {
 engine::Result<Span> ClockCalendar::plan_vacation(std::int64_t account_id, int days,
                                                   std::int64_t now) const {
   if (auto on = on_vacation(account_id, now)) {
-    return refuse(fmt::format("you are already on vacation until {} UTC: end it first",
-                              fmt::format("{:%Y-%m-%d %H:%M}",
-                                          std::chrono::sys_time<std::chrono::milliseconds>(
-                                              std::chrono::milliseconds(on->to_ms)))));
+    return refuse("you are already on vacation for " + describe_span(on->to_ms - now) +
+                  " more: end it first");
   }
   const int left = days_left(account_id, now);
   if (days < 1) return refuse("a vacation is at least one whole day");

@@ -91,10 +91,13 @@ void GameClock::stop(std::int64_t now, const PausedMs& paused) {
   }
 }
 
-void GameClock::grant(const std::string& seat, std::int64_t ms, std::int64_t now,
-                      const PausedMs& paused) {
+void GameClock::grant(const TimeControl& tc, const std::string& seat, std::int64_t ms,
+                      std::int64_t now, const PausedMs& paused) {
   SeatClock* c = find(seat);
-  if (c == nullptr) return;
+  if (c == nullptr) {
+    seats_.push_back(SeatClock{seat, tc.bank_ms, 0});
+    c = &seats_.back();
+  }
   c->bank_ms = std::max<std::int64_t>(remaining(*c, now, paused), 0) + ms;
   if (c->running()) c->since_ms = now;
 }

@@ -49,7 +49,8 @@ class GameClock {
   // Every clock stops (the game ended), charged up to `now`.
   void stop(std::int64_t now, const PausedMs& paused);
   // `ms` more for `seat` from `now` on; a seat out of time gets `ms` from now.
-  void grant(const std::string& seat, std::int64_t ms, std::int64_t now, const PausedMs& paused);
+  void grant(const TimeControl& tc, const std::string& seat, std::int64_t ms, std::int64_t now,
+             const PausedMs& paused);
 
   // What `seat` has left at `now` (its bank if it never ran; 0 when out of time).
   std::int64_t left(const TimeControl& tc, const std::string& seat, std::int64_t now,

@@ -231,6 +231,12 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
       req.set_as_seat(*seat);
       return room->state(peer, std::move(req), rid);
     }
+    case v1::ClientMessage::kClaimTimeout:
+      if (auto room = seated_room()) room->claim_timeout(peer, msg.claim_timeout(), rid);
+      return;
+    case v1::ClientMessage::kGrantTime:
+      if (auto room = seated_room()) room->grant_time(peer, msg.grant_time(), rid);
+      return;
     case v1::ClientMessage::kClaimSeat:
       return d.claim(peer, msg.claim_seat(), rid);
     case v1::ClientMessage::kListMyGames:
@@ -242,6 +248,8 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
     case v1::ClientMessage::kWhoAmI:
     case v1::ClientMessage::kChangePassword:
     case v1::ClientMessage::kDeleteAccount:
+    case v1::ClientMessage::kTakeVacation:
+    case v1::ClientMessage::kEndVacation:
     case v1::ClientMessage::kHello:
     case v1::ClientMessage::kPing:
     case v1::ClientMessage::BODY_NOT_SET:

@@ -68,6 +68,35 @@ void Lobby::Impl::claim(const std::shared_ptr<Peer>& peer, const v1::ClaimSeat& 
   room->claim(peer, token_hash, *account, rid);
 }
 
+namespace {
+
+// What `c` has left at `now`, read from a RoomInfo made at info.clocks_at_ms().
+std::int64_t left_at(const v1::RoomInfo& info, const v1::SeatClock& c, std::int64_t now) {
+  if (!c.running() || c.paused()) return c.left_ms();
+  return std::max<std::int64_t>(0, c.left_ms() - (now - info.clocks_at_ms()));
+}
+
+// The time seat `s` has left, and whether it may claim a win on time (docs/clocks.md): then
+// the game waits for its action too.
+void add_clock(v1::MyGame& m, const v1::RoomInfo& info,
+               const std::vector<record::SeatRecord>& seats, const record::SeatRecord& s,
+               std::int64_t now) {
+  if (info.clocks_size() == 0 || info.status() != "running") return;
+  const bool refereed = std::any_of(seats.begin(), seats.end(),
+                                    [](const auto& t) { return t.role == "referee"; });
+  for (const v1::SeatClock& c : info.clocks()) {
+    if (c.seat_id() == s.seat_id) {
+      m.set_time_left_ms(left_at(info, c, now));
+    } else if (c.running() && left_at(info, c, now) == 0 && (!refereed || s.role == "referee") &&
+               s.role != "observer") {
+      m.set_may_claim(true);
+      m.set_your_action(true);
+    }
+  }
+}
+
+}  // namespace
+
 void Lobby::Impl::my_games(const std::shared_ptr<Peer>& peer, std::uint64_t rid) {
   const auto account = peer->account();
   if (!account) return peer->send(not_logged_in(rid, "list your games"));
@@ -79,6 +108,7 @@ void Lobby::Impl::my_games(const std::shared_ptr<Peer>& peer, std::uint64_t rid)
     auto games = store.games(filter);
     if (!games.ok()) return peer->send(error_message(rid, games.error()));
     std::vector<v1::MyGame> mine;
+    const std::int64_t now = this->clock();
     for (const record::GameRecord& g : *games) {
       auto seats = store.seats(g.id);
       if (!seats.ok()) continue;
@@ -98,6 +128,7 @@ void Lobby::Impl::my_games(const std::shared_ptr<Peer>& peer, std::uint64_t rid)
         m.set_to_act(info->to_act());
         const auto& acting = info->acting_seats();
         m.set_your_action(std::find(acting.begin(), acting.end(), s.seat_id) != acting.end());
+        add_clock(m, *info, *seats, s, now);
       }
     }
     // Waiting for you, then for others, then ended; the newest first within each (the store's
@@ -110,12 +141,17 @@ void Lobby::Impl::my_games(const std::shared_ptr<Peer>& peer, std::uint64_t rid)
     auto reply = std::make_shared<v1::ServerMessage>();
     reply->set_request_id(rid);
     auto* list = reply->mutable_my_games();
+    list->set_clocks_at_ms(now);
     for (v1::MyGame& m : mine) {
       if (m.your_action()) list->set_waiting_for_you(list->waiting_for_you() + 1);
       *list->add_games() = std::move(m);
     }
     peer->send(reply);
   });
+}
+
+void Lobby::clocks_changed(std::int64_t account_id) {
+  for (const auto& room : impl_->rooms.all()) room->clocks_changed(account_id);
 }
 
 void Lobby::forget_account(std::int64_t account_id) {

@@ -2,6 +2,7 @@
 // (room/opener.h).
 #include "engine/utf8.h"
 #include "room/lobby_impl.h"
+#include "room/time_control.h"
 
 namespace grognard::room {
 
@@ -28,12 +29,15 @@ void Lobby::Impl::create(const std::shared_ptr<Peer>& peer, const v1::CreateRoom
                                     "no scenario \"" + engine::shown(req.scenario()) + "\" for " +
                                         req.ruleset() + " (list_scenarios names them)"));
   }
+  const auto tc = parse_time_control(req.time_control());
+  if (!tc.ok()) return peer->send(error_message(rid, tc.error()));
   auto initial = rs->load_scenario(sc->text);
   if (!initial.ok()) return peer->send(error_message(rid, initial.error()));
   if (auto refusal = refuse_new_room(peer, rid)) return peer->send(refusal);
 
-  const record::GameRecord g =
+  record::GameRecord g =
       opener.new_game(*rs, sc->name, sc->text, !req.unlisted(), req.observers_allowed());
+  g.time_control = tc->line();
   std::vector<record::SeatRecord> seats;
   for (const engine::SeatSpec& spec : rs->seats(**initial)) {
     seats.push_back(

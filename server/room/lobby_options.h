@@ -4,9 +4,12 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 
 namespace grognard::room {
+
+class ClockCalendar;
 
 struct LobbyOptions {
   // Rooms held in memory at most. When full, ended rooms nobody is connected to are dropped
@@ -54,6 +57,9 @@ struct LobbyOptions {
   // Unknown invite codes (or seat tokens) one address may try a minute; past it, joins and
   // resumes from that address are refused until the minute is over.
   std::size_t join_failures_per_minute = 20;
+  // When the clocks stand still (room/clock_calendar.h: the server down, accounts on vacation)
+  // and the vacation budget. Null: never (the clocks run whenever the game waits).
+  std::shared_ptr<ClockCalendar> calendar;
 };
 
 // The operator's pause on opening rooms (Lobby::pause_creation): while paused, CreateRoom and

@@ -44,4 +44,10 @@ engine::Role role_from_string(std::string_view role) {
   return engine::Role::kObserver;
 }
 
+std::shared_ptr<v1::ServerMessage> answer_to(std::uint64_t request_id) {
+  auto m = std::make_shared<v1::ServerMessage>();
+  m->set_request_id(request_id);
+  return m;
+}
+
 }  // namespace grognard::room

@@ -21,6 +21,8 @@ v1::Code to_code(engine::ErrorCode code);
 MessagePtr error_message(std::uint64_t request_id, v1::Code code, std::string clause,
                          std::string message);
 MessagePtr error_message(std::uint64_t request_id, const engine::Error& e);
+// An empty answer to `request_id`, for its body to be set.
+std::shared_ptr<v1::ServerMessage> answer_to(std::uint64_t request_id);
 
 engine::Role role_from_string(std::string_view role);
 

@@ -33,6 +33,13 @@ Room::Room(asio::any_io_executor executor, const engine::Ruleset& ruleset,
              }),
       chat_(deps_.chat_bytes, deps_.limits.chat_per_seat, deps_.limits.chat_per_room) {
   for (const record::SeatRecord& s : seats) seats_.keep(s);
+  if (auto tc = parse_time_control(record_.time_control)) {
+    tc_ = *tc;
+  } else {
+    spdlog::error("{}stored time control: {}; its clocks are off", log_prefix(),
+                  tc.error().message);
+  }
+  clock_ = GameClock(record_.clocks);
   attended_ms_ = deps_.clock();
   refresh_info();
 }
@@ -93,6 +100,7 @@ std::shared_ptr<Pending> Room::make_pending() const {
 void Room::commit(std::shared_ptr<Pending> p) {
   line_.begin();
   maybe_finish(*p);
+  settle_clock(*p);
   record::GameRecord& g = *p->batch.game;
   if (!p->batch.events.empty()) g.last_seq = p->batch.events.back().seq;
   if (p->activity) g.updated_ms = deps_.clock();
@@ -112,6 +120,7 @@ void Room::committed(std::shared_ptr<Pending> p, engine::Status status) {
     return;
   }
   record_ = *p->batch.game;
+  clock_ = GameClock(record_.clocks);
   // The state before the batch is kept until it is broadcast.
   if (p->next) p->kept.push_back(replace_state(std::move(p->next), std::move(p->act)));
   for (const record::SeatRecord& s : p->batch.seats) seats_.keep(s);

@@ -31,6 +31,7 @@
 #include "room/clock.h"
 #include "room/command_ledger.h"
 #include "room/commit_line.h"
+#include "room/game_clock.h"
 #include "room/legal_cache.h"
 #include "room/lobby_options.h"
 #include "room/messages.h"
@@ -42,6 +43,7 @@
 #include "room/seat_book.h"
 #include "room/shares.h"
 #include "room/take_backs.h"
+#include "room/time_control.h"
 
 namespace grognard::room {
 
@@ -111,6 +113,9 @@ class Room : public std::enable_shared_from_this<Room> {
              std::uint64_t request_id);
   // Account `account_id` is gone (deleted): its seats here are nobody's but their tokens'.
   void forget_account(std::int64_t account_id);
+  // Account `account_id` began or ended a vacation: if it holds a seat here, the room's
+  // snapshot shows its clock anew.
+  void clocks_changed(std::int64_t account_id);
   // A player's seat stays the player's; an observer's is given up, in memory and in the store.
   void leave(std::shared_ptr<Peer> peer, std::uint64_t request_id);
   void command(std::shared_ptr<Peer> peer, v1::SendCommand req, std::uint64_t request_id);
@@ -128,6 +133,11 @@ class Room : public std::enable_shared_from_this<Room> {
   // referee's) consent with TakeBackOffer, which answer_take_back() gives or refuses.
   void take_back(std::shared_ptr<Peer> peer, std::uint64_t request_id);
   void answer_take_back(std::shared_ptr<Peer> peer, bool accept, std::uint64_t request_id);
+  // Clocks (docs/clocks.md, room_clock.cpp): the win claimed on time against a seat out of
+  // time, and more time granted; each a SystemNote with its ClockNote, answered with RoomInfo.
+  // Another general or player may, or in a game with a referee only the referee.
+  void claim_timeout(std::shared_ptr<Peer> peer, v1::ClaimTimeout req, std::uint64_t request_id);
+  void grant_time(std::shared_ptr<Peer> peer, v1::GrantTime req, std::uint64_t request_id);
   // Archive requests served from the room's own log, seen as seat `req.as_seat` (empty: an
   // observer). The lobby has checked the peer may.
   void events(std::shared_ptr<Peer> peer, v1::GetEvents req, std::uint64_t request_id);
@@ -230,6 +240,15 @@ class Room : public std::enable_shared_from_this<Room> {
   const engine::ToAct& act_after(Pending& p) const;
   void maybe_start(Pending& p);
   void maybe_finish(Pending& p);
+  // Clocks (room_clock.cpp): how long a seat's clock stood still over a span; the batch's
+  // clocks settled for who acts after it (GameRecord::clocks); the clocks in a RoomInfo; why
+  // seat `by` may not `what` about seat `target`'s clock; the answer to a claim or a grant.
+  PausedMs paused() const;
+  void settle_clock(Pending& p);
+  void fill_clocks(v1::RoomInfo& info) const;
+  std::optional<std::string> clock_refusal(const std::string& by, const std::string& target,
+                                           std::string_view what) const;
+  void answer_clock(const std::shared_ptr<Peer>& peer, std::uint64_t request_id, bool ok);
 
   // `r` was added to log_: chat counts, kept folds.
   void count_event(const record::EventRecord& r);
@@ -267,6 +286,8 @@ class Room : public std::enable_shared_from_this<Room> {
   std::unique_ptr<engine::GameState> initial_;
   std::unique_ptr<engine::GameState> state_;
   engine::ToAct act_;  // rs_.to_act(*state_), computed once whenever state_ changes
+  TimeControl tc_;     // record_.time_control, parsed
+  GameClock clock_;    // record_.clocks, parsed
   LegalCache legal_;   // the legal commands of each seat that asked since state_ last changed
   SeatBook seats_;     // the seats, their tokens and the connections seated in the room
   // When someone was last connected (ms): set while anyone is and when the last one leaves;

@@ -140,6 +140,7 @@ void Room::refresh_info() {
     si->set_connected(seats_.connected(s.seat_id));
   }
   info.set_observers(static_cast<std::uint32_t>(seats_.observer_seats()));
+  fill_clocks(info);
   const bool ended = record_.status == record::GameStatus::kFinished || expired() || aborted();
   RoomSnapshot::Facts facts;
   facts.info = std::move(info);

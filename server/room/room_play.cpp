@@ -31,12 +31,6 @@ record::Hash32 payload_digest(const google::protobuf::Any& command) {
   return record::sha256_of(text);
 }
 
-std::shared_ptr<v1::ServerMessage> reply(std::uint64_t request_id) {
-  auto m = std::make_shared<v1::ServerMessage>();
-  m->set_request_id(request_id);
-  return m;
-}
-
 }  // namespace
 
 void Room::command(std::shared_ptr<Peer> peer, v1::SendCommand req, std::uint64_t request_id) {
@@ -67,7 +61,7 @@ void Room::command(std::shared_ptr<Peer> peer, v1::SendCommand req, std::uint64_
                           "; to give it again, send it with a new command_id");
       }
       deps_.metrics.command(CommandOutcome::kDuplicate);
-      auto m = reply(request_id);
+      auto m = answer_to(request_id);
       auto* r = m->mutable_command_result();
       r->set_command_id(req.command_id());
       r->set_first_seq(done->first_seq);
@@ -111,7 +105,7 @@ void Room::command(std::shared_ptr<Peer> peer, v1::SendCommand req, std::uint64_
       commands_.accepted(seat, command_id, digest);
       // The seat that gave the command, even if the connection has left it since.
       const record::CommandRecord& c = *commands_.find(seat, command_id);
-      auto m = reply(request_id);
+      auto m = answer_to(request_id);
       auto* r = m->mutable_command_result();
       r->set_command_id(command_id);
       r->set_first_seq(c.first_seq);
@@ -129,7 +123,7 @@ void Room::legal(std::shared_ptr<Peer> peer, std::uint64_t request_id) {
       peer->send(error_message(request_id, v1::UNAUTHENTICATED, "", "take a seat first"));
       return;
     }
-    auto m = reply(request_id);
+    auto m = answer_to(request_id);
     if (line_.halted() || record_.status != record::GameStatus::kRunning) {
       m->mutable_legal();
       return peer->send(m);
@@ -193,7 +187,7 @@ void Room::chat(std::shared_ptr<Peer> peer, v1::SendChat req, std::uint64_t requ
         return;
       }
       chat_.held(holder, cost);
-      auto m = reply(request_id);
+      auto m = answer_to(request_id);
       m->mutable_command_result();
       peer->send(m);
     };
@@ -212,7 +206,7 @@ void Room::events(std::shared_ptr<Peer> peer, v1::GetEvents req, std::uint64_t r
                                      req.from_seq(), req.to_seq(),
                                      {deps_.limits.events_per_page, record::kPageBytes}, &folds_);
     if (!page.ok()) return peer->send(error_message(request_id, page.error()));
-    auto m = reply(request_id);
+    auto m = answer_to(request_id);
     auto* out = m->mutable_event_list();
     out->set_game_id(id_);
     out->set_last_seq(record_.last_seq);
@@ -238,7 +232,7 @@ void Room::state(std::shared_ptr<Peer> peer, v1::GetState req, std::uint64_t req
     auto fold = folds_.before(rs_, *initial_, log_, seq + 1);
     if (!fold.ok()) return peer->send(error_message(request_id, fold.error()));
     auto st = engine::Result<std::unique_ptr<engine::GameState>>(fold->take());
-    auto m = reply(request_id);
+    auto m = answer_to(request_id);
     auto* out = m->mutable_state();
     out->set_game_id(id_);
     out->set_seq(seq);
@@ -286,6 +280,11 @@ void Room::broadcast(const Pending& p) {
           batch->set_status(to_string(record_.status));
           batch->set_to_act(act.summary);
           for (const auto& s : act.seats) batch->add_acting_seats(s);
+          if (!tc_.none()) {
+            const v1::RoomInfo now = info();
+            *batch->mutable_clocks() = now.clocks();
+            batch->set_clocks_at_ms(now.clocks_at_ms());
+          }
           const engine::Viewer viewer = viewer_for(seen_as);
           add_seen(p, viewer, batch->mutable_events());
           // A seat that may see none of the new events learns nothing, not even that they exist.

@@ -106,7 +106,8 @@ Game start_game(const ServerProcess& server, const GameOptions& options) {
     g.players.push_back(std::move(p));
   }
   auto room =
-      g.players[0].client.create_room("itchy", options.scenario, options.observers_allowed, false);
+      g.players[0].client.create_room("itchy", options.scenario, options.observers_allowed, false,
+                                      options.time_control);
   INFO((room.ok() ? "" : client::describe(room.failure())));
   REQUIRE(room.ok());
   REQUIRE(room->status() == "waiting");

@@ -62,6 +62,7 @@ struct GameOptions {
   bool observers_allowed = false;
   Format formats[2] = {Format::kBinary, Format::kBinary};
   bool record_frames = false;  // record every frame each general receives, from the Hello on
+  std::string time_control;    // CreateRoom.time_control (docs/clocks.md)
   // Called after the room exists and before the generals join.
   std::function<void(const std::string& invite_code)> after_create;
   // Called with each general's client before it joins (to log it in, say).

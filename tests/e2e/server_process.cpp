@@ -60,10 +60,14 @@ std::uint16_t port_of(const std::string& line) {
 }  // namespace
 
 ServerProcess::ServerProcess(std::vector<std::string> flags)
+    : ServerProcess(std::move(flags), GROGNARD_SERVER_BIN) {}
+
+ServerProcess::ServerProcess(std::vector<std::string> flags, std::string binary)
     : dir_(make_temp_dir()),
       db_(dir_ / "grognard.db"),
       log_(dir_ / "server.log"),
-      flags_(std::move(flags)) {
+      flags_(std::move(flags)),
+      binary_(std::move(binary)) {
   try {
     start();
   } catch (...) {
@@ -82,8 +86,7 @@ ServerProcess::~ServerProcess() {
 }
 
 void ServerProcess::start() {
-  std::vector<std::string> args = {GROGNARD_SERVER_BIN, "--listen", "127.0.0.1:0", "--db",
-                                   db_.string()};
+  std::vector<std::string> args = {binary_, "--listen", "127.0.0.1:0", "--db", db_.string()};
   args.insert(args.end(), flags_.begin(), flags_.end());
   std::vector<char*> argv;
   for (std::string& a : args) argv.push_back(a.data());

@@ -33,6 +33,10 @@ class ServerProcess {
  public:
   // `flags` are added to --listen 127.0.0.1:0 --db <temp>/grognard.db, e.g. {"--rate", "5"}.
   explicit ServerProcess(std::vector<std::string> flags = {});
+  // The same binary's program with another clock: `binary` is grognard-server-testclock
+  // (tests/support/clock_server_main.cpp), whose time is the system's plus the milliseconds
+  // written in the file GROGNARD_TEST_CLOCK_FILE names (set in this process's environment).
+  ServerProcess(std::vector<std::string> flags, std::string binary);
   ~ServerProcess();
   ServerProcess(const ServerProcess&) = delete;
   ServerProcess& operator=(const ServerProcess&) = delete;
@@ -67,6 +71,7 @@ class ServerProcess {
   std::filesystem::path db_;
   std::filesystem::path log_;
   std::vector<std::string> flags_;
+  std::string binary_;
   pid_t pid_ = -1;
   std::uint16_t port_ = 0;
 };

@@ -168,15 +168,21 @@ Result<v1::ScenarioList> Client::list_scenarios(const std::string& ruleset) {
 }
 
 Result<v1::RoomInfo> Client::create_room(const std::string& ruleset, const std::string& scenario,
-                                         bool observers_allowed, bool unlisted) {
+                                         bool observers_allowed, bool unlisted,
+                                         const std::string& time_control) {
   v1::ClientMessage m;
   auto* req = m.mutable_create_room();
   req->set_ruleset(ruleset);
   req->set_scenario(scenario);
   req->set_observers_allowed(observers_allowed);
   req->set_unlisted(unlisted);
+  req->set_time_control(time_control);
+  return room_call(std::move(m));
+}
+
+Result<v1::RoomInfo> Client::room_call(v1::ClientMessage message) {
   return body<v1::RoomInfo>(
-      call(std::move(m), v1::ServerMessage::kRoom),
+      call(std::move(message), v1::ServerMessage::kRoom),
       [](v1::ServerMessage& a) -> v1::RoomInfo& { return *a.mutable_room(); });
 }
 

@@ -92,9 +92,18 @@ class Client {
   Result<v1::Welcome> hello(const std::string& client_name = "grognard-client");
   Status ping();
   Result<v1::ScenarioList> list_scenarios(const std::string& ruleset = "");
+  // `time_control`: "" (none), "days 3", "pace normal", "live 30+10" (docs/clocks.md).
   Result<v1::RoomInfo> create_room(const std::string& ruleset, const std::string& scenario,
-                                   bool observers_allowed = false, bool unlisted = false);
+                                   bool observers_allowed = false, bool unlisted = false,
+                                   const std::string& time_control = "");
   Result<v1::RoomList> list_rooms();
+  // Clocks (docs/clocks.md; client_clocks.cpp). A claim ends the game; a grant is hours or
+  // minutes (the other 0); both answer the room as it is then.
+  Result<v1::RoomInfo> claim_timeout(const std::string& seat_id = "");
+  Result<v1::RoomInfo> grant_time(const std::string& seat_id, std::uint32_t hours,
+                                  std::uint32_t minutes = 0);
+  Result<v1::AccountState> take_vacation(std::uint32_t days);
+  Result<v1::AccountState> end_vacation();
   // `role`: "general", "player", "referee" or "observer"; `seat` empty: the first open seat.
   Result<v1::Seated> join(const std::string& invite_code, const std::string& role,
                           const std::string& seat = "", const std::string& name = "");
@@ -162,6 +171,7 @@ class Client {
     return T(std::move(get(*answer)));
   }
   Result<v1::AccountState> account_call(v1::ClientMessage message);
+  Result<v1::RoomInfo> room_call(v1::ClientMessage message);
   // The events after a Seated answer's page, fetched whole (resume()).
   Result<v1::Seated> whole(Result<v1::ServerMessage> answer);
 

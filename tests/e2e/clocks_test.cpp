@@ -1,0 +1,266 @@
+// Time controls on the real server (docs/clocks.md), with a clock the tests move forward
+// (grognard-server-testclock): the clocks shown on the room, a seat out of time and the win
+// claimed on it, time granted, the time the server was down charged to nobody, a vacation that
+// stops an account's clocks, and "your games" naming the claim waiting.
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <fstream>
+
+#include "game.h"
+
+#ifndef GROGNARD_CLOCK_SERVER_BIN
+#error "GROGNARD_CLOCK_SERVER_BIN must name grognard-server-testclock"
+#endif
+
+namespace grognard::e2e {
+
+namespace {
+
+constexpr std::int64_t kHour = 3'600'000;
+constexpr std::int64_t kDay = 24 * kHour;
+const std::string kPassword = "correct horse battery";
+
+// The clock the server reads: the system's plus what the test wrote (ms).
+class TestClock {
+ public:
+  TestClock() : path_(std::filesystem::temp_directory_path() /
+                      ("grognard-clock-" + std::to_string(::getpid()))) {
+    set(0);
+    ::setenv("GROGNARD_TEST_CLOCK_FILE", path_.c_str(), 1);
+  }
+  ~TestClock() { std::filesystem::remove(path_); }
+  void forward(std::int64_t ms) { set(offset_ += ms); }
+
+ private:
+  void set(std::int64_t ms) {
+    offset_ = ms;
+    std::ofstream(path_) << ms;
+  }
+  std::filesystem::path path_;
+  std::int64_t offset_ = 0;
+};
+
+v1::RoomInfo room_info(Client& c, const std::string& game_id) {
+  auto rooms = c.list_rooms();
+  REQUIRE(rooms.ok());
+  for (const auto& r : rooms->rooms()) {
+    if (r.game_id() == game_id) return r;
+  }
+  FAIL("game " << game_id << " is not listed");
+  return {};
+}
+
+const v1::SeatClock& clock_of(const v1::RoomInfo& info, const std::string& seat) {
+  for (const auto& c : info.clocks()) {
+    if (c.seat_id() == seat) return c;
+  }
+  FAIL("no clock for " << seat);
+  return info.clocks(0);
+}
+
+void register_account(const ServerProcess& server, const std::string& name) {
+  Client c = connect(server);
+  auto state = c.register_account(name, kPassword);
+  REQUIRE(state.ok());
+}
+
+std::vector<v1::SystemNote> clock_notes(Player& p) {
+  std::vector<v1::SystemNote> out;
+  for (const v1::SystemNote& n : system_notes(p.events)) {
+    if (n.has_clock()) out.push_back(n);
+  }
+  return out;
+}
+
+// Reads pushes until `p` has seen a system note about the clock `kind`.
+void await_clock_note(Player& p, const std::string& kind) {
+  for (int i = 0; i < 20; ++i) {
+    for (const auto& n : clock_notes(p)) {
+      if (n.clock().kind() == kind) return;
+    }
+    auto push = p.client.next_push(kWait);
+    REQUIRE(push.ok());
+    absorb(p, *push);
+  }
+  FAIL("no clock note " << kind);
+}
+
+}  // namespace
+
+TEST_CASE("a time control is chosen at creation, shown on the room, and refused when malformed",
+          "[e2e][clock][clock.time-control]") {
+  TestClock clock;
+  ServerProcess server(kPlayFlags, GROGNARD_CLOCK_SERVER_BIN);
+  Client c = connect(server);
+  auto bad = c.create_room("itchy", "intro", false, false, "days 30");
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.failure().code == v1::INVALID_ARGUMENT);
+  CHECK(bad.failure().clause == "clock.time-control");
+  CHECK(bad.failure().message.find("days per move are 1 to 14") != std::string::npos);
+
+  auto room = c.create_room("itchy", "intro", false, false, "pace normal");
+  REQUIRE(room.ok());
+  CHECK(room->time_control() == "pace 3d+1d/5d");
+  CHECK(room->time_control_text() == "3 days to begin, 1 day more a move, at most 5 days");
+  REQUIRE(room->clocks_size() == 2);  // the two generals', not running before the game begins
+  for (const auto& sc : room->clocks()) {
+    CHECK_FALSE(sc.running());
+    CHECK(sc.left_ms() == 3 * kDay);
+  }
+  auto plain = c.create_room("itchy", "intro");
+  REQUIRE(plain.ok());
+  CHECK(plain->time_control().empty());
+  CHECK(plain->clocks_size() == 0);
+}
+
+TEST_CASE("a general out of time loses when the other claims the win, said in the game's log",
+          "[e2e][clock][clock.claim][clock.days]") {
+  TestClock clock;
+  ServerProcess server(kPlayFlags, GROGNARD_CLOCK_SERVER_BIN);
+  GameOptions options;
+  options.time_control = "days 2";
+  Game g = start_game(server, options);
+  Player& slow = to_act(g);
+  Player& waiting = other(g, slow);
+
+  const v1::RoomInfo before = room_info(waiting.client, g.game_id);
+  CHECK(clock_of(before, slow.seat).running());
+  CHECK(clock_of(before, slow.seat).left_ms() > 2 * kDay - kHour);
+  CHECK_FALSE(clock_of(before, waiting.seat).running());
+  auto early = waiting.client.claim_timeout(slow.seat);
+  REQUIRE_FALSE(early.ok());
+  CHECK(early.failure().code == v1::FAILED_PRECONDITION);
+  CHECK(early.failure().clause == "clock.claim");
+  CHECK(early.failure().message.find("is not out of time: 1 day 23 hours left") !=
+        std::string::npos);
+
+  clock.forward(2 * kDay + kHour);
+  const v1::RoomInfo late = room_info(waiting.client, g.game_id);
+  CHECK(clock_of(late, slow.seat).out_of_time());
+  CHECK(clock_of(late, slow.seat).left_ms() == 0);
+  // Nobody ended it behind the players' backs; the one out of time may not claim for itself.
+  CHECK(late.status() == "running");
+  auto self = slow.client.claim_timeout();
+  REQUIRE_FALSE(self.ok());
+  CHECK(self.failure().message == "a seat may not claim a win on time for itself");
+
+  auto won = waiting.client.claim_timeout();
+  INFO((won.ok() ? "" : won.failure().message));
+  REQUIRE(won.ok());
+  CHECK(won->status() == "finished");
+  await_clock_note(slow, "claim");
+  const auto notes = clock_notes(slow);
+  REQUIRE(notes.size() == 1);
+  CHECK(notes[0].clock().seat_id() == slow.seat);
+  CHECK(notes[0].clock().by_seat() == waiting.seat);
+  CHECK(notes[0].result().find("win on time") != std::string::npos);
+  CHECK(notes[0].result().find("ran out of time") != std::string::npos);
+  CHECK_FALSE(notes[0].seed().empty());  // the game is over: its dice may be checked
+  auto ended = games_with_status(waiting.client, "finished");
+  REQUIRE(ended.size() == 1);
+  CHECK(ended[0].result() == notes[0].result());
+  CHECK(ended[0].time_control() == "days 2");
+}
+
+TEST_CASE("time granted to a general out of time lets the game go on, and is in its log",
+          "[e2e][clock][clock.grant]") {
+  TestClock clock;
+  ServerProcess server(kPlayFlags, GROGNARD_CLOCK_SERVER_BIN);
+  GameOptions options;
+  options.time_control = "days 1";
+  Game g = start_game(server, options);
+  Player& slow = to_act(g);
+  Player& waiting = other(g, slow);
+  clock.forward(3 * kDay);
+  auto bad = waiting.client.grant_time(slow.seat, 0, 0);
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.failure().clause == "clock.grant");
+  auto granted = waiting.client.grant_time(slow.seat, 5);
+  REQUIRE(granted.ok());
+  CHECK_FALSE(clock_of(*granted, slow.seat).out_of_time());
+  CHECK(clock_of(*granted, slow.seat).left_ms() > 5 * kHour - 60'000);
+  CHECK(clock_of(*granted, slow.seat).left_ms() <= 5 * kHour);
+  await_clock_note(slow, "grant");
+  CHECK(clock_notes(slow)[0].clock().granted_ms() == 5 * kHour);
+  auto claim = waiting.client.claim_timeout(slow.seat);
+  REQUIRE_FALSE(claim.ok());
+  CHECK(claim.failure().clause == "clock.claim");
+}
+
+TEST_CASE("the time the server was down is charged to no clock",
+          "[e2e][clock][clock.paused][reliability]") {
+  TestClock clock;
+  ServerProcess server(kPlayFlags, GROGNARD_CLOCK_SERVER_BIN);
+  GameOptions options;
+  options.time_control = "days 1";
+  Game g = start_game(server, options);
+  const std::string acting = to_act(g).seat;
+  server.kill();  // a crash
+  clock.forward(20 * kHour);
+  server.restart();
+  Client c = connect(server);
+  const v1::RoomInfo info = room_info(c, g.game_id);
+  CHECK(clock_of(info, acting).running());
+  // Only the seconds before the crash were charged, not the 20 hours it was down.
+  CHECK(clock_of(info, acting).left_ms() > kDay - 5 * 60'000);
+  CHECK(server.log().find("no clock is charged for it") != std::string::npos);
+}
+
+TEST_CASE("a vacation stops an account's clocks, and back early the days not begun return",
+          "[e2e][clock][clock.vacation][accounts]") {
+  TestClock clock;
+  ServerProcess server(kPlayFlags, GROGNARD_CLOCK_SERVER_BIN);
+  register_account(server, "Anna");
+  register_account(server, "Boris");
+  GameOptions options;
+  options.time_control = "days 1";
+  options.before_join = [](int i, Client& c) {
+    REQUIRE(c.log_in(i == 0 ? "Anna" : "Boris", kPassword).ok());
+  };
+  Game g = start_game(server, options);
+  Player& away = to_act(g);
+  Player& home = other(g, away);
+
+  auto none = away.client.end_vacation();
+  REQUIRE_FALSE(none.ok());
+  CHECK(none.failure().message == "you are not on vacation");
+  auto too_long = away.client.take_vacation(15);
+  REQUIRE_FALSE(too_long.ok());
+  CHECK(too_long.failure().clause == "clock.vacation");
+  auto state = away.client.take_vacation(3);
+  REQUIRE(state.ok());
+  CHECK(state->vacation_until_ms() > 0);
+  CHECK(state->vacation_days_left() == 11);
+  CHECK(state->logged_in());
+
+  clock.forward(2 * kDay - kHour);
+  v1::RoomInfo info = room_info(home.client, g.game_id);
+  CHECK(clock_of(info, away.seat).paused());
+  CHECK(clock_of(info, away.seat).left_ms() > kDay - 5 * 60'000);
+  auto mine = away.client.list_my_games();
+  REQUIRE(mine.ok());
+  REQUIRE(mine->games_size() == 1);
+  CHECK(mine->games(0).your_action());
+  CHECK(mine->games(0).time_left_ms() > kDay - 5 * 60'000);
+
+  auto back = away.client.end_vacation();
+  REQUIRE(back.ok());
+  CHECK(back->vacation_until_ms() == 0);
+  CHECK(back->vacation_days_left() == 12);  // two days begun of the three
+  auto who = away.client.who_am_i();
+  REQUIRE(who.ok());
+  CHECK(who->vacation_days_left() == 12);
+
+  // Now the clock runs: a day later the other general may claim, and his list says so.
+  clock.forward(kDay + kHour);
+  auto theirs = home.client.list_my_games();
+  REQUIRE(theirs.ok());
+  REQUIRE(theirs->games_size() == 1);
+  CHECK(theirs->games(0).may_claim());
+  CHECK(theirs->games(0).your_action());
+  CHECK(theirs->waiting_for_you() == 1);
+  REQUIRE(home.client.claim_timeout().ok());
+}
+
+}  // namespace grognard::e2e
