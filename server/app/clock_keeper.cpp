@@ -15,7 +15,8 @@ engine::Result<std::unique_ptr<ClockKeeper>> ClockKeeper::start(const std::strin
   if (!records.ok()) return records.error();
   auto down = (*records)->begin_run(clock());
   if (!down.ok()) return down.error();
-  for (const store::StoredSpan& s : *down) calendar.add_downtime(room::Span{s.from_ms, s.to_ms});
+  for (const store::StoredSpan& s : *down)
+    calendar.add_downtime(room::TimeSpan{s.from_ms, s.to_ms});
   if (!down->empty()) {
     const store::StoredSpan& last = down->back();
     spdlog::info("clocks: the server was down {} before this start; no clock is charged for it",
@@ -24,7 +25,7 @@ engine::Result<std::unique_ptr<ClockKeeper>> ClockKeeper::start(const std::strin
   auto vacations = (*records)->vacations();
   if (!vacations.ok()) return vacations.error();
   for (const store::StoredVacation& v : *vacations)
-    calendar.set_vacation(v.account_id, room::Span{v.span.from_ms, v.span.to_ms});
+    calendar.set_vacation(v.account_id, room::TimeSpan{v.span.from_ms, v.span.to_ms});
   return std::unique_ptr<ClockKeeper>(new ClockKeeper(std::move(*records), std::move(clock)));
 }
 
@@ -43,7 +44,8 @@ ClockKeeper::~ClockKeeper() {
 void ClockKeeper::beat() {
   std::unique_lock lock(mu_);
   for (;;) {
-    const bool stopping = wake_.wait_for(lock, std::chrono::minutes(1), [this] { return stopping_; });
+    const bool stopping =
+        wake_.wait_for(lock, std::chrono::minutes(1), [this] { return stopping_; });
     if (auto st = records_->alive(clock_()); !st) {
       spdlog::warn("clocks: could not record that the server is alive: {}", st.error().message);
     }

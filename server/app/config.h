@@ -31,7 +31,7 @@ struct Config {
   std::string restore_from;
   bool restore_allow_drift = false;
   std::string import_file;
-  int vacation_days = 14;  // each account's yearly budget of vacation days (docs/clocks.md)
+  int vacation_days = 14;    // each account's yearly budget of vacation days (docs/clocks.md)
   room::LobbyOptions lobby;  // waiting-room expiry and the lobby's abuse bounds
   net::Options net;
 };

@@ -136,8 +136,7 @@ int server_main(int argc, char** argv, room::Clock clock) {
   }
 
   boost::asio::io_context ioc(config.net.threads);
-  room::Lobby lobby(ioc.get_executor(), *store, registry, metrics, clock,
-                    config.lobby);
+  room::Lobby lobby(ioc.get_executor(), *store, registry, metrics, clock, config.lobby);
   if (config.lobby.waiting_room_limit.count() > 0) {
     spdlog::info(
         "rooms waiting for players expire after {:g} hours without activity",

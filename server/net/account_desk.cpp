@@ -199,7 +199,8 @@ void AccountDesk::answer(const std::shared_ptr<AccountPeer>& peer, const v1::Cli
         return peer->send(state_message(rid, {}));
       }
       if (!account.ok()) return peer->send(refusal(rid, account.error()));
-      return peer->send(state_message(rid, with_vacation(account_state(*account), account->id, now)));
+      return peer->send(
+          state_message(rid, with_vacation(account_state(*account), account->id, now)));
     }
     case v1::ClientMessage::kLogOut: {
       const auto account = peer->account();

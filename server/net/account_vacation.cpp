@@ -1,6 +1,6 @@
 // Vacations (docs/clocks.md, "Vacations"): TakeVacation and EndVacation, answered on the
 // accounts' desk thread (net/account_desk.h). The vacation is stored first, then set in the
-// calendar every room's clocks read, then the rooms in memory show it.
+// calendar every room's clocks read (room/clock_view.h).
 #include <spdlog/spdlog.h>
 
 #include "grognard/v1/protocol.pb.h"
@@ -42,8 +42,7 @@ void AccountDesk::vacation(const std::shared_ptr<AccountPeer>& peer,
     return peer->send(room::error_message(rid, v1::UNAVAILABLE, "clock.vacation",
                                           "the vacation could not be stored: nothing changed"));
   }
-  calendar_->set_vacation(account->id, *span);
-  lobby_.clocks_changed(account->id);
+  calendar_->set_vacation(account->id, *span);  // every room's clocks read it
   spdlog::info("{}: {} {} vacation ({} days left this year)", peer->name(), account->name,
                taking ? "began a" : "ended its", calendar_->days_left(account->id, now));
   auto stored = accounts.store().find_by_id(account->id);

@@ -20,43 +20,43 @@
 
 namespace grognard::room {
 
-struct Span {
+struct TimeSpan {
   std::int64_t from_ms = 0;
   std::int64_t to_ms = 0;
-  friend bool operator==(const Span&, const Span&) = default;
+  friend bool operator==(const TimeSpan&, const TimeSpan&) = default;
 };
 
 class ClockCalendar {
  public:
   explicit ClockCalendar(int budget_days = 14) : budget_days_(budget_days) {}
 
-  void add_downtime(Span span);
-  void set_vacation(std::int64_t account_id, Span span);  // a new one, or one ended early
+  void add_downtime(TimeSpan span);
+  void set_vacation(std::int64_t account_id, TimeSpan span);  // a new one, or one ended early
 
   // The milliseconds of [from, to) during which the clock of a seat held by `account_id` (0:
   // none) stood still: the server down, or the account on vacation.
   std::int64_t paused_ms(std::int64_t account_id, std::int64_t from, std::int64_t to) const;
 
   // The vacation `account_id` is on at `now`, if any.
-  std::optional<Span> on_vacation(std::int64_t account_id, std::int64_t now) const;
+  std::optional<TimeSpan> on_vacation(std::int64_t account_id, std::int64_t now) const;
   // Days of the budget left in the year of `now`.
   int days_left(std::int64_t account_id, std::int64_t now) const;
   int budget_days() const { return budget_days_; }
 
   // A vacation of `days` from `now`: refused (clause "clock.vacation") when already on one,
   // when days < 1 or more than the budget has left. Answers the span to store and set.
-  engine::Result<Span> plan_vacation(std::int64_t account_id, int days, std::int64_t now) const;
+  engine::Result<TimeSpan> plan_vacation(std::int64_t account_id, int days, std::int64_t now) const;
   // Ends the vacation the account is on at `now`: the span to store and set (ending at `now`),
   // or an error when it is on none.
-  engine::Result<Span> plan_return(std::int64_t account_id, std::int64_t now) const;
+  engine::Result<TimeSpan> plan_return(std::int64_t account_id, std::int64_t now) const;
 
  private:
   int used_days(std::int64_t account_id, std::int64_t year_start, std::int64_t year_end) const;
 
   const int budget_days_;
   mutable std::mutex mu_;
-  std::vector<Span> down_;
-  std::map<std::int64_t, std::vector<Span>> vacations_;  // by account, by start
+  std::vector<TimeSpan> down_;
+  std::map<std::int64_t, std::vector<TimeSpan>> vacations_;  // by account, by start
 };
 
 // The start of the UTC year `ms` falls in, and of the next one.

@@ -44,7 +44,8 @@ std::string GameClock::stored() const {
 }
 
 SeatClock* GameClock::find(const std::string& seat) {
-  auto it = std::find_if(seats_.begin(), seats_.end(), [&](const auto& c) { return c.seat == seat; });
+  auto it =
+      std::find_if(seats_.begin(), seats_.end(), [&](const auto& c) { return c.seat == seat; });
   return it == seats_.end() ? nullptr : &*it;
 }
 
@@ -65,8 +66,8 @@ void GameClock::end_move(const TimeControl& tc, SeatClock& c, std::int64_t now,
   c.since_ms = 0;
 }
 
-void GameClock::act(const TimeControl& tc, const std::vector<std::string>& acting,
-                    std::int64_t now, const PausedMs& paused) {
+void GameClock::act(const TimeControl& tc, const std::vector<std::string>& acting, std::int64_t now,
+                    const PausedMs& paused) {
   if (tc.none()) return;
   for (SeatClock& c : seats_) {
     if (c.running() && std::find(acting.begin(), acting.end(), c.seat) == acting.end())

@@ -63,9 +63,6 @@ class Lobby {
   // Account `account_id` was deleted: the rooms in memory forget it held their seats
   // (lobby_accounts.cpp). The store has done so already (seats.account_id ON DELETE SET NULL).
   void forget_account(std::int64_t account_id);
-  // Account `account_id` began or ended a vacation (docs/clocks.md): the rooms in memory where
-  // it holds a seat show their clocks anew.
-  void clocks_changed(std::int64_t account_id);
 
   // The operator's tools (the admin API, site/admin.h; lobby_admin.cpp).
   // Every room held in memory: unlisted, waiting, running and ended ones alike.

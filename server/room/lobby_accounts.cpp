@@ -82,8 +82,8 @@ void add_clock(v1::MyGame& m, const v1::RoomInfo& info,
                const std::vector<record::SeatRecord>& seats, const record::SeatRecord& s,
                std::int64_t now) {
   if (info.clocks_size() == 0 || info.status() != "running") return;
-  const bool refereed = std::any_of(seats.begin(), seats.end(),
-                                    [](const auto& t) { return t.role == "referee"; });
+  const bool refereed =
+      std::any_of(seats.begin(), seats.end(), [](const auto& t) { return t.role == "referee"; });
   for (const v1::SeatClock& c : info.clocks()) {
     if (c.seat_id() == s.seat_id) {
       m.set_time_left_ms(left_at(info, c, now));
@@ -148,10 +148,6 @@ void Lobby::Impl::my_games(const std::shared_ptr<Peer>& peer, std::uint64_t rid)
     }
     peer->send(reply);
   });
-}
-
-void Lobby::clocks_changed(std::int64_t account_id) {
-  for (const auto& room : impl_->rooms.all()) room->clocks_changed(account_id);
 }
 
 void Lobby::forget_account(std::int64_t account_id) {

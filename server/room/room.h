@@ -29,6 +29,7 @@
 #include "record/store.h"
 #include "room/chat_book.h"
 #include "room/clock.h"
+#include "room/clock_view.h"
 #include "room/command_ledger.h"
 #include "room/commit_line.h"
 #include "room/game_clock.h"
@@ -113,9 +114,6 @@ class Room : public std::enable_shared_from_this<Room> {
              std::uint64_t request_id);
   // Account `account_id` is gone (deleted): its seats here are nobody's but their tokens'.
   void forget_account(std::int64_t account_id);
-  // Account `account_id` began or ended a vacation: if it holds a seat here, the room's
-  // snapshot shows its clock anew.
-  void clocks_changed(std::int64_t account_id);
   // A player's seat stays the player's; an observer's is given up, in memory and in the store.
   void leave(std::shared_ptr<Peer> peer, std::uint64_t request_id);
   void command(std::shared_ptr<Peer> peer, v1::SendCommand req, std::uint64_t request_id);
@@ -241,11 +239,12 @@ class Room : public std::enable_shared_from_this<Room> {
   void maybe_start(Pending& p);
   void maybe_finish(Pending& p);
   // Clocks (room_clock.cpp): how long a seat's clock stood still over a span; the batch's
-  // clocks settled for who acts after it (GameRecord::clocks); the clocks in a RoomInfo; why
+  // clocks settled for who acts after it (GameRecord::clocks); the clocks as other threads read
+  // them (RoomSnapshot); why
   // seat `by` may not `what` about seat `target`'s clock; the answer to a claim or a grant.
   PausedMs paused() const;
   void settle_clock(Pending& p);
-  void fill_clocks(v1::RoomInfo& info) const;
+  ClockView clock_view() const;
   std::optional<std::string> clock_refusal(const std::string& by, const std::string& target,
                                            std::string_view what) const;
   void answer_clock(const std::shared_ptr<Peer>& peer, std::uint64_t request_id, bool ok);

@@ -46,26 +46,18 @@ void Room::settle_clock(Pending& p) {
   g.clocks = c.stored();
 }
 
-void Room::fill_clocks(v1::RoomInfo& info) const {
-  if (tc_.none()) return;
-  const std::int64_t now = deps_.clock();
-  info.set_time_control(tc_.line());
-  info.set_time_control_text(tc_.describe());
-  info.set_clocks_at_ms(now);
-  const auto stood = paused();
+ClockView Room::clock_view() const {
+  ClockView v;
+  if (tc_.none()) return v;
+  v.tc = tc_;
+  v.clock = clock_;
+  v.running = record_.status == record::GameStatus::kRunning;
   for (const record::SeatRecord& s : seats_.game_seats()) {
-    if (s.role == "referee") continue;
-    v1::SeatClock* out = info.add_clocks();
-    out->set_seat_id(s.seat_id);
-    const std::int64_t left = clock_.left(tc_, s.seat_id, now, stood);
-    out->set_left_ms(left);
-    const bool running = clock_.running(s.seat_id) && record_.status == record::GameStatus::kRunning;
-    out->set_running(running);
-    const auto& calendar = deps_.limits.calendar;
-    out->set_paused(running && calendar && s.account_id != 0 &&
-                    calendar->on_vacation(s.account_id, now).has_value());
-    out->set_out_of_time(running && left == 0);
+    if (!is_referee(&s)) v.seats.emplace_back(s.seat_id, s.account_id);
   }
+  v.calendar = deps_.limits.calendar;
+  v.now = deps_.clock;
+  return v;
 }
 
 std::optional<std::string> Room::clock_refusal(const std::string& by, const std::string& target,
@@ -89,7 +81,8 @@ void Room::claim_timeout(std::shared_ptr<Peer> peer, v1::ClaimTimeout req, std::
       peer->send(error_message(rid, code, std::move(clause), std::move(msg)));
     };
     const auto by = bound_seat(peer);
-    if (auto r = gate_.refuse_seat(by, "claim a win on time")) return reject(r->code, r->clause, r->message);
+    if (auto r = gate_.refuse_seat(by, "claim a win on time"))
+      return reject(r->code, r->clause, r->message);
     if (auto r = gate_.refuse_status()) return reject(r->code, r->clause, r->message);
     const std::int64_t now = deps_.clock();
     std::string target = req.seat_id();
@@ -154,16 +147,6 @@ void Room::grant_time(std::shared_ptr<Peer> peer, v1::GrantTime req, std::uint64
     add_record(*p, record::EventKind::kSystem, note.SerializeAsString(), *by, "");
     p->after = [this, peer, rid](bool ok) { answer_clock(peer, rid, ok); };
     commit(p);
-  });
-}
-
-void Room::clocks_changed(std::int64_t account_id) {
-  run([this, account_id] {
-    const auto& all = seats_.game_seats();
-    if (!tc_.none() && std::any_of(all.begin(), all.end(), [&](const record::SeatRecord& s) {
-          return s.account_id == account_id;
-        }))
-      refresh_info();
   });
 }
 

@@ -140,11 +140,11 @@ void Room::refresh_info() {
     si->set_connected(seats_.connected(s.seat_id));
   }
   info.set_observers(static_cast<std::uint32_t>(seats_.observer_seats()));
-  fill_clocks(info);
   const bool ended = record_.status == record::GameStatus::kFinished || expired() || aborted();
   RoomSnapshot::Facts facts;
   facts.info = std::move(info);
   facts.drift = record_.drift;
+  facts.clocks = clock_view();
   facts.listed_and_open = record_.listed && !line_.failed() && !ended;
   // A room stopped by storage stays to go on later.
   facts.storage_stopped = line_.stopped_by_storage();

@@ -9,8 +9,15 @@ void RoomSnapshot::publish(Facts facts) {
 }
 
 v1::RoomInfo RoomSnapshot::info() const {
-  std::lock_guard lock(mu_);
-  return facts_.info;
+  v1::RoomInfo info;
+  ClockView clocks;
+  {
+    std::lock_guard lock(mu_);
+    info = facts_.info;
+    if (!facts_.clocks.tc.none()) clocks = facts_.clocks;
+  }
+  clocks.fill(info);
+  return info;
 }
 
 bool RoomSnapshot::listed_and_open() const {

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "room/clock_view.h"
 #include "room/messages.h"
 
 namespace grognard::room {
@@ -26,10 +27,12 @@ class RoomSnapshot {
     // While running with nobody connected: its last activity.
     std::optional<std::int64_t> unattended_since;
     std::string drift;
+    ClockView clocks;  // filled into info() at each reading
   };
 
   void publish(Facts facts);
 
+  // With its clocks as of now.
   v1::RoomInfo info() const;
   bool listed_and_open() const;
   bool evictable() const;

@@ -32,10 +32,14 @@ std::optional<std::int64_t> span(std::string_view s) {
   const auto n = number(s.substr(0, s.size() - 1));
   if (!n || *n < 0 || *n > 100'000) return std::nullopt;
   switch (s.back()) {
-    case 'm': return *n * kMinuteMs;
-    case 'h': return *n * kHourMs;
-    case 'd': return *n * kDayMs;
-    default: return std::nullopt;
+    case 'm':
+      return *n * kMinuteMs;
+    case 'h':
+      return *n * kHourMs;
+    case 'd':
+      return *n * kDayMs;
+    default:
+      return std::nullopt;
   }
 }
 
@@ -62,7 +66,8 @@ engine::Result<TimeControl> pace(std::string_view text, std::string_view arg) {
   const auto bank = span(arg.substr(0, plus));
   const auto inc = span(arg.substr(plus + 1, slash - plus - 1));
   const auto cap = span(arg.substr(slash + 1));
-  if (!bank || !inc || !cap) return bad(text, "durations are whole minutes, hours or days: 90m, 12h, 3d");
+  if (!bank || !inc || !cap)
+    return bad(text, "durations are whole minutes, hours or days: 90m, 12h, 3d");
   if (*bank < kHourMs || *bank > 30 * kDayMs) return bad(text, "the bank is 1 hour to 30 days");
   if (*inc > 14 * kDayMs) return bad(text, "the increment is at most 14 days");
   if (*cap < *bank || *cap > 60 * kDayMs)
@@ -102,8 +107,10 @@ engine::Result<TimeControl> parse_time_control(std::string_view text) {
 
 std::string TimeControl::line() const {
   switch (kind) {
-    case Kind::kNone: return "";
-    case Kind::kDays: return fmt::format("days {}", bank_ms / kDayMs);
+    case Kind::kNone:
+      return "";
+    case Kind::kDays:
+      return fmt::format("days {}", bank_ms / kDayMs);
     case Kind::kPace:
       return fmt::format("pace {}+{}/{}", span_text(bank_ms), span_text(increment_ms),
                          span_text(cap_ms));
@@ -117,16 +124,18 @@ std::string TimeControl::line() const {
 
 std::string TimeControl::describe() const {
   switch (kind) {
-    case Kind::kNone: return "no time control";
-    case Kind::kDays: return plural(bank_ms / kDayMs, "day") + " per move";
+    case Kind::kNone:
+      return "no time control";
+    case Kind::kDays:
+      return plural(bank_ms / kDayMs, "day") + " per move";
     case Kind::kPace:
       return fmt::format("{} to begin, {} more a move, at most {}", describe_span(bank_ms),
                          describe_span(increment_ms), describe_span(cap_ms));
     case Kind::kLive:
-      return increment_ms == 0 ? plural(bank_ms / kMinuteMs, "minute") + " each"
-                               : fmt::format("{} each, {} more a move",
-                                             plural(bank_ms / kMinuteMs, "minute"),
-                                             plural(increment_ms / 1000, "second"));
+      return increment_ms == 0
+                 ? plural(bank_ms / kMinuteMs, "minute") + " each"
+                 : fmt::format("{} each, {} more a move", plural(bank_ms / kMinuteMs, "minute"),
+                               plural(increment_ms / 1000, "second"));
   }
   return "";
 }

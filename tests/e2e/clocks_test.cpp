@@ -24,8 +24,9 @@ const std::string kPassword = "correct horse battery";
 // The clock the server reads: the system's plus what the test wrote (ms).
 class TestClock {
  public:
-  TestClock() : path_(std::filesystem::temp_directory_path() /
-                      ("grognard-clock-" + std::to_string(::getpid()))) {
+  TestClock()
+      : path_(std::filesystem::temp_directory_path() /
+              ("grognard-clock-" + std::to_string(::getpid()))) {
     set(0);
     ::setenv("GROGNARD_TEST_CLOCK_FILE", path_.c_str(), 1);
   }
@@ -33,9 +34,12 @@ class TestClock {
   void forward(std::int64_t ms) { set(offset_ += ms); }
 
  private:
+  // Written whole, then renamed over the old file: the server never reads half a number.
   void set(std::int64_t ms) {
     offset_ = ms;
-    std::ofstream(path_) << ms;
+    const std::filesystem::path next = path_.string() + ".next";
+    std::ofstream(next) << ms;
+    std::filesystem::rename(next, path_);
   }
   std::filesystem::path path_;
   std::int64_t offset_ = 0;
@@ -57,6 +61,13 @@ const v1::SeatClock& clock_of(const v1::RoomInfo& info, const std::string& seat)
   }
   FAIL("no clock for " << seat);
   return info.clocks(0);
+}
+
+// Two generals seated in a game of Itchy & Scratchy with time control `line`, begun.
+Game timed_game(const ServerProcess& server, const std::string& line) {
+  GameOptions options;
+  options.time_control = line;
+  return start_game(server, options);
 }
 
 void register_account(const ServerProcess& server, const std::string& name) {
@@ -118,9 +129,7 @@ TEST_CASE("a general out of time loses when the other claims the win, said in th
           "[e2e][clock][clock.claim][clock.days]") {
   TestClock clock;
   ServerProcess server(kPlayFlags, GROGNARD_CLOCK_SERVER_BIN);
-  GameOptions options;
-  options.time_control = "days 2";
-  Game g = start_game(server, options);
+  Game g = timed_game(server, "days 2");
   Player& slow = to_act(g);
   Player& waiting = other(g, slow);
 
@@ -167,9 +176,7 @@ TEST_CASE("time granted to a general out of time lets the game go on, and is in 
           "[e2e][clock][clock.grant]") {
   TestClock clock;
   ServerProcess server(kPlayFlags, GROGNARD_CLOCK_SERVER_BIN);
-  GameOptions options;
-  options.time_control = "days 1";
-  Game g = start_game(server, options);
+  Game g = timed_game(server, "days 1");
   Player& slow = to_act(g);
   Player& waiting = other(g, slow);
   clock.forward(3 * kDay);
@@ -192,9 +199,7 @@ TEST_CASE("the time the server was down is charged to no clock",
           "[e2e][clock][clock.paused][reliability]") {
   TestClock clock;
   ServerProcess server(kPlayFlags, GROGNARD_CLOCK_SERVER_BIN);
-  GameOptions options;
-  options.time_control = "days 1";
-  Game g = start_game(server, options);
+  Game g = timed_game(server, "days 1");
   const std::string acting = to_act(g).seat;
   server.kill();  // a crash
   clock.forward(20 * kHour);
@@ -261,6 +266,58 @@ TEST_CASE("a vacation stops an account's clocks, and back early the days not beg
   CHECK(theirs->games(0).your_action());
   CHECK(theirs->waiting_for_you() == 1);
   REQUIRE(home.client.claim_timeout().ok());
+}
+
+}  // namespace grognard::e2e
+
+namespace grognard::e2e {
+
+TEST_CASE("in a refereed game the referee has no clock and alone decides on time",
+          "[e2e][clock][clock.claim][sharpe]") {
+  TestClock clock;
+  ServerProcess server(kPlayFlags, GROGNARD_CLOCK_SERVER_BIN);
+  const std::vector<std::string> seats = {"referee", "player:british", "player:french",
+                                          "player:partisans"};
+  std::vector<Player> ps;
+  for (std::size_t i = 0; i < seats.size(); ++i) ps.emplace_back(connect(server));
+  auto room = ps[0].client.create_room("sharpe", "village", false, false, "live 5");
+  REQUIRE(room.ok());
+  CHECK(room->clocks_size() == 3);  // the players', never the referee's
+  for (std::size_t i = 0; i < seats.size(); ++i) {
+    auto seated = ps[i].client.join(room->invite_code(), i == 0 ? "referee" : "player", seats[i]);
+    REQUIRE(seated.ok());
+    ps[i].seat = seats[i];
+    absorb(ps[i], *seated);
+  }
+  // Until a player is to act, the referee acts with the first command the server lists.
+  std::string running;
+  for (int step = 0; step < 10 && running.empty(); ++step) {
+    const v1::RoomInfo info = room_info(ps[1].client, room->game_id());
+    for (const auto& c : info.clocks()) {
+      CHECK(c.seat_id() != "referee");
+      if (c.running()) running = c.seat_id();
+    }
+    if (!running.empty()) break;
+    auto legal = ps[0].client.legal();
+    REQUIRE(legal.ok());
+    REQUIRE(legal->commands_size() > 0);
+    auto done = ps[0].client.command(legal->commands(0), next_command_id(ps[0]));
+    REQUIRE(done.ok());
+  }
+  REQUIRE_FALSE(running.empty());
+  clock.forward(6 * 60'000);
+  Player& bystander = running == "player:british" ? ps[2] : ps[1];
+  auto refused = bystander.client.claim_timeout(running);
+  REQUIRE_FALSE(refused.ok());
+  CHECK(refused.failure().message ==
+        "in a game with a referee only the referee may claim a win on time");
+  auto ended = ps[0].client.claim_timeout(running);
+  INFO((ended.ok() ? "" : ended.failure().message));
+  REQUIRE(ended.ok());
+  CHECK(ended->status() == "finished");
+  auto games = games_with_status(ps[0].client, "finished");
+  REQUIRE(games.size() == 1);
+  CHECK(games[0].result().rfind("ended by the referee on time: ", 0) == 0);
 }
 
 }  // namespace grognard::e2e

@@ -105,9 +105,8 @@ Game start_game(const ServerProcess& server, const GameOptions& options) {
     p.client.record_frames(options.record_frames);
     g.players.push_back(std::move(p));
   }
-  auto room =
-      g.players[0].client.create_room("itchy", options.scenario, options.observers_allowed, false,
-                                      options.time_control);
+  auto room = g.players[0].client.create_room("itchy", options.scenario, options.observers_allowed,
+                                              false, options.time_control);
   INFO((room.ok() ? "" : client::describe(room.failure())));
   REQUIRE(room.ok());
   REQUIRE(room->status() == "waiting");

@@ -26,7 +26,8 @@ TEST_CASE("time controls read, write back and describe their lines",
           "[clock][clock.time-control]") {
   CHECK(parsed("").none());
   CHECK(parsed("none").none());
-  CHECK(parsed("days 3") == TimeControl{TimeControl::Kind::kDays, 3 * kDayMs, 3 * kDayMs, 3 * kDayMs});
+  CHECK(parsed("days 3") ==
+        TimeControl{TimeControl::Kind::kDays, 3 * kDayMs, 3 * kDayMs, 3 * kDayMs});
   CHECK(parsed("days 3").line() == "days 3");
   CHECK(parsed("days 1").describe() == "1 day per move");
   CHECK(parsed("pace normal").line() == "pace 3d+1d/5d");
@@ -167,7 +168,7 @@ TEST_CASE("vacations: whole days from a yearly budget, one at a time, ended earl
 
   auto span = cal.plan_vacation(7, 3, T0);
   REQUIRE(span.ok());
-  CHECK(*span == Span{T0, T0 + 3 * kDayMs});
+  CHECK(*span == TimeSpan{T0, T0 + 3 * kDayMs});
   cal.set_vacation(7, *span);
   CHECK(cal.on_vacation(7, T0 + kDayMs) == *span);
   CHECK_FALSE(cal.on_vacation(8, T0 + kDayMs));
@@ -177,14 +178,14 @@ TEST_CASE("vacations: whole days from a yearly budget, one at a time, ended earl
   // Back after 30 hours: two whole days are used, one goes back.
   auto back = cal.plan_return(7, T0 + 30 * kHourMs);
   REQUIRE(back.ok());
-  CHECK(*back == Span{T0, T0 + 30 * kHourMs});
+  CHECK(*back == TimeSpan{T0, T0 + 30 * kHourMs});
   cal.set_vacation(7, *back);
   CHECK(cal.days_left(7, T0 + 31 * kHourMs) == 12);
   CHECK(cal.paused_ms(7, T0, T0 + 3 * kDayMs) == 30 * kHourMs);
   // An hour's vacation still costs a day.
   auto next = cal.plan_vacation(7, 1, T0 + 2 * kDayMs);
   REQUIRE(next.ok());
-  cal.set_vacation(7, Span{next->from_ms, next->from_ms + kHourMs});
+  cal.set_vacation(7, TimeSpan{next->from_ms, next->from_ms + kHourMs});
   CHECK(cal.days_left(7, T0 + 3 * kDayMs) == 11);
   // The budget is a year's: the next year begins whole.
   CHECK(cal.days_left(7, next_year_start_ms(T0)) == 14);

@@ -44,8 +44,10 @@ TEST_CASE("migrations apply to an empty database and record their versions", "[m
   CHECK(db.rows("SELECT version, name FROM schema_migrations ORDER BY version") ==
         std::vector<std::string>{"1 | initial", "2 | archive_indexes", "3 | chain_version",
                                  "4 | archives", "5 | seats_by_token", "6 | commands_in_events",
-                                 "7 | taken_back_index", "8 | accounts", "9 | operator", "10 | clocks"});
-  CHECK(db.integer("SELECT count(*) FROM schema_migrations WHERE applied_ms > 1600000000000") == 10);
+                                 "7 | taken_back_index", "8 | accounts", "9 | operator",
+                                 "10 | clocks"});
+  CHECK(db.integer("SELECT count(*) FROM schema_migrations WHERE applied_ms > 1600000000000") ==
+        10);
   CHECK(db.integer("SELECT count(*) FROM sqlite_master WHERE name = 'events_taken_back'") == 1);
   for (const char* table : {"games", "seats", "events"}) {
     INFO(table);

@@ -151,18 +151,17 @@ void before_version_4(Data& d) {
 
 // Version 8's rows: an account with a session, holding a seat of the ended game.
 void write_version_8(RawDb& db, Data& d) {
-     d.commands.clear();
-     write_version_4(db, d);
-      db.exec(
-         "INSERT INTO accounts (id, name, password_hash, email, email_confirmed, "
-         "created_ms, disabled) VALUES (7, 'O''Brien', "
-         "'$argon2id$v=19$m=8,t=1,p=1$c2FsdA$aGFzaA', "
-         "'ob@example.org', 1, 1000, 0)");
-     db.exec(
-         "INSERT INTO sessions (token_hash, account_id, created_ms, last_used_ms) VALUES (" +
-         blob(std::string(32, 'k')) + ", 7, 1000, 2000)");
-     db.exec("UPDATE seats SET account_id = 7 WHERE game_id = 'g-over' AND seat_id = 'side:1'");
-     d.seats[3].account_id = 7;
+  d.commands.clear();
+  write_version_4(db, d);
+  db.exec(
+      "INSERT INTO accounts (id, name, password_hash, email, email_confirmed, "
+      "created_ms, disabled) VALUES (7, 'O''Brien', "
+      "'$argon2id$v=19$m=8,t=1,p=1$c2FsdA$aGFzaA', "
+      "'ob@example.org', 1, 1000, 0)");
+  db.exec("INSERT INTO sessions (token_hash, account_id, created_ms, last_used_ms) VALUES (" +
+          blob(std::string(32, 'k')) + ", 7, 1000, 2000)");
+  db.exec("UPDATE seats SET account_id = 7 WHERE game_id = 'g-over' AND seat_id = 'side:1'");
+  d.seats[3].account_id = 7;
 }
 
 // Fixtures by the version whose SQL they speak. The result column only arrives in version 2,
@@ -210,9 +209,11 @@ const std::map<int, std::function<void(RawDb&, Data&)>>& fixtures() {
       {9,
        [](RawDb& db, Data& d) {
          write_version_8(db, d);
-         db.exec("INSERT INTO bans (subject, until_ms, reason, created_ms) VALUES "
-                 "('203.0.113.0/24', 9000, 'flooding', 1000)");
-         db.exec("INSERT INTO operator_settings (name, value) VALUES ('creation_paused', 'upgrade')");
+         db.exec(
+             "INSERT INTO bans (subject, until_ms, reason, created_ms) VALUES "
+             "('203.0.113.0/24', 9000, 'flooding', 1000)");
+         db.exec(
+             "INSERT INTO operator_settings (name, value) VALUES ('creation_paused', 'upgrade')");
        }},
   };
   return all;
