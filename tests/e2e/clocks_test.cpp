@@ -321,3 +321,56 @@ TEST_CASE("in a refereed game the referee has no clock and alone decides on time
 }
 
 }  // namespace grognard::e2e
+
+namespace grognard::e2e {
+
+TEST_CASE("two generals with accounts play over days from two devices each, on a pace",
+          "[e2e][clock][clock.pace][accounts]") {
+  TestClock clock;
+  ServerProcess server(kPlayFlags, GROGNARD_CLOCK_SERVER_BIN);
+  register_account(server, "Anna");
+  register_account(server, "Boris");
+  GameOptions options;
+  options.time_control = "pace normal";
+  options.before_join = [](int i, Client& c) {
+    REQUIRE(c.log_in(i == 0 ? "Anna" : "Boris", kPassword).ok());
+  };
+  Game g = start_game(server, options);
+  // Each general's phone: logged in to the account, the seat resumed without its token.
+  std::vector<Client> phones;
+  for (int i = 0; i < 2; ++i) {
+    phones.push_back(connect(server));
+    REQUIRE(phones[i].log_in(i == 0 ? "Anna" : "Boris", kPassword).ok());
+    auto seated = phones[i].resume_account_seat(g.game_id, g.players[i].seat, 0);
+    REQUIRE(seated.ok());
+    CHECK(seated->room().time_control() == "pace 3d+1d/5d");
+    CHECK(seated->room().clocks_size() == 2);
+  }
+  // The general to act takes five hours over his move, then plays it from his desk.
+  const std::string first = to_act(g).seat;
+  clock.forward(5 * kHour);
+  for (int i = 0; i < 200 && to_act(g).seat == first && !finished(g); ++i) step(g);
+  REQUIRE(to_act(g).seat != first);
+  // His phone was told, with the clocks: 3 days, less the move, plus a day.
+  const int mine = side_of(first);
+  std::optional<v1::EventBatch> last;
+  while (auto push = phones[mine].next_push(kQuiet)) {
+    if (push->has_events()) last = push->events();
+  }
+  REQUIRE(last);
+  REQUIRE(last->clocks_size() == 2);
+  const v1::RoomInfo info = room_info(phones[1 - mine], g.game_id);
+  const std::int64_t left = clock_of(info, first).left_ms();
+  CHECK(left <= 4 * kDay - 5 * kHour);
+  CHECK(left > 4 * kDay - 5 * kHour - 60'000);
+  CHECK_FALSE(clock_of(info, first).running());
+  // The other's list, on his phone, has the game waiting for him with his time.
+  auto theirs = phones[1 - mine].list_my_games();
+  REQUIRE(theirs.ok());
+  REQUIRE(theirs->games_size() == 1);
+  CHECK(theirs->games(0).your_action());
+  CHECK(theirs->games(0).time_left_ms() > 0);
+  CHECK(theirs->games(0).game().time_control() == "pace 3d+1d/5d");
+}
+
+}  // namespace grognard::e2e
