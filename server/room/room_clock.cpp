@@ -89,6 +89,8 @@ void Room::claim_timeout(std::shared_ptr<Peer> peer, v1::ClaimTimeout req, std::
     if (target.empty()) target = clock_.out_of_time(now, paused()).value_or("");
     if (auto why = clock_refusal(*by, target, "claim a win on time"))
       return reject(v1::FAILED_PRECONDITION, "clock.claim", *why);
+    if (auto r = gate_.refuse_size(record_.last_seq + 1, true))
+      return reject(r->code, r->clause, r->message);
     const std::int64_t left = clock_.left(tc_, target, now, paused());
     if (!clock_.running(target) || left > 0) {
       return reject(v1::FAILED_PRECONDITION, "clock.claim",
@@ -131,6 +133,9 @@ void Room::grant_time(std::shared_ptr<Peer> peer, v1::GrantTime req, std::uint64
     }
     if (auto why = clock_refusal(*by, req.seat_id(), "grant time"))
       return reject(v1::FAILED_PRECONDITION, "clock.grant", *why);
+    // Each grant is an event: the game's bound on events holds them too.
+    if (auto r = gate_.refuse_size(record_.last_seq + 1, false))
+      return reject(r->code, r->clause, r->message);
     const std::int64_t ms = req.hours() != 0 ? std::int64_t{req.hours()} * kHourMs
                                              : std::int64_t{req.minutes()} * kMinuteMs;
     auto p = make_pending();

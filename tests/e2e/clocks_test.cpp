@@ -374,3 +374,32 @@ TEST_CASE("two generals with accounts play over days from two devices each, on a
 }
 
 }  // namespace grognard::e2e
+
+namespace grognard::e2e {
+
+TEST_CASE("grants are events: a game's bound on events holds them, and a claim still ends it",
+          "[e2e][clock][clock.grant][limits]") {
+  TestClock clock;
+  std::vector<std::string> flags = kPlayFlags;
+  flags.insert(flags.end(), {"--max-game-events", "30"});
+  ServerProcess server(flags, GROGNARD_CLOCK_SERVER_BIN);
+  Game g = timed_game(server, "days 1");
+  Player& slow = to_act(g);
+  Player& waiting = other(g, slow);
+  int granted = 0;
+  for (; granted < 40; ++granted) {
+    auto r = waiting.client.grant_time(waiting.seat == "side:0" ? "side:1" : "side:0", 1);
+    if (!r.ok()) {
+      CHECK(r.failure().code == v1::RESOURCE_EXHAUSTED);
+      CHECK(r.failure().message.find("--max-game-events 30") != std::string::npos);
+      break;
+    }
+  }
+  CHECK(granted < 30);
+  clock.forward(3 * kDay);
+  auto won = waiting.client.claim_timeout(slow.seat);
+  INFO((won.ok() ? "" : won.failure().message));
+  CHECK(won.ok());
+}
+
+}  // namespace grognard::e2e
