@@ -28,6 +28,7 @@
 namespace grognard::v1 {
 class ClientMessage;
 class RoomInfo;
+class AdminRoom;
 }  // namespace grognard::v1
 
 namespace grognard::room {
@@ -66,7 +67,8 @@ class Lobby {
 
   // The operator's tools (the admin API, site/admin.h; lobby_admin.cpp).
   // Every room held in memory: unlisted, waiting, running and ended ones alike.
-  std::vector<v1::RoomInfo> all_rooms() const;
+  // Each with the address that created it, when known; connections are the server's to add.
+  std::vector<v1::AdminRoom> all_rooms() const;
   // Closes the room whose game id or invite code is `which` (Room::abort); `done` gets the
   // outcome, on the room's strand: NOT_FOUND when no room in memory has that id or code.
   void close_room(const std::string& which, std::string reason,

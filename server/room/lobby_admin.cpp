@@ -3,15 +3,20 @@
 #include <spdlog/spdlog.h>
 
 #include "engine/utf8.h"
+#include "grognard/v1/admin.pb.h"
 #include "room/lobby_impl.h"
 
 namespace grognard::room {
 
-std::vector<v1::RoomInfo> Lobby::all_rooms() const {
+std::vector<v1::AdminRoom> Lobby::all_rooms() const {
   const std::vector<std::shared_ptr<Room>> rooms = impl_->rooms.all();
-  std::vector<v1::RoomInfo> out;
+  std::vector<v1::AdminRoom> out;
   out.reserve(rooms.size());
-  for (const auto& room : rooms) out.push_back(room->info());
+  for (const auto& room : rooms) {
+    v1::AdminRoom& a = out.emplace_back();
+    *a.mutable_room() = room->info();
+    a.set_creator_address(room->creator());
+  }
   return out;
 }
 

@@ -115,6 +115,7 @@ void Opener::release(const std::shared_ptr<Peer>& creator) {
 void Opener::add(std::shared_ptr<Room> room, const std::shared_ptr<Peer>& creator) {
   std::lock_guard lock(mu_);
   creators_.opened(creator, room);
+  room->set_creator(creator->address());
   rooms_.add_held(std::move(room));
 }
 

@@ -198,6 +198,10 @@ class Room : public std::enable_shared_from_this<Room> {
   std::vector<record::Hash32> token_hashes() const;
   // The game's drift line ("": it is not held).
   std::string drift() const;
+  // The address of the connection that created the room (empty: loaded from the store); for
+  // the operator (GET /admin/rooms).
+  void set_creator(std::string address) { snapshot_.set_creator(std::move(address)); }
+  std::string creator() const { return snapshot_.creator(); }
 
  private:
   // Counts what a stored game brings back as held by nobody in the shares (RoomDeps): its

@@ -55,6 +55,16 @@ std::optional<std::int64_t> RoomSnapshot::unattended_since() const {
   return facts_.unattended_since;
 }
 
+void RoomSnapshot::set_creator(std::string address) {
+  std::lock_guard lock(mu_);
+  creator_ = std::move(address);
+}
+
+std::string RoomSnapshot::creator() const {
+  std::lock_guard lock(mu_);
+  return creator_;
+}
+
 std::string RoomSnapshot::drift() const {
   std::lock_guard lock(mu_);
   return facts_.drift;

@@ -43,10 +43,14 @@ class RoomSnapshot {
   std::optional<std::int64_t> waiting_since() const;
   std::optional<std::int64_t> unattended_since() const;
   std::string drift() const;
+  // The address that created the room, set once it is open (empty: loaded from the store).
+  void set_creator(std::string address);
+  std::string creator() const;
 
  private:
   mutable std::mutex mu_;
   Facts facts_;
+  std::string creator_;
 };
 
 }  // namespace grognard::room

@@ -243,12 +243,11 @@ class Admin {
   void rooms() {
     v1::AdminRooms out;
     const auto connections = tools_.connections.list();
-    for (v1::RoomInfo& info : tools_.lobby.all_rooms()) {
-      auto* room = out.add_rooms();
+    for (v1::AdminRoom& room : tools_.lobby.all_rooms()) {
       for (const ConnectionInfo& c : connections) {
-        if (c.game_id == info.game_id()) fill(*room->add_connections(), c);
+        if (c.game_id == room.room().game_id()) fill(*room.add_connections(), c);
       }
-      *room->mutable_room() = std::move(info);
+      *out.add_rooms() = std::move(room);
     }
     const auto pause = tools_.lobby.creation_pause();
     out.set_creation_paused(pause.paused);

@@ -94,6 +94,7 @@ TEST_CASE("admin lists rooms with their connections, and closes a room as aborte
   REQUIRE(rooms.rooms_size() == 1);
   CHECK(rooms.rooms(0).room().invite_code() == g.invite_code);
   CHECK(rooms.rooms(0).connections_size() == 2);
+  CHECK(rooms.rooms(0).creator_address() == "127.0.0.1");  // who opened it, while in memory
   auto connections = parse<v1::AdminConnections>(admin(server, "GET", "/admin/connections"));
   CHECK(connections.connections_size() == 2);
   CHECK(connections.connections(0).address() == "127.0.0.1");

@@ -55,7 +55,9 @@ void print_rooms(const v1::AdminRooms& r, const AdminOptions& o) {
     std::cout << i.game_id() << "  " << i.invite_code() << "  " << i.ruleset() << "/"
               << i.scenario() << "  " << i.status() << (i.listed() ? "" : "  unlisted") << "  "
               << room.connections_size() << " connected  last activity "
-              << format_time(i.last_activity_ms()) << " UTC\n";
+              << format_time(i.last_activity_ms()) << " UTC"
+              << (room.creator_address().empty() ? "" : "  created from " + room.creator_address())
+              << "\n";
     if (!i.to_act().empty()) std::cout << "    " << i.to_act() << "\n";
     for (const auto& c : room.connections()) std::cout << "    " << connection_line(c) << "\n";
   }
