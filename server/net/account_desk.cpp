@@ -143,6 +143,7 @@ void AccountDesk::account_disabled(std::int64_t account_id) {
 void AccountDesk::account_deleted(std::int64_t account_id) {
   sessions_ended(account_id, [](const std::string&) { return true; });
   lobby_.forget_account(account_id);
+  if (calendar_) calendar_->forget_account(account_id);
 }
 
 void AccountDesk::answer(const std::shared_ptr<AccountPeer>& peer, const v1::ClientMessage& message,

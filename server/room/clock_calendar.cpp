@@ -54,6 +54,11 @@ void ClockCalendar::set_vacation(std::int64_t account_id, TimeSpan span) {
   }
 }
 
+void ClockCalendar::forget_account(std::int64_t account_id) {
+  std::lock_guard lock(mu_);
+  vacations_.erase(account_id);
+}
+
 std::int64_t ClockCalendar::paused_ms(std::int64_t account_id, std::int64_t from,
                                       std::int64_t to) const {
   if (to <= from) return 0;

@@ -32,6 +32,8 @@ class ClockCalendar {
 
   void add_downtime(TimeSpan span);
   void set_vacation(std::int64_t account_id, TimeSpan span);  // a new one, or one ended early
+  // The account was deleted (its vacations with it, in the store).
+  void forget_account(std::int64_t account_id);
 
   // The milliseconds of [from, to) during which the clock of a seat held by `account_id` (0:
   // none) stood still: the server down, or the account on vacation.

@@ -187,6 +187,12 @@ TEST_CASE("vacations: whole days from a yearly budget, one at a time, ended earl
   REQUIRE(next.ok());
   cal.set_vacation(7, TimeSpan{next->from_ms, next->from_ms + kHourMs});
   CHECK(cal.days_left(7, T0 + 3 * kDayMs) == 11);
+  // A deleted account's vacations are forgotten.
+  ClockCalendar other(14);
+  other.set_vacation(9, TimeSpan{T0, T0 + kDayMs});
+  other.forget_account(9);
+  CHECK(other.days_left(9, T0) == 14);
+  CHECK(other.paused_ms(9, T0, T0 + kDayMs) == 0);
   // The budget is a year's: the next year begins whole.
   CHECK(cal.days_left(7, next_year_start_ms(T0)) == 14);
   CHECK(year_start_ms(T0) == 1'767'225'600'000);  // 2026-01-01T00:00Z
