@@ -1,0 +1,79 @@
+// Clocks in the browser (docs/web.md, "Clocks"): Ann creates an Itchy & Scratchy room on
+// "days 1" from the lobby's form and Ben takes the other seat from the rooms list, which shows
+// the time control. Both room pages show each general's clock; the running one counts down in
+// the page (its clock moved an hour on). Then the server's test clock moves 25 hours on (the
+// file GROGNARD_TEST_CLOCK_FILE names, run.mjs --clock-server): the general to act is out of
+// time, the other claims the win on time, and both pages show the game over on time, the claim
+// in the log.
+import fs from 'node:fs';
+import { check } from './lib.mjs';
+import { takeSeat } from './ui.mjs';
+
+const HOUR = 3_600_000;
+
+const clockText = (page, seat) => page.locator(`#clock-list li[data-seat="${seat}"] .clock-left`).textContent();
+
+async function clocksShown(page, who) {
+  await page.locator('#clocks').waitFor({ state: 'visible' });
+  await page.locator('#clock-list li.running').first().waitFor({ state: 'visible' });
+  const control = (await page.locator('#time-control').textContent()).trim();
+  check(control === '1 day per move', `${who}: the time control reads "${control}"`);
+  check((await page.locator('#clock-list li').count()) === 2, `${who}: not one clock per general`);
+}
+
+export async function clocksTest(t) {
+  check(t.clockFile, 'the clocks test needs the server with a test clock: run.mjs --clock-server PATH');
+  const ann = await t.newPage('ann');
+  const ben = await t.newPage('ben');
+  for (const p of [ann, ben]) await p.clock.install();
+
+  await ann.goto(`${t.base}/`);
+  await ann.locator('#lobby').waitFor({ state: 'visible' });
+  await ann.locator('select#create-ruleset').selectOption('itchy');
+  await ann.waitForFunction(() => [...document.querySelectorAll('#create-scenario option')].some((o) => o.value === 'intro'));
+  await ann.locator('select#create-scenario').selectOption('intro');
+  await ann.locator('select#create-time').selectOption('days');
+  await ann.locator('input#create-days').fill('1');
+  await t.shotOf(ann.locator('#create-form'), 'create-form');
+  await ann.locator('button#create-room').click();
+  await takeSeat(ann, 'side:0', 'Ann');
+  const code = new URL(ann.url()).pathname.split('/').pop();
+
+  await ben.goto(`${t.base}/`);
+  const listed = ben.locator(`#rooms li[data-room="${code}"] .room-clock`);
+  await listed.waitFor({ state: 'visible' });
+  const line = await listed.textContent();
+  check(/1 day per move: British 1 day, Boers 1 day/.test(line), `the rooms list reads "${line}"`);
+  await takeSeat(ben, 'side:1', 'Ben');
+  await clocksShown(ann, 'Ann');
+  await clocksShown(ben, 'Ben');
+
+  // The clock of the general to act runs, counted down in the page.
+  const acting = await ann.locator('#clock-list li.running').getAttribute('data-seat');
+  const before = await clockText(ann, acting);
+  check(/^(23 hours 59 minutes|1 day)$/.test(before), `the running clock starts at "${before}"`);
+  await ann.clock.fastForward('01:00:00');
+  await ann.waitForFunction((s) => /^2[23] hours/.test(document.querySelector(`#clock-list li[data-seat="${s}"] .clock-left`).textContent),
+    acting, { timeout: 3000 }).catch(async () => check(false, `an hour on, the clock reads "${await clockText(ann, acting)}"`));
+  await t.shotOf(ann.locator('#clocks'), 'counting');
+
+  // A day and an hour later on the server (and in the pages): out of time, and the claim.
+  fs.writeFileSync(t.clockFile, String(25 * HOUR));
+  await ann.clock.fastForward('24:00:00');
+  await ben.clock.fastForward('25:00:00');
+  const [claimer, loser] = acting === 'side:0' ? [ben, ann] : [ann, ben];
+  await loser.locator(`#clock-list li.out[data-seat="${acting}"]`).waitFor({ state: 'visible' });
+  check(await loser.locator('#claim-time').isHidden(), 'the general out of time is offered the claim');
+  await claimer.locator('#claim-time').waitFor({ state: 'visible' });
+  await t.shotOf(claimer.locator('#clocks'), 'claim');
+  await claimer.locator('#claim-time').click();
+  const side = acting === 'side:0' ? 'British' : 'Boers';
+  for (const page of [claimer, loser]) {
+    await page.locator('#game-over').waitFor({ state: 'visible' });
+    const result = await page.locator('#game-over .result').textContent();
+    check(result.includes(`win on time: ${side} ran out of time`), `${page.label}: the game ends with "${result}"`);
+    await page.locator('#log li.ev-clock').first().waitFor({ state: 'visible' });
+    check(await page.locator('#claim-time').isHidden(), `${page.label}: the claim is still offered after the end`);
+  }
+  await t.shot(loser, 'over-on-time');
+}
