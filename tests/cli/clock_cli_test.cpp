@@ -6,6 +6,7 @@
 #include "commands/clock_text.h"
 #include "commands/vacation_cmd.h"
 #include "play/clock_line.h"
+#include "play/layout.h"
 #include "play/play_line.h"
 
 namespace grognard::cli {
@@ -87,6 +88,20 @@ TEST_CASE("a room's clocks on one line, each seat by its label", "[cli][clock]")
   CHECK(clocks_text(plain, 0).empty());
   GameState none;
   CHECK(clock_line(none).empty());  // the play screen has no clocks' line without a control
+}
+
+TEST_CASE("the play screen has the clocks' line under whose turn it is, counted down to now",
+          "[cli][clock][layout]") {
+  GameState st = days_room();
+  st.to_act = "Turn 1 — Boers: choose to go first or second";
+  st.room.set_clocks_at_ms(now_ms() - 5 * kHour);  // read five hours ago
+  const auto screen = fit_screen(st, nullptr, Style(false), {}, ScreenSize{24, 80}, std::nullopt);
+  std::size_t turn = 0;
+  while (turn < screen.lines.size() && screen.lines[turn] != st.to_act) ++turn;
+  REQUIRE(turn + 1 < screen.lines.size());
+  CHECK(screen.lines[turn + 1] ==
+        "Clocks, 3 days per move: British 3 days; Boers 23 hours 59 minutes, running");
+  CHECK(screen.lines.size() <= 23);  // still one line shorter than the terminal
 }
 
 TEST_CASE("claim and grant read from a line, and bad ones refused saying what was wrong",

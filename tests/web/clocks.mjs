@@ -1,10 +1,11 @@
 // Clocks in the browser (docs/web.md, "Clocks"): Ann creates an Itchy & Scratchy room on
-// "days 1" from the lobby's form and Ben takes the other seat from the rooms list, which shows
-// the time control. Both room pages show each general's clock; the running one counts down in
+// "days 1" from the lobby's form; Ben's rooms list shows its time control, and he takes the
+// other seat by the room's link. Both room pages show each general's clock; the running one counts down in
 // the page (its clock moved an hour on). Then the server's test clock moves 25 hours on (the
 // file GROGNARD_TEST_CLOCK_FILE names, run.mjs --clock-server): the general to act is out of
 // time, the other claims the win on time, and both pages show the game over on time, the claim
-// in the log.
+// in the log. Last, Ann (registered at the start) takes a vacation from her account card and
+// ends it.
 import fs from 'node:fs';
 import { check } from './lib.mjs';
 import { takeSeat } from './ui.mjs';
@@ -29,6 +30,11 @@ export async function clocksTest(t) {
 
   await ann.goto(`${t.base}/`);
   await ann.locator('#lobby').waitFor({ state: 'visible' });
+  await ann.locator('#register-box summary').click();
+  await ann.locator('input#register-name').fill('ann_clocks');
+  for (const id of ['register-password', 'register-password2']) await ann.locator(`input#${id}`).fill('correct horse battery');
+  await ann.locator('button#register-go').click();
+  await ann.locator('#account-name').waitFor({ state: 'visible' });
   await ann.locator('select#create-ruleset').selectOption('itchy');
   await ann.waitForFunction(() => [...document.querySelectorAll('#create-scenario option')].some((o) => o.value === 'intro'));
   await ann.locator('select#create-scenario').selectOption('intro');
@@ -44,6 +50,7 @@ export async function clocksTest(t) {
   await listed.waitFor({ state: 'visible' });
   const line = await listed.textContent();
   check(/1 day per move: British 1 day, Boers 1 day/.test(line), `the rooms list reads "${line}"`);
+  await ben.goto(`${t.base}/rooms/${code}`);  // the lobby lists other tests' rooms too
   await takeSeat(ben, 'side:1', 'Ben');
   await clocksShown(ann, 'Ann');
   await clocksShown(ben, 'Ben');
@@ -76,4 +83,22 @@ export async function clocksTest(t) {
     check(await page.locator('#claim-time').isHidden(), `${page.label}: the claim is still offered after the end`);
   }
   await t.shot(loser, 'over-on-time');
+
+  // A vacation from the account card, and back early.
+  await ann.goto(`${t.base}/`);
+  await ann.locator('#vacation-box summary').click();
+  const status = ann.locator('#vacation-status');
+  check(/^Not on vacation\. 14 days of vacation left this year\.$/.test(await status.textContent()),
+    `before a vacation the card reads "${await status.textContent()}"`);
+  await ann.locator('input#vacation-days').fill('3');
+  check((await ann.locator('#vacation-take').textContent()) === 'Take a vacation (3 days)', 'the button does not name the days');
+  await ann.locator('#vacation-take').click();
+  await ann.locator('#vacation-end').waitFor({ state: 'visible' });
+  const on = await status.textContent();
+  check(/^On vacation until .+: your clocks stand still\. 11 days of vacation left this year\.$/.test(on), `on vacation the card reads "${on}"`);
+  await t.shotOf(ann.locator('#account'), 'vacation');
+  await ann.locator('#vacation-end').click();
+  await ann.locator('#vacation-take').waitFor({ state: 'visible' });
+  const back = await status.textContent();
+  check(/^Not on vacation\. 1[234] days of vacation left this year\.$/.test(back), `back early the card reads "${back}"`);
 }
