@@ -1,7 +1,7 @@
 // Clocks through the terminal client against the real server, whose clock the test moves
 // forward (grognard-server-testclock, docs/clocks.md "Tests"): `create --time` (a bad line
-// refused in the server's words), the clocks on `rooms` and `games`, `claim` in a script once
-// the other general has run out of time, and `vacation` with `account`.
+// refused in the server's words), the clocks on `rooms` and `games`, `grant` and `claim` in a
+// script once the other general has run out of time, and `vacation` with `account`.
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
@@ -77,13 +77,24 @@ TEST_CASE("grognard create --time, the clocks on rooms and games, claim once out
   INFO(self.output);
   CHECK(self.status == 1);
   CHECK(has(self.output, "may not claim a win on time for itself"));
+  // Five hours more for the one out of time; six hours on, he is out of time again.
+  const std::string late_label = british_late ? "British" : "Boers";
+  const Run granted = grognard("play " + code + " --script -", winner.path(), server.url(),
+                               "grant " + late_label + " 5\n");
+  INFO(granted.output);
+  CHECK(granted.status == 0);
+  CHECK((has(granted.output, "done: " + late_label + " now has 5 hours, running") ||
+         has(granted.output, "done: " + late_label + " now has 4 hours 59 minutes, running")));
+  CHECK(has(granted.output, "gave " + late_label + " 5 hours"));  // the log's note
+  const Run given = grognard("games", loser.path(), server.url());
+  CHECK((has(given.output, "  5 hours left") || has(given.output, "  4 hours 59 minutes left")));
+  clock.put((2 * 24 + 6) * 3'600'000LL);
   const Run claimed =
       grognard("play " + code + " --script -", winner.path(), server.url(), "claim\n");
   INFO(claimed.output);
   CHECK(claimed.status == 0);
   CHECK(has(claimed.output, "done: the win on time is claimed; the game is finished"));
-  CHECK(has(claimed.output, "win on time: " + std::string(british_late ? "British" : "Boers") +
-                                " ran out of time"));
+  CHECK(has(claimed.output, "win on time: " + late_label + " ran out of time"));
   CHECK(has(grognard("games --all", winner.path(), server.url()).output, "(clock: days 1)"));
 }
 

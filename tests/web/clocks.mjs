@@ -1,11 +1,11 @@
-// Clocks in the browser (docs/web.md, "Clocks"): Ann creates an Itchy & Scratchy room on
-// "days 1" from the lobby's form; Ben's rooms list shows its time control, and he takes the
-// other seat by the room's link. Both room pages show each general's clock; the running one counts down in
-// the page (its clock moved an hour on). Then the server's test clock moves 25 hours on (the
-// file GROGNARD_TEST_CLOCK_FILE names, run.mjs --clock-server): the general to act is out of
-// time, the other claims the win on time, and both pages show the game over on time, the claim
-// in the log. Last, Ann (registered at the start) takes a vacation from her account card and
-// ends it.
+// Clocks in the browser (docs/web.md, "Clocks"): Ann registers and creates an Itchy & Scratchy
+// room on "days 1" from the lobby's form; Ben's rooms list shows its time control, and he takes
+// the other seat by the room's link. Both room pages show each general's clock; the running one
+// counts down in the page (its clock moved an hour on). Then the server's test clock moves 25
+// hours on (the file GROGNARD_TEST_CLOCK_FILE names, run.mjs --clock-server): the general to act
+// is out of time; the other gives him two hours (no claim offered then), and once they are gone
+// too claims the win on time: both pages show the game over on time and the claim in the log.
+// Last, Ann takes a vacation from her account card and ends it.
 import fs from 'node:fs';
 import { check } from './lib.mjs';
 import { takeSeat } from './ui.mjs';
@@ -73,13 +73,25 @@ export async function clocksTest(t) {
   check(await loser.locator('#claim-time').isHidden(), 'the general out of time is offered the claim');
   await claimer.locator('#claim-time').waitFor({ state: 'visible' });
   await t.shotOf(claimer.locator('#clocks'), 'claim');
+
+  // Two hours more for the general out of time: no claim then, until they are gone too.
+  await claimer.locator('#grant-time').click();
+  await claimer.locator('input#grant-hours').fill('2');
+  await claimer.locator('#grant-go').click();
+  await claimer.waitForFunction((s) => /^(2 hours|1 hour 59 minutes)$/.test(document.querySelector(`#clock-list li[data-seat="${s}"] .clock-left`).textContent),
+    acting, { timeout: 5000 }).catch(async () => check(false, `after 2 hours given the clock reads "${await clockText(claimer, acting)}"`));
+  check(await claimer.locator('#claim-time').isHidden(), 'the claim is still offered after time was given');
+  await loser.locator('#log li.ev-clock').first().waitFor({ state: 'visible' });
+  fs.writeFileSync(t.clockFile, String(28 * HOUR));
+  for (const p of [ann, ben]) await p.clock.fastForward('03:00:00');
+  await claimer.locator('#claim-time').waitFor({ state: 'visible' });
   await claimer.locator('#claim-time').click();
   const side = acting === 'side:0' ? 'British' : 'Boers';
   for (const page of [claimer, loser]) {
     await page.locator('#game-over').waitFor({ state: 'visible' });
     const result = await page.locator('#game-over .result').textContent();
     check(result.includes(`win on time: ${side} ran out of time`), `${page.label}: the game ends with "${result}"`);
-    await page.locator('#log li.ev-clock').first().waitFor({ state: 'visible' });
+    await page.locator('#log li.ev-clock').nth(1).waitFor({ state: 'visible' });
     check(await page.locator('#claim-time').isHidden(), `${page.label}: the claim is still offered after the end`);
   }
   await t.shot(loser, 'over-on-time');
