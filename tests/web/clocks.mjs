@@ -1,7 +1,7 @@
 // Clocks in the browser (docs/web.md, "Clocks"): Ann registers and creates an Itchy & Scratchy
 // room on "days 1" from the lobby's form; Ben's rooms list shows its time control, and he takes
-// the other seat by the room's link. Both room pages show each general's clock; the running one
-// counts down in the page (its clock moved an hour on). Then the server's test clock moves 25
+// the other seat by the room's link. Both room pages show each general's clock (and Ann's Your
+// games her time left); the running one counts down in the page (its clock moved an hour on). Then the server's test clock moves 25
 // hours on (the file GROGNARD_TEST_CLOCK_FILE names, run.mjs --clock-server): the general to act
 // is out of time; the other gives him two hours (no claim offered then), and once they are gone
 // too claims the win on time: both pages show the game over on time and the claim in the log.
@@ -54,6 +54,16 @@ export async function clocksTest(t) {
   await takeSeat(ben, 'side:1', 'Ben');
   await clocksShown(ann, 'Ann');
   await clocksShown(ben, 'Ben');
+
+  // Ann's Your games gives the time left on her clock.
+  const lobby = await ann.context().newPage();
+  t.watch(lobby, 'ann-lobby');
+  await lobby.goto(`${t.base}/`);
+  const mine = lobby.locator('#my-games li.my-game .game-clock');
+  await mine.waitFor({ state: 'visible' });
+  const left = await mine.textContent();
+  check(/^(1 day|23 hours 59 minutes) left on your clock$/.test(left), `Your games reads "${left}"`);
+  await lobby.close();
 
   // The clock of the general to act runs, counted down in the page.
   const acting = await ann.locator('#clock-list li.running').getAttribute('data-seat');

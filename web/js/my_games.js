@@ -71,7 +71,10 @@ export function myGamesCard({ conn, navigate, scenarioTitle, roomCode }) {
     else if (!live && s.result) li.append(` ${s.result}`);
     if (!live) li.append(' ', html('a', { href: `/games/${s.gameId}/report`, class: 'report-link' }, 'report'));
     else if (g.mayClaim) li.append(html('p', { class: 'game-clock claim' }, 'Another seat is out of time: open the game to claim the win on time.'));
-    else if (s.timeControl) li.append(html('p', { class: 'game-clock' }, `${durationText(g.timeLeftMs)} left on your clock`));
+    else if (s.timeControl) {
+      li.append(html('p', { class: 'game-clock' }, Number(g.timeLeftMs || 0) > 0
+        ? `${durationText(g.timeLeftMs)} left on your clock` : 'Your clock has run out.'));
+    }
     return li;
   }
 
