@@ -74,8 +74,9 @@ std::vector<HelpEntry> client_help() {
        "only the referee",
        "claim Boers"},
       {"grant SEAT HOURS",
-       "give SEAT more time from now: hours (12 or 12h, at most 336), days (2d) or minutes "
-       "(30m, for live clocks); a seat out of time may then move again",
+       "give SEAT more time, added to what it has left: hours (12 or 12h, at most 336), days "
+       "(2d) or minutes (30m, for live clocks); a seat out of time gets it whole and may move "
+       "again",
        "grant Boers 12"},
       {"pending",
        "what waits on someone: play paused and why, cards for the next shuffle, the card "
