@@ -23,15 +23,20 @@ bool has(const std::string& text, const std::string& part) {
 }
 
 // The milliseconds grognard-server-testclock adds to the system's time, in the file that
-// GROGNARD_TEST_CLOCK_FILE names (set here for the server this process starts).
+// GROGNARD_TEST_CLOCK_FILE names (set here for the server this process starts). Replaced whole,
+// so that the server never reads it half written.
 struct ClockFile {
   TempDir dir;
   std::filesystem::path path = dir.path() / "clock-offset";
   ClockFile() {
-    std::ofstream(path) << 0;
+    put(0);
     ::setenv("GROGNARD_TEST_CLOCK_FILE", path.c_str(), 1);
   }
-  void put(std::int64_t ms) const { std::ofstream(path) << ms; }
+  void put(std::int64_t ms) const {
+    const auto next = dir.path() / "clock-offset.next";
+    std::ofstream(next) << ms;
+    std::filesystem::rename(next, path);
+  }
 };
 
 }  // namespace
