@@ -14,6 +14,7 @@
 #include "commands/server_address.h"
 #include "commands/session_store.h"
 #include "commands/token_store.h"
+#include "commands/vacation_cmd.h"
 #include "play/interactive.h"
 #include "play/scripted.h"
 #include "replay/replay.h"
@@ -198,6 +199,9 @@ int run_cli(int argc, char** argv) {
   create->add_option("--as", co.as,
                      "take a seat at once: ROLE/SEAT (general/British, player/anna, referee)");
   create->add_option("--name", co.name, "your name, shown to the others");
+  create->add_option("--time", co.time_control,
+                     "a time control: \"days N\" (1-14 a move), \"pace fast|normal|slow\", "
+                     "\"pace 3d+1d/7d\", \"live M\" or \"live M+S\" (docs/clocks.md)");
 
   std::string code, as, name;
   auto* join = app.add_subcommand("join", "take a seat in a room and save its token");
@@ -282,6 +286,10 @@ int run_cli(int argc, char** argv) {
   account_cmd
       ->add_subcommand("delete", "delete your account (your name stays in games already played)")
       ->callback([&] { account_action = "delete"; });
+  std::string vacation_days;
+  auto* vacation_cmd = app.add_subcommand(
+      "vacation", "stop your clocks in every game for DAYS days (vacation end: back early)");
+  vacation_cmd->add_option("DAYS", vacation_days, "whole days (at least 1), or end")->required();
   std::string claim_room;
   auto* claim_cmd = app.add_subcommand(
       "claim", "make your saved seats in a room your account's, to play them from anywhere");
@@ -380,6 +388,7 @@ int run_cli(int argc, char** argv) {
   if (*login_cmd) return login_command(c, account_name);
   if (*logout_cmd) return logout_command(c, everywhere);
   if (*account_cmd) return account_command(c, account_action);
+  if (*vacation_cmd) return vacation_command(c, vacation_days);
   if (*claim_cmd) return claim_command(c, claim_room);
   if (*export_cmd) return export_command(c, eo);
   if (*report_cmd) return report_command(c, report_o);

@@ -56,6 +56,7 @@ class TestContext {
     this.ws = harness.ws;
     this.client = harness.client;
     this.tmp = harness.tmp;
+    this.clockFile = harness.clockFile;  // the server's test clock ('' without --clock-server)
     this.shared = harness.shared;
     this.contexts = [];
     this.errors = [];
@@ -184,8 +185,8 @@ function where(err) {
 
 // Runs the tests, one TestContext each.
 export class Harness {
-  constructor({ browser, base, ws, artefacts, client, tmp }) {
-    Object.assign(this, { browser, base, ws, artefacts, client, tmp });
+  constructor({ browser, base, ws, artefacts, client, tmp, clockFile }) {
+    Object.assign(this, { browser, base, ws, artefacts, client, tmp, clockFile });
     this.shared = {};
   }
 

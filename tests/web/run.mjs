@@ -2,7 +2,9 @@
 // drives Debian's headless Chromium through playwright-core, saves a screenshot of each screen
 // and prints one line per test. Usage (docs/web.md, "Browser tests"):
 //   node tests/web/run.mjs --server PATH/grognard-server --client PATH/grognard \
-//     --artefacts DIR [--only NAME] [--web-dir DIR] [--chromium PATH]
+//     --artefacts DIR [--only NAME] [--web-dir DIR] [--chromium PATH] [--clock-server PATH]
+// With --clock-server (grognard-server-testclock) that program is the server, its clock moved on
+// by the clocks test through the file GROGNARD_TEST_CLOCK_FILE names (docs/clocks.md "Tests").
 // Exit status: 0 when every test passed, 1 when one failed, 2 for bad arguments.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,6 +18,7 @@ import { layoutAndKeyboard } from './layout.mjs';
 import { rcwSmoke, rcwUnspotted } from './rcw.mjs';
 import { connPages } from './pages.mjs';
 import { accountsTest } from './accounts.mjs';
+import { clocksTest } from './clocks.mjs';
 
 // The tests in the order they run: the report and layout tests use the game of the first
 // (or play one of their own through the protocol when it did not finish or did not run).
@@ -28,6 +31,8 @@ const TESTS = [
   { name: 'rcw-unspotted', timeout: 20_000, fn: rcwUnspotted },
   { name: 'pages', timeout: 10_000, fn: connPages },
   { name: 'accounts', timeout: 45_000, fn: accountsTest },
+  // Last: it moves the server's clock a day on.
+  { name: 'clocks', timeout: 30_000, fn: clocksTest },
 ];
 const WHOLE_RUN_MS = 290_000;
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic',
@@ -36,21 +41,21 @@ const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable
 
 function usage(why) {
   console.error(`run.mjs: ${why}\nusage: node tests/web/run.mjs --server PATH --client PATH ` +
-    '--artefacts DIR [--only NAME] [--web-dir DIR] [--chromium PATH]\n' +
+    '--artefacts DIR [--only NAME] [--web-dir DIR] [--chromium PATH] [--clock-server PATH]\n' +
     `tests: ${TESTS.map((t) => t.name).join(', ')}`);
   process.exit(2);
 }
 
 function parseArgs(argv) {
   const opts = { chromium: '/usr/bin/chromium', only: [] };
-  const known = ['server', 'client', 'artefacts', 'only', 'web-dir', 'chromium'];
+  const known = ['server', 'client', 'artefacts', 'only', 'web-dir', 'chromium', 'clock-server'];
   for (let i = 0; i < argv.length; i += 1) {
     const m = /^--([a-z-]+)(?:=(.*))?$/.exec(argv[i]);
     if (!m || !known.includes(m[1])) usage(`unknown argument ${argv[i]}`);
     const value = m[2] ?? argv[++i];
     if (value === undefined) usage(`--${m[1]} needs a value`);
     if (m[1] === 'only') opts.only.push(...value.split(','));
-    else opts[m[1] === 'web-dir' ? 'webDir' : m[1]] = value;
+    else opts[{ 'web-dir': 'webDir', 'clock-server': 'clockServer' }[m[1]] ?? m[1]] = value;
   }
   for (const need of ['server', 'client', 'artefacts']) {
     if (!opts[need]) usage(`--${need} is required`);
@@ -58,17 +63,19 @@ function parseArgs(argv) {
   for (const name of opts.only) {
     if (!TESTS.some((t) => t.name === name)) usage(`no test named ${name}`);
   }
-  for (const file of [opts.server, opts.client, opts.chromium]) {
+  for (const file of [opts.server, opts.client, opts.chromium, opts.clockServer].filter(Boolean)) {
     if (!fs.existsSync(file)) usage(`${file} does not exist`);
   }
   return opts;
 }
 
 // Starts the server and resolves with its ws:// address once it prints its listening line.
-function startServer(opts, tmp, artefacts) {
+// `clockFile`: the test clock's file, for --clock-server.
+function startServer(opts, tmp, artefacts, clockFile) {
   const args = ['--listen', '127.0.0.1:0', '--db', path.join(tmp, 'g.db'), '--log-level', 'info'];
   if (opts.webDir) args.push('--web-dir', opts.webDir);
-  const child = spawn(opts.server, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const env = clockFile ? { ...process.env, GROGNARD_TEST_CLOCK_FILE: clockFile } : process.env;
+  const child = spawn(opts.clockServer || opts.server, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
   const log = fs.createWriteStream(path.join(artefacts, 'server.log'));
   child.stderr.pipe(log);
   const address = new Promise((resolve, reject) => {
@@ -133,14 +140,16 @@ async function main() {
 
   let failed = 0;
   try {
-    const started = startServer(opts, tmp, artefacts);
+    const clockFile = opts.clockServer ? path.join(tmp, 'clock-offset') : '';
+    if (clockFile) fs.writeFileSync(clockFile, '0');
+    const started = startServer(opts, tmp, artefacts, clockFile);
     server = started.child;
     const ws = await started.address;
     const base = ws.replace(/^ws:/, 'http:').replace(/\/$/, '');
     browser = await chromium.launch({
       executablePath: opts.chromium, headless: true, args: CHROMIUM_ARGS, timeout: 30_000,
     });
-    const harness = new Harness({ browser, base, ws, artefacts, client: opts.client, tmp });
+    const harness = new Harness({ browser, base, ws, artefacts, client: opts.client, tmp, clockFile });
     const chosen = TESTS.filter((t) => !opts.only.length || opts.only.includes(t.name));
     for (const f of fs.readdirSync(artefacts)) {
       if (chosen.some((t) => f.startsWith(`${t.name}-`) && f.endsWith('.png'))) fs.rmSync(path.join(artefacts, f));

@@ -9,6 +9,7 @@
 
 import { html, clear } from 'grognard/svg.js';
 import { ServerError, errorText } from 'grognard/conn.js';
+import { vacationBox } from 'grognard/vacation.js';
 
 // GET /account, or a POST /account/… with a JSON body: resolves with the AccountState, rejects
 // with the server's refusal (its Error as JSON) as a ServerError.
@@ -203,7 +204,7 @@ export function accountCard({ conn, onChange }) {
 
     const who = html('p', { id: 'account-who' }, 'Logged in as ', html('strong', { id: 'account-name' }, account.name),
       account.email ? ` (${account.email}${account.emailConfirmed ? '' : ', not confirmed'})` : '', '.');
-    return [who, actions,
+    return [who, actions, vacationBox({ conn, account }),
       html('details', { id: 'password-box' }, html('summary', {}, 'Change your password'), change),
       html('details', { id: 'delete-box' }, html('summary', {}, 'Delete your account'), remove)];
   }

@@ -6,9 +6,10 @@ import { html, clear } from 'grognard/svg.js';
 import { errorText } from 'grognard/conn.js';
 import { rulesetTitle } from 'grognard/rulesets/index.js';
 import { allSeats, playerName, removeSeat, setPlayerName } from 'grognard/seats.js';
-import { scenarioTitles, seatsLine } from 'grognard/names.js';
+import { scenarioTitles, seatsLine, seatLabelOf } from 'grognard/names.js';
 import { accountCard } from 'grognard/account.js';
 import { myGamesCard } from 'grognard/my_games.js';
+import { clocksText, timeControlField } from 'grognard/clocks.js';
 
 const REFRESH_MS = 5000;
 
@@ -37,11 +38,13 @@ export function showLobby(ctx) {
   const scenarioAbout = html('p', { id: 'scenario-about', class: 'hint' });
   const observers = html('input', { id: 'create-observers', type: 'checkbox', checked: true });
   const unlisted = html('input', { id: 'create-unlisted', type: 'checkbox' });
+  const timeControl = timeControlField();
   const createBtn = html('button', { id: 'create-room', type: 'submit' }, 'Create the room');
   const createForm = html('form', { id: 'create-form' },
     html('p', {}, html('label', { for: 'create-ruleset' }, 'Rule set '), rulesetSel),
     html('p', {}, html('label', { for: 'create-scenario' }, 'Scenario '), scenarioSel),
     scenarioAbout,
+    timeControl.root,
     html('p', {}, observers, html('label', { for: 'create-observers' }, ' Observers may watch')),
     html('p', {}, unlisted, html('label', { for: 'create-unlisted' }, ' Unlisted (reached only by its invite code)')),
     html('p', {}, createBtn));
@@ -117,7 +120,7 @@ export function showLobby(ctx) {
     try {
       const r = await conn.request({ createRoom: {
         ruleset: rulesetSel.value, scenario: scenarioSel.value,
-        observersAllowed: observers.checked, unlisted: unlisted.checked,
+        observersAllowed: observers.checked, unlisted: unlisted.checked, timeControl: timeControl.line(),
       } });
       // On to the room, where the creator picks a seat.
       navigate(`/rooms/${r.room.inviteCode}`);
@@ -157,6 +160,7 @@ export function showLobby(ctx) {
         html('strong', {}, rulesetTitle(room.ruleset)), `: ${scenarioTitle(room.ruleset, room.scenario)} `,
         html('span', { class: `badge status-${room.status}` }, room.status)),
       room.toAct ? html('p', { class: 'to-act' }, room.toAct) : '',
+      room.timeControl ? html('p', { class: 'room-clock' }, 'Clock: ', clocksText(room, (id) => seatLabelOf(room.seats, id))) : '',
       seats);
     if (room.observersAllowed) {
       const w = html('button', { type: 'button', class: 'watch' }, 'Watch');

@@ -46,7 +46,7 @@ function describe(ev, rs, view, seatLabel) {
     const bits = [];
     if (s.result && !(s.text || '').includes(s.result)) bits.push(`Result: ${s.result}`);
     if (s.seed && !(s.text || '').includes(s.seed)) bits.push(`Seed: ${s.seed}`);
-    return { kind: 'system', text: s.text || '', dice: [], detail: bits.join('. ') };
+    return { kind: s.clock ? 'clock' : 'system', text: s.text || '', dice: [], detail: bits.join('. ') };
   }
   if (ev.takenBack) {
     const t = ev.takenBack;

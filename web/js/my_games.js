@@ -9,6 +9,7 @@ import { html, clear } from 'grognard/svg.js';
 import { errorText } from 'grognard/conn.js';
 import { rulesetTitle } from 'grognard/rulesets/index.js';
 import { rememberRoom, roomOfGame, seatsForGame } from 'grognard/seats.js';
+import { durationText } from 'grognard/clocks.js';
 
 const LIVE = new Set(['waiting', 'running']);
 
@@ -69,6 +70,11 @@ export function myGamesCard({ conn, navigate, scenarioTitle, roomCode }) {
     else if (live && g.toAct) li.append(html('p', { class: 'to-act' }, g.toAct));
     else if (!live && s.result) li.append(` ${s.result}`);
     if (!live) li.append(' ', html('a', { href: `/games/${s.gameId}/report`, class: 'report-link' }, 'report'));
+    else if (g.mayClaim) li.append(html('p', { class: 'game-clock claim' }, 'Another seat is out of time: open the game to claim the win on time.'));
+    else if (s.timeControl) {
+      li.append(html('p', { class: 'game-clock' }, Number(g.timeLeftMs || 0) > 0
+        ? `${durationText(g.timeLeftMs)} left on your clock` : 'Your clock has run out.'));
+    }
     return li;
   }
 

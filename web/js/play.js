@@ -16,6 +16,7 @@ import { chatForm } from 'grognard/chat.js';
 import { showJoin } from 'grognard/join.js';
 import { buildScreen, showGameOver, showOffer } from 'grognard/play_screen.js';
 import { confirmOrder, warningsFor } from 'grognard/confirm.js';
+import { clockPanel } from 'grognard/clock_panel.js';
 
 const ENDED = new Set(['finished', 'aborted']);
 
@@ -29,6 +30,7 @@ export function showRoom(ctx, code) {
   let scr = null;
   let log = null;
   let chat = null;
+  let clocks = null;
   let disposed = false;
   let liveTimer = null;
   const offs = [];
@@ -177,6 +179,11 @@ export function showRoom(ctx, code) {
     log = new EventLog(scr.log, st.rs, seatLabel);
     chat = chatForm({ seats: st.room.seats, mySeat: st.seatId, send: (b) => conn.request(b), showError });
     scr.chatBox.append(chat.form);
+    if (clocks) clocks.stop();
+    clocks = clockPanel({ conn, seatLabel, showError, state: () => st,
+      onRoom: (room) => { if (room.status) st.status = room.status; refresh(); } });
+    scr.status.after(clocks.root);
+    clocks.update(st.room);
     scr.takeBack.addEventListener('click', takeBack);
     ui = new OrdersUI({
       svg: scr.map, ordersEl: scr.orders, commandForm: scr.commandForm, commandInput: scr.command,
@@ -230,6 +237,7 @@ export function showRoom(ctx, code) {
     scr.takeBack.hidden = st.role === 'observer' || ENDED.has(st.status);
     scr.commandForm.hidden = st.role === 'observer' || ENDED.has(st.status);
     if (ENDED.has(st.status)) showGameOver(scr.gameOver, st);
+    clocks.draw();
     ui.update();
     panels();
     getLegal();
@@ -274,13 +282,15 @@ export function showRoom(ctx, code) {
     st.toAct = b.toAct || '';
     st.acting = b.actingSeats || [];
     if (b.status) st.status = b.status;
+    if (b.clocks) clocks.update(b);
     refresh();
   }
 
   offs.push(conn.on('events', onBatch));
   offs.push(conn.on('resumed', (s) => {
     if (!log || s.gameId !== st.gameId) return;
-    onBatch({ gameId: s.gameId, events: s.events, view: s.view, toAct: s.toAct, actingSeats: s.actingSeats, status: s.room && s.room.status });
+    onBatch({ gameId: s.gameId, events: s.events, view: s.view, toAct: s.toAct, actingSeats: s.actingSeats, status: s.room && s.room.status,
+      clocks: s.room && s.room.clocks, clocksAtMs: s.room && s.room.clocksAtMs });
   }));
   offs.push(conn.on('resume_failed', (e) => showError(e)));
   offs.push(conn.on('take_back_offer', (o) => {
@@ -308,6 +318,7 @@ export function showRoom(ctx, code) {
       disposed = true;
       offs.forEach((off) => off());
       if (ui) ui.dispose();
+      if (clocks) clocks.stop();
       clearInterval(liveTimer);
       if (st.gameId) clearLive(st.gameId, st.seatId);
       window.removeEventListener('pagehide', onHide);

@@ -5,10 +5,12 @@
 
 #include <iostream>
 
+#include "commands/clock_text.h"
 #include "commands/errors.h"
 #include "commands/json_out.h"
 #include "commands/session_store.h"
 #include "commands/token_store.h"
+#include "commands/vacation_cmd.h"
 #include "render/style.h"
 
 namespace grognard::cli {
@@ -54,6 +56,8 @@ int keep_session(const Common& c, const v1::AccountState& state) {
   return 0;
 }
 
+}  // namespace
+
 // A connection logged in with the saved session; `*out` the exit status when there is none.
 std::optional<client::Client> logged_in(const Common& c, int* out) {
   const auto saved = SessionStore().find(c.server);
@@ -73,8 +77,6 @@ std::optional<client::Client> logged_in(const Common& c, int* out) {
   }
   return std::move(*cl);
 }
-
-}  // namespace
 
 int register_command(const Common& c, const std::string& name, const std::string& email) {
   const std::string password = read_password("Password for " + name + ": ");
@@ -140,6 +142,7 @@ int account_command(const Common& c, const std::string& action) {
                   : state->email_confirmed() ? "  " + state->email()
                                              : "  " + state->email() + " (not confirmed)")
               << "\n";
+    std::cout << vacation_text(*state) << "\n";
   }
   return 0;
 }
@@ -184,7 +187,7 @@ std::optional<int> my_games_command(const Common& c) {
     std::cout << (m.your_action() ? "* " : "  ") << pad_to(g.game_id(), 16)
               << pad_to(g.ruleset() + "/" + g.scenario(), 26) << pad_to(g.status(), 9)
               << pad_to(m.label().empty() ? m.seat_id() : m.label(), 16)
-              << (m.to_act().empty() ? g.result() : m.to_act()) << "\n";
+              << (m.to_act().empty() ? g.result() : m.to_act()) << my_game_clock_text(m) << "\n";
   }
   std::cout << "(* your move: grognard play GAME; every game: grognard games --all)\n";
   return 0;

@@ -15,6 +15,9 @@ int login_command(const Common& c, const std::string& name);
 int logout_command(const Common& c, bool everywhere);
 // action: "" (who you are), "password" or "delete".
 int account_command(const Common& c, const std::string& action);
+// A connection logged in with the saved session; `*out` the exit status when there is none
+// (not logged in, no connection, or the session had ended: each said on standard error).
+std::optional<client::Client> logged_in(const Common& c, int* out);
 // The seats saved for `room` (a game id or invite code) become the logged-in account's.
 int claim_command(const Common& c, const std::string& room);
 // The account's games, those waiting for you first; nullopt when no session is saved for the

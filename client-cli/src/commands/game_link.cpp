@@ -103,7 +103,7 @@ void Link::absorb(const v1::Seated& s) {
   state_.game_id = s.game_id();
   state_.seat_id = s.seat_id();
   state_.role = s.role();
-  state_.room = s.room();
+  absorb(s.room());
   state_.ruleset = s.room().ruleset();
   state_.status = s.room().status();
   state_.to_act = s.to_act();
@@ -120,6 +120,15 @@ void Link::absorb(const v1::EventBatch& b) {
   state_.acting_seats.assign(b.acting_seats().begin(), b.acting_seats().end());
   if (!b.status().empty()) state_.status = b.status();
   if (state_.status != state_.room.status()) state_.room.set_status(state_.status);
+  if (b.clocks_size() > 0) {
+    *state_.room.mutable_clocks() = b.clocks();
+    state_.room.set_clocks_at_ms(b.clocks_at_ms());
+  }
+}
+
+void Link::absorb(const v1::RoomInfo& room) {
+  state_.room = room;
+  if (!room.status().empty()) state_.status = room.status();
 }
 
 void Link::absorb_events(const google::protobuf::RepeatedPtrField<v1::GameEvent>& events) {
@@ -222,6 +231,21 @@ client::Result<v1::TakeBackResult> Link::take_back() {
 client::Result<v1::TakeBackResult> Link::answer_take_back(bool accept) {
   if (!client_) return not_connected();
   return checked(client_->answer_take_back(accept));
+}
+
+client::Result<v1::RoomInfo> Link::claim_timeout(const std::string& seat_id) {
+  if (!client_) return not_connected();
+  auto r = checked(client_->claim_timeout(seat_id));
+  if (r) absorb(*r);
+  return r;
+}
+
+client::Result<v1::RoomInfo> Link::grant_time(const std::string& seat_id, std::uint32_t hours,
+                                              std::uint32_t minutes) {
+  if (!client_) return not_connected();
+  auto r = checked(client_->grant_time(seat_id, hours, minutes));
+  if (r) absorb(*r);
+  return r;
 }
 
 std::vector<v1::GameEvent> Link::take_fresh() {

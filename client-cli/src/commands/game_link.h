@@ -87,6 +87,10 @@ class Link {
   client::Result<v1::CommandResult> chat(const std::string& text, const std::string& to);
   client::Result<v1::TakeBackResult> take_back();
   client::Result<v1::TakeBackResult> answer_take_back(bool accept);
+  // The win on time, or more time for a seat (docs/clocks.md); the room after it is kept.
+  client::Result<v1::RoomInfo> claim_timeout(const std::string& seat_id);
+  client::Result<v1::RoomInfo> grant_time(const std::string& seat_id, std::uint32_t hours,
+                                          std::uint32_t minutes);
   // Messages the server pushed about take-backs (TakeBackOffer, a refusal), since the last call.
   std::vector<v1::ServerMessage> take_notices();
   bool has_notices() const { return !notices_.empty(); }
@@ -102,6 +106,7 @@ class Link {
  private:
   void absorb(const v1::Seated& seated);
   void absorb(const v1::EventBatch& batch);
+  void absorb(const v1::RoomInfo& room);
   // A pushed message that is not an EventBatch: kept for take_notices() when it is news.
   void absorb_other(const v1::ServerMessage& message);
   void absorb_events(const google::protobuf::RepeatedPtrField<v1::GameEvent>& events);

@@ -6,6 +6,7 @@
 #include <iostream>
 #include <string_view>
 
+#include "commands/clock_text.h"
 #include "commands/errors.h"
 #include "commands/json_out.h"
 #include "commands/session_store.h"
@@ -123,7 +124,11 @@ int rooms_command(const Common& c) {
     std::cout << pad_to(r.invite_code(), 8) << pad_to(r.ruleset() + "/" + r.scenario(), 26)
               << pad_to(r.status(), 9) << seats_text(r.seats())
               << (r.to_act().empty() ? "" : "  - " + r.to_act())
-              << (forked.empty() ? "" : "  (" + forked + ")") << "\n";
+              << (forked.empty() ? "" : "  (" + forked + ")")
+              << (r.time_control().empty()
+                      ? ""
+                      : "  [" + clocks_text(r, now_ms() - r.clocks_at_ms()) + "]")
+              << "\n";
   }
   return 0;
 }
@@ -154,6 +159,7 @@ void print_room(const Common& c, const v1::RoomInfo& room, const std::string& wh
   }
   std::cout << what << ", game " << room.game_id() << "\nInvite code: " << room.invite_code()
             << "\nSeats: " << seats_text(room.seats()) << "\n";
+  if (!room.time_control().empty()) std::cout << "Time control: " << clocks_text(room, 0) << "\n";
   if (!seats_hint) return;
   std::string lead = "Take a seat:  ";
   for (const auto& s : room.seats()) {
@@ -168,7 +174,7 @@ void print_room(const Common& c, const v1::RoomInfo& room, const std::string& wh
 int create_command(const Common& c, const CreateOptions& o) {
   auto cl = connect_hello(c.server, c.tls);
   if (!cl) return fail(c, cl.failure());
-  auto room = cl->create_room(o.ruleset, o.scenario, o.observers, o.unlisted);
+  auto room = cl->create_room(o.ruleset, o.scenario, o.observers, o.unlisted, o.time_control);
   if (!room) return fail(c, room.failure());
   print_room(c, *room, "Room created: " + o.ruleset + "/" + o.scenario, o.as.empty());
   if (o.as.empty()) return 0;
@@ -273,6 +279,7 @@ int games_command(const Common& c, const GamesFilter& f) {
               << (g.result().empty() ? "" : "  - " + g.result())
               << (g.has_forked_from() ? "  (" + forked_text(g.forked_from()) + ")" : "")
               << (g.imported_ms() == 0 ? "" : "  (imported " + format_time(g.imported_ms()) + ")")
+              << (g.time_control().empty() ? "" : "  (clock: " + g.time_control() + ")")
               // A game the current rules fold differently takes no command until the operator
               // decides (docs/archives.md, "Re-simulation").
               << (g.drift().empty() ? "" : "  HELD: rules changed (" + g.drift() + ")") << "\n";

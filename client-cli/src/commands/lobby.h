@@ -43,6 +43,7 @@ struct CreateOptions {
   bool unlisted = false;
   std::string as;  // non-empty: take this seat too ("general/British")
   std::string name;
+  std::string time_control;  // --time: "days 3", "pace normal", "live 30+10"; empty: none
 };
 int create_command(const Common& c, const CreateOptions& o);
 

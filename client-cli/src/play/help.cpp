@@ -68,6 +68,16 @@ std::vector<HelpEntry> client_help() {
        "to agree. Dice thrown stay thrown: a command given again throws the next ones",
        "undo"},
       {"accept | refuse", "answer the take-back the other side asks of you", "accept"},
+      {"claim [SEAT]",
+       "the win on time over a seat whose clock has run out (without SEAT: the first one out "
+       "of time): the game ends. Another general or player claims; where there is a referee, "
+       "only the referee",
+       "claim Boers"},
+      {"grant SEAT HOURS",
+       "give SEAT more time, added to what it has left: hours (12 or 12h, at most 336), days "
+       "(2d) or minutes (30m, for live clocks); a seat out of time gets it whole and may move "
+       "again",
+       "grant Boers 12"},
       {"pending",
        "what waits on someone: play paused and why, cards for the next shuffle, the card "
        "waiting for the next hero, briefings maybe unread (the referee's desk)",

@@ -86,7 +86,9 @@ int run_interactive(Link& link, const Style& style) {
     editor.refresh();
     while (!ui.quit()) {
       pollfd fds[2] = {{STDIN_FILENO, POLLIN, 0}, {box.wake[0], POLLIN, 0}};
-      if (::poll(fds, 2, 1000) < 0) continue;
+      const int ready = ::poll(fds, 2, 1000);
+      if (ready < 0) continue;
+      if (ready == 0 && ui.tick()) editor.refresh();  // a running clock counts down
       if (fds[1].revents & POLLIN) {
         ui.take_mail();
         ui.redraw();

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "play/clock_line.h"
 #include "play/pager.h"
 #include "play/screen.h"
 
@@ -128,6 +129,8 @@ FittedScreen fit_screen(const GameState& st, const RulesetUi* ui, const Style& s
   Lines turn = wrapped({(mine ? "YOUR TURN: " : "") + st.to_act}, cols);
   for (auto& l : turn)
     l = style.paint(l, Paint{mine ? Colour::kGreen : Colour::kDefault, Colour::kDefault, mine});
+  if (const std::string clocks = clock_line(st); !clocks.empty())
+    append(turn, wrapped({clocks}, cols));
   const std::size_t fixed = lines.size() + turn.size() + 1 + kEvents + kMessages;
   const std::size_t board_rows = height > fixed + 4 ? height - fixed : 4;
   append(lines, board_for(st, ui, style, cols, board_rows, zoom));

@@ -29,7 +29,9 @@ struct Action {
     kPreview,
     kTakeBack,  // `undo`
     kAnswer,    // `accept` / `refuse` a take-back asked of this seat
-    kPending    // what waits on someone (RulesetUi::pending; the referee's desk)
+    kPending,   // what waits on someone (RulesetUi::pending; the referee's desk)
+    kClaim,     // `claim [SEAT]`: the win on time (play/clock_line.h)
+    kGrant      // `grant SEAT HOURS`: more time for a seat
   };
   Kind kind = kNothing;
   std::string unit;               // kLegal: "" for all units; kMeasure: A
@@ -44,8 +46,15 @@ struct Action {
   std::size_t lines = 0;  // kLog: how many lines back (0: a screenful)
   std::string to;         // kChat: "" the room, else a seat id
   double seconds = 0;     // kWait: how long at most
+  std::string seat;       // kClaim ("" the first seat out of time), kGrant: a seat id
+  std::uint32_t hours = 0, minutes = 0;  // kGrant
 };
 
+// The seat `word` names: its id ("player:french", "side:1"), its label in any case ("French"),
+// or a player seat's name after "player:"; empty when none does.
+std::string seat_named(const GameState& state, const std::string& word);
+// A line the client refuses (Action::kError), saying why.
+Action error_action(const std::string& why);
 // The client's own command words (completed like the rule set's).
 std::vector<std::string> client_words();
 std::vector<std::string> split_words(const std::string& line);

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "commands/errors.h"
+#include "play/clock_line.h"
 #include "play/layout.h"
 #include "play/measure.h"
 #include "play/preview.h"
@@ -199,6 +200,15 @@ void PlayUi::act(const Action& a) {
             return {take_back_answer(*r, link.state())};
           },
           false);
+    case Action::kClaim:
+    case Action::kGrant:
+      return send(
+          [a](Link& link) -> std::vector<std::string> {
+            auto r = clock_request(link, a);
+            if (!r) return {readable(r.failure())};
+            return {clock_answer(*r, a, link.state())};
+          },
+          false);
     case Action::kPreview:
       return send(
           [ui, command = a.command](Link& link) -> std::vector<std::string> {
@@ -266,7 +276,14 @@ void PlayUi::take_mail() {
   for (const auto& o : outputs) show(o);
 }
 
+bool PlayUi::tick() {
+  if (pager_.is_open() || clock_line(state_) == clocks_drawn_) return false;
+  redraw();
+  return true;
+}
+
 void PlayUi::redraw() {
+  clocks_drawn_ = clock_line(state_);
   const Size size = terminal_size();
   std::string out = "\033[H\033[2J";
   if (pager_.is_open()) {

@@ -34,6 +34,9 @@ class PlayUi {
   // What the network thread posted.
   void take_mail();
   void redraw();
+  // Draws the screen again when the clocks' line has changed since it was drawn (a running clock
+  // counts down); true if it did.
+  bool tick();
   bool quit() const { return quit_; }
   std::vector<std::string> complete(const std::string& before) const {
     return completions(before, ui_, state_);
@@ -75,7 +78,8 @@ class PlayUi {
     std::string what;
   };
   std::shared_ptr<Confirm> confirm_;
-  Zoom zoom_;  // `zoom`: the part of the table the map shows
+  Zoom zoom_;                 // `zoom`: the part of the table the map shows
+  std::string clocks_drawn_;  // the clocks' line as last drawn
   bool quit_ = false;
 };
 

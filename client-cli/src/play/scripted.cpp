@@ -7,6 +7,7 @@
 
 #include "commands/errors.h"
 #include "commands/json_out.h"
+#include "play/clock_line.h"
 #include "play/measure.h"
 #include "play/play_line.h"
 #include "play/preview.h"
@@ -279,6 +280,20 @@ int Script::run_line(const std::string& line, int line_no) {
       else
         std::cout << take_back_answer(*r, link_.state()) << std::endl;
       if (!r->done()) return 0;
+      return pump(10, [&] { return link_.state().last_seq > before; }) == Pumped::kLost
+                 ? gave_up(line_no, line)
+                 : 0;
+    }
+    case Action::kClaim:
+    case Action::kGrant: {
+      const std::uint64_t before = link_.state().last_seq;
+      auto r = clock_request(link_, a);  // never sent again: the room may have changed since
+      if (!r) return fail(r.failure(), line_no, line);
+      if (o_.json)
+        std::cout << json_line("result", *r) << std::endl;
+      else
+        std::cout << clock_answer(*r, a, link_.state()) << std::endl;
+      // The system note that records it.
       return pump(10, [&] { return link_.state().last_seq > before; }) == Pumped::kLost
                  ? gave_up(line_no, line)
                  : 0;
