@@ -41,6 +41,7 @@
 #include "app/builtin.h"
 #include "app/config.h"
 #include "app/logging.h"
+#include "app/mail_setup.h"
 #include "app/operator_restore.h"
 #include "app/restore.h"
 #include "app/verify_archives.h"
@@ -194,8 +195,12 @@ int main(int argc, char** argv) {
   } else {
     spdlog::info("accounts off: the database is in memory (players hold seats by token)");
   }
+  // The mail outlives the desk, whose thread hands it mails.
+  app::MailSetup mail;
+  if (account_store) mail = app::start_mail(config, *account_store, metrics);
   // Declared before the server: its thread is joined after every connection has closed.
   net::AccountDesk account_desk(accounts.get(), records.get(), lobby, room::system_clock_ms);
+  account_desk.set_mailroom(mail.mailroom.get());
   net::Server server(ioc, config.net, lobby, registry, metrics, account_desk);
   if (records && !app::restore_operator_records(*records, server.bans(), lobby)) return 1;
   try {

@@ -9,6 +9,7 @@
 #include "commands/account_cmd.h"
 #include "commands/admin.h"
 #include "commands/archive_cmd.h"
+#include "commands/email_cmd.h"
 #include "commands/errors.h"
 #include "commands/lobby.h"
 #include "commands/server_address.h"
@@ -282,6 +283,8 @@ int run_cli(int argc, char** argv) {
   account_cmd
       ->add_subcommand("delete", "delete your account (your name stays in games already played)")
       ->callback([&] { account_action = "delete"; });
+  EmailFlags email_flags;
+  add_email_commands(app, *account_cmd, email_flags);
   std::string claim_room;
   auto* claim_cmd = app.add_subcommand(
       "claim", "make your saved seats in a room your account's, to play them from anywhere");
@@ -379,6 +382,7 @@ int run_cli(int argc, char** argv) {
   if (*register_cmd) return register_command(c, account_name, email);
   if (*login_cmd) return login_command(c, account_name);
   if (*logout_cmd) return logout_command(c, everywhere);
+  if (auto done = run_email_command(c, email_flags)) return *done;
   if (*account_cmd) return account_command(c, account_action);
   if (*claim_cmd) return claim_command(c, claim_room);
   if (*export_cmd) return export_command(c, eo);

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "mail/smtp_mailer.h"
 #include "net/options.h"
 #include "room/lobby_options.h"
 
@@ -32,6 +33,10 @@ struct Config {
   bool restore_allow_drift = false;
   std::string import_file;
   room::LobbyOptions lobby;  // waiting-room expiry and the lobby's abuse bounds
+  // E-mail (app/config_mail.cpp, docs/operations.md "E-mail"): no smtp.url, no mail.
+  mail::SmtpOptions smtp;
+  std::string smtp_password_file;
+  std::string public_url;  // the base of the links in mails
   net::Options net;
 };
 

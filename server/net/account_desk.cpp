@@ -17,12 +17,12 @@ namespace {
 // log-in limit RESOURCE_EXHAUSTED, as for unknown seat tokens (docs/accounts.md).
 v1::Code code_of(const engine::Error& e) {
   if (e.clause == "accounts.log-in" || e.clause == "accounts.session") return v1::UNAUTHENTICATED;
-  if (e.clause == "accounts.too-many-tries") return v1::RESOURCE_EXHAUSTED;
+  if (e.clause == "accounts.too-many-tries" || e.clause == "accounts.too-many-mails" ||
+      e.clause == "mail.queue-full") {
+    return v1::RESOURCE_EXHAUSTED;
+  }
+  if (e.clause == "accounts.no-mail") return v1::UNAVAILABLE;
   return room::error_message(0, e)->error().code();
-}
-
-room::MessagePtr refusal(std::uint64_t rid, const engine::Error& e) {
-  return room::error_message(rid, code_of(e), e.clause, e.message);
 }
 
 room::MessagePtr state_message(std::uint64_t rid, v1::AccountState state) {
@@ -33,6 +33,10 @@ room::MessagePtr state_message(std::uint64_t rid, v1::AccountState state) {
 }
 
 }  // namespace
+
+room::MessagePtr account_refusal(std::uint64_t rid, const engine::Error& e) {
+  return room::error_message(rid, code_of(e), e.clause, e.message);
+}
 
 v1::AccountState account_state(const accounts::Account& account, std::string session_token) {
   v1::AccountState s;
@@ -67,7 +71,7 @@ bool AccountDesk::handles(const v1::ClientMessage& message) {
     case v1::ClientMessage::kDeleteAccount:
       return true;
     default:
-      return false;
+      return mail_message(message);
   }
 }
 
@@ -148,10 +152,13 @@ void AccountDesk::answer(const std::shared_ptr<AccountPeer>& peer, const v1::Cli
   const std::uint64_t rid = message.request_id();
   const std::int64_t now = now_();
   const std::string token = peer->session_token();
-  const auto logged_in = [&](const accounts::LoggedIn& in, bool hand_out_token) {
+  const auto logged_in = [&](const accounts::LoggedIn& in, bool hand_out_token,
+                             bool registered = false) {
     peer->set_account(account_ref(in.account), in.token);
     spdlog::info("{}: logged in as {} (#{})", peer->name(), in.account.name, in.account.id);
-    peer->send(state_message(rid, account_state(in.account, hand_out_token ? in.token : "")));
+    v1::AccountState state = account_state(in.account, hand_out_token ? in.token : "");
+    if (registered) confirm_new_address(in.account, state);
+    peer->send(state_message(rid, std::move(state)));
   };
   switch (message.body_case()) {
     case v1::ClientMessage::kRegisterAccount: {
@@ -168,24 +175,24 @@ void AccountDesk::answer(const std::shared_ptr<AccountPeer>& peer, const v1::Cli
       const std::optional<std::string> email =
           r.email().empty() ? std::nullopt : std::optional(r.email());
       auto made = accounts.register_account(r.name(), r.password(), email, now);
-      if (!made.ok()) return peer->send(refusal(rid, made.error()));
+      if (!made.ok()) return peer->send(account_refusal(rid, made.error()));
       spdlog::info("{}: registered account {} (#{})", peer->name(), made->name, made->id);
       auto in = accounts.log_in(r.name(), r.password(), peer->address_key(), now);
-      if (!in.ok()) return peer->send(refusal(rid, in.error()));
-      return logged_in(*in, true);
+      if (!in.ok()) return peer->send(account_refusal(rid, in.error()));
+      return logged_in(*in, true, true);
     }
     case v1::ClientMessage::kLogIn: {
       const v1::LogIn& l = message.log_in();
       if (!l.session_token().empty()) {
         auto account = accounts.whoami(l.session_token(), now);
-        if (!account.ok()) return peer->send(refusal(rid, account.error()));
+        if (!account.ok()) return peer->send(account_refusal(rid, account.error()));
         return logged_in(accounts::LoggedIn{l.session_token(), *account}, false);
       }
       auto in = accounts.log_in(l.name(), l.password(), peer->address_key(), now);
       if (!in.ok()) {
         spdlog::info("{}: log-in to \"{}\" refused: {}", peer->name(), engine::shown(l.name()),
                      in.error().message);
-        return peer->send(refusal(rid, in.error()));
+        return peer->send(account_refusal(rid, in.error()));
       }
       return logged_in(*in, true);
     }
@@ -196,8 +203,8 @@ void AccountDesk::answer(const std::shared_ptr<AccountPeer>& peer, const v1::Cli
         peer->set_account(std::nullopt, "");  // its session has ended
         return peer->send(state_message(rid, {}));
       }
-      if (!account.ok()) return peer->send(refusal(rid, account.error()));
-      return peer->send(state_message(rid, account_state(*account)));
+      if (!account.ok()) return peer->send(account_refusal(rid, account.error()));
+      return peer->send(state_message(rid, state_with_note(*account)));
     }
     case v1::ClientMessage::kLogOut: {
       const auto account = peer->account();
@@ -208,7 +215,7 @@ void AccountDesk::answer(const std::shared_ptr<AccountPeer>& peer, const v1::Cli
       } else if (!token.empty()) {
         st = accounts.log_out(token);
       }
-      if (!st) return peer->send(refusal(rid, st.error()));
+      if (!st) return peer->send(account_refusal(rid, st.error()));
       // This connection first: the others whose session ended are closed.
       peer->set_account(std::nullopt, "");
       if (account && (everywhere || !token.empty())) {
@@ -222,7 +229,7 @@ void AccountDesk::answer(const std::shared_ptr<AccountPeer>& peer, const v1::Cli
       const auto account = peer->account();
       const v1::ChangePassword& c = message.change_password();
       if (auto st = accounts.change_password(token, c.old_password(), c.new_password(), now); !st) {
-        return peer->send(refusal(rid, st.error()));
+        return peer->send(account_refusal(rid, st.error()));
       }
       if (account)
         sessions_ended(account->id, [token](const std::string& t) { return t != token; });
@@ -234,7 +241,7 @@ void AccountDesk::answer(const std::shared_ptr<AccountPeer>& peer, const v1::Cli
     case v1::ClientMessage::kDeleteAccount: {
       const auto account = peer->account();
       if (auto st = accounts.delete_account(token, message.delete_account().password(), now); !st) {
-        return peer->send(refusal(rid, st.error()));
+        return peer->send(account_refusal(rid, st.error()));
       }
       peer->set_account(std::nullopt, "");
       if (account) {
@@ -244,6 +251,7 @@ void AccountDesk::answer(const std::shared_ptr<AccountPeer>& peer, const v1::Cli
       return peer->send(state_message(rid, {}));
     }
     default:
+      if (mail_message(message)) return answer_mail(peer, message, accounts);
       return peer->send(
           room::error_message(rid, v1::INVALID_ARGUMENT, "", "not an account message"));
   }

@@ -13,8 +13,6 @@
 
 namespace grognard::cli {
 
-namespace {
-
 // A password: typed without echo at a terminal, else the next line of standard input (for
 // scripts: `printf '%s\n' "$PW" | grognard login anna`).
 std::string read_password(const std::string& prompt) {
@@ -35,6 +33,8 @@ std::string read_password(const std::string& prompt) {
   return line;
 }
 
+namespace {
+
 // Keeps the session a log-in or registration handed out.
 int keep_session(const Common& c, const v1::AccountState& state) {
   std::string error;
@@ -50,9 +50,12 @@ int keep_session(const Common& c, const v1::AccountState& state) {
   } else {
     std::cout << "Logged in as " << state.name() << " on " << c.server << " (session kept in "
               << store.file().string() << ").\n";
+    if (!state.email_note().empty()) std::cout << "E-mail: " << state.email_note() << ".\n";
   }
   return 0;
 }
+
+}  // namespace
 
 // A connection logged in with the saved session; `*out` the exit status when there is none.
 std::optional<client::Client> logged_in(const Common& c, int* out) {
@@ -73,8 +76,6 @@ std::optional<client::Client> logged_in(const Common& c, int* out) {
   }
   return std::move(*cl);
 }
-
-}  // namespace
 
 int register_command(const Common& c, const std::string& name, const std::string& email) {
   const std::string password = read_password("Password for " + name + ": ");
@@ -140,6 +141,7 @@ int account_command(const Common& c, const std::string& action) {
                   : state->email_confirmed() ? "  " + state->email()
                                              : "  " + state->email() + " (not confirmed)")
               << "\n";
+    if (!state->email_note().empty()) std::cout << "E-mail: " << state->email_note() << ".\n";
   }
   return 0;
 }
