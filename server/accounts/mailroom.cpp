@@ -93,6 +93,20 @@ engine::Status Mailroom::mail_token(const Account& account, const std::string& e
                                : reset_mail(account, email, link, valid_ms));
 }
 
+engine::Result<Mailroom::Used> Mailroom::use_token(std::string_view token, TokenKind kind,
+                                                   std::int64_t now_ms) {
+  const char* what = kind == TokenKind::kConfirm ? "confirmation" : "password reset";
+  const auto hash = token_hash(token);
+  if (!hash) return bad_link(what);
+  auto used = store_.use_email_token(*hash, kind, now_ms);
+  if (!used) return used.error();
+  if (!used->has_value()) return bad_link(what);
+  auto stored = store_.find_by_id((*used)->account_id);
+  if (!stored) return stored.error();
+  if (!stored->has_value()) return bad_link(what);
+  return Used{std::move(**used), std::move((*stored)->account)};
+}
+
 engine::Status Mailroom::send_confirmation(const Account& account, std::int64_t now_ms) {
   if (mailer_ == nullptr) return no_mail();
   if (!account.email) return engine::invalid("this account has no e-mail address to confirm");
@@ -125,20 +139,12 @@ engine::Result<Account> Mailroom::set_email(const Account& account,
 }
 
 engine::Result<Account> Mailroom::confirm(std::string_view token, std::int64_t now_ms) {
-  const auto hash = token_hash(token);
-  if (!hash) return bad_link("confirmation");
-  auto used = store_.use_email_token(*hash, TokenKind::kConfirm, now_ms);
+  auto used = use_token(token, TokenKind::kConfirm, now_ms);
   if (!used) return used.error();
-  if (!used->has_value()) return bad_link("confirmation");
-  auto stored = store_.find_by_id((*used)->account_id);
-  if (!stored) return stored.error();
+  Account account = used->account;
   // The address may have changed since: then that address is the one to confirm.
-  if (!stored->has_value() || !(*stored)->account.email ||
-      *(*stored)->account.email != (*used)->email) {
-    return bad_link("confirmation");
-  }
-  if (auto st = store_.confirm_email((*used)->account_id); !st) return st.error();
-  Account account = (*stored)->account;
+  if (!account.email || *account.email != used->token.email) return bad_link("confirmation");
+  if (auto st = store_.confirm_email(account.id); !st) return st.error();
   account.email_confirmed = true;
   return account;
 }
@@ -170,21 +176,16 @@ engine::Result<Account> Mailroom::reset_password(std::string_view token,
                                                  std::string_view new_password,
                                                  std::int64_t now_ms) {
   if (auto st = check_password(new_password); !st) return st.error();
-  const auto hash = token_hash(token);
-  if (!hash) return bad_link("password reset");
-  auto used = store_.use_email_token(*hash, TokenKind::kReset, now_ms);
+  auto used = use_token(token, TokenKind::kReset, now_ms);
   if (!used) return used.error();
-  if (!used->has_value()) return bad_link("password reset");
-  auto stored = store_.find_by_id((*used)->account_id);
-  if (!stored) return stored.error();
-  if (!stored->has_value() || (*stored)->account.disabled) return bad_link("password reset");
+  if (used->account.disabled) return bad_link("password reset");
   auto password_hash = hash_password(new_password, options_.cost);
   if (!password_hash) return password_hash.error();
-  const std::int64_t id = (*used)->account_id;
+  const std::int64_t id = used->account.id;
   if (auto st = store_.set_password(id, *password_hash); !st) return st.error();
   // Whoever knew or guessed the old password is logged out.
   if (auto st = store_.delete_sessions(id); !st) return st.error();
-  return (*stored)->account;
+  return used->account;
 }
 
 }  // namespace grognard::accounts

@@ -63,6 +63,13 @@ class Mailroom {
                                          std::int64_t now_ms);
 
  private:
+  struct Used {
+    EmailToken token;
+    Account account;
+  };
+  // Uses `token` of `kind`: the token and its account, or why not (one sentence for both a
+  // token never made and one used, expired or replaced).
+  engine::Result<Used> use_token(std::string_view token, TokenKind kind, std::int64_t now_ms);
   // Makes a token of `kind` for `account` at `email`, and mails its link.
   engine::Status mail_token(const Account& account, const std::string& email, TokenKind kind,
                             std::int64_t now_ms);

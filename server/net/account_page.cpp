@@ -14,29 +14,6 @@ namespace {
 
 namespace http = boost::beast::http;
 
-std::string escaped(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
 // The value of `name` in the request's query string, as it is (a token is base64url: nothing
 // to decode); empty when absent.
 std::string query_value(const HttpRequest& request, std::string_view name) {
@@ -62,10 +39,10 @@ HttpResponse page(const HttpRequest& request, http::status status, std::string_v
       "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta name=\"viewport\" content=\"width=device-width, "
       "initial-scale=1\">\n<title>Grognard: " +
-      escaped(title) +
+      site::escape_html(title) +
       "</title>\n<link rel=\"stylesheet\" href=\"/style.css\">\n</head>\n<body>\n<main "
       "id=\"app\">\n<section class=\"page-msg\" id=\"email-confirm\">\n<h1>" +
-      escaped(title) + "</h1>\n<p>" + escaped(text) +
+      site::escape_html(title) + "</h1>\n<p>" + site::escape_html(text) +
       "</p>\n<p><a href=\"/\">Go to the lobby</a>.</p>\n</section>\n</main>\n</body>\n</html>\n";
   HttpResponse r = text_response(request, status, body, "text/html; charset=utf-8");
   // The token is in this page's address: no referrer, no cache.
