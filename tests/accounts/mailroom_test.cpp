@@ -141,7 +141,7 @@ TEST_CASE("a reset link goes only to a confirmed address, and resets the passwor
   CHECK_FALSE(w.room.reset_password(token_in(w.mailer.sent.at(0)), "password four", kT0).ok());
 }
 
-TEST_CASE("a reset link expires after an hour; reset mails are limited", "[mailroom]") {
+TEST_CASE("a reset link expires after an hour, and reset mails are limited", "[mailroom]") {
   MailWorld w;
   const Account anna = w.make("anna", "anna@example.org");
   REQUIRE(w.room.send_confirmation(anna, kT0).ok());

@@ -2,7 +2,8 @@
 // "E-mail"): registering with an address mails one confirmation link, which confirms once and
 // not after it expired; a reset is mailed only to a confirmed address, resets once and closes
 // the account's other connections; a reset asked for a name nobody has is answered the same;
-// no token and no password is in the database or the log; a server without a relay says so.
+// no token and no password is in the database or the log; a failed mail is counted; a server
+// without a relay says so.
 #include <catch2/catch.hpp>
 
 #include <sqlite3.h>
@@ -150,6 +151,41 @@ TEST_CASE("a reset link goes only to a confirmed address, works once and ends ev
     CHECK(wal.find(secret) == std::string::npos);
     CHECK(log.find(secret) == std::string::npos);
   }
+}
+
+TEST_CASE("a relay that refuses the connection: the mail is counted failed and logged",
+          "[e2e][accounts][accounts.mail]") {
+  ServerProcess server({"--smtp-url", "smtp://127.0.0.1:1", "--smtp-from", "games@example.org",
+                        "--public-url", "http://127.0.0.1"});
+  Client c = connect(server);
+  auto made = c.register_account("Dora", kPassword, "dora@example.org");
+  REQUIRE(made.ok());  // the answer does not wait for the relay
+  const std::string failed = "grognard_mail_sent_total{result=\"failed\"}";
+  for (int i = 0; i < 200 && metric_now(server, failed) < 1; ++i) std::this_thread::sleep_for(50ms);
+  CHECK(metric_now(server, failed) == 1);
+  CHECK(server.log().find("to a example.org address failed") != std::string::npos);
+}
+
+TEST_CASE("the mail flags that cannot send are refused at start, saying which",
+          "[e2e][accounts][accounts.mail]") {
+  ServerProcess server;  // for its temporary folder
+  const auto dir = server.database().parent_path();
+  const auto no_url = run_server_command(
+      "--db :memory: --smtp-url smtp://127.0.0.1:2525 --smtp-from games@example.org", dir, 10);
+  CHECK(no_url.exit_code == 2);
+  CHECK(no_url.err.find("--public-url") != std::string::npos);
+  const auto bad_scheme = run_server_command(
+      "--db :memory: --smtp-url http://mail.example.org --smtp-from games@example.org "
+      "--public-url https://games.example.org",
+      dir, 10);
+  CHECK(bad_scheme.exit_code == 2);
+  CHECK(bad_scheme.err.find("smtp://") != std::string::npos);
+  const auto no_password = run_server_command(
+      "--db :memory: --smtp-url smtps://mail.example.org --smtp-from games@example.org "
+      "--smtp-user games --public-url https://games.example.org",
+      dir, 10);
+  CHECK(no_password.exit_code == 2);
+  CHECK(no_password.err.find("GROGNARD_SMTP_PASSWORD") != std::string::npos);
 }
 
 TEST_CASE("a server without an SMTP relay sends nothing and says so",
