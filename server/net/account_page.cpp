@@ -1,6 +1,6 @@
 // GET /account/confirm?token=… (net/account_http.h): where a confirmation mail's link lands.
 // The token is the desk's ConfirmEmail; the answer a small page that needs no script.
-#include <google/protobuf/util/json_util.h>
+#include <cctype>
 
 #include "grognard/v1/protocol.pb.h"
 #include "net/account_http.h"
@@ -74,7 +74,9 @@ boost::asio::awaitable<HttpResponse> confirm_page(const HttpRequest& request, Hu
                                   : "This server keeps no accounts.");
   }
   if (answer->has_error()) {
-    co_return page(request, http::status::bad_request, "Not confirmed", answer->error().message());
+    std::string why = answer->error().message();
+    if (!why.empty()) why[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(why[0])));
+    co_return page(request, http::status::bad_request, "Not confirmed", why + ".");
   }
   co_return page(request, http::status::ok, "Address confirmed",
                  "Thank you: " + answer->account_notice().text() + ".");
