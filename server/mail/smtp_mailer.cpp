@@ -2,10 +2,12 @@
 
 #include <curl/curl.h>
 
+#include <cstdio>
 #include <cstring>
 #include <ctime>
 #include <memory>
 #include <mutex>
+#include <random>
 
 namespace grognard::mail {
 namespace {
@@ -26,6 +28,15 @@ std::string date_now() {
   char out[64];
   std::strftime(out, sizeof out, "%a, %d %b %Y %H:%M:%S +0000", &utc);
   return out;
+}
+
+// A Message-ID header: random, at the sender's domain.
+std::string message_id(const std::string& from) {
+  std::random_device random;
+  char id[40];
+  std::snprintf(id, sizeof id, "%08x%08x%08x%08x", random(), random(), random(), random());
+  const std::string address = envelope_address(from);
+  return "Message-ID: <" + std::string(id) + address.substr(address.find('@')) + ">\r\n";
 }
 
 // What libcurl reads the message from.
@@ -94,6 +105,7 @@ SmtpMailer::SmtpMailer(SmtpOptions options) : options_(std::move(options)) {
 engine::Status SmtpMailer::send(const Mail& mail) {
   auto text = smtp_message(mail, options_.from, date_now());
   if (!text) return text.error();
+  text->insert(0, message_id(options_.from));
   std::unique_ptr<CURL, decltype(&curl_easy_cleanup)> curl(curl_easy_init(), curl_easy_cleanup);
   if (!curl) return mail_error("libcurl could not start");
   std::unique_ptr<curl_slist, decltype(&curl_slist_free_all)> to(

@@ -112,7 +112,7 @@ TEST_CASE("a failing migration leaves no trace and keeps the ones before it", "[
   TempDir dir;
   RawDb db(dir.file("g.db"));
   auto migrations = embedded_migrations();
-  migrations.push_back(Migration{static_cast<int>(migrations.size() + 1), "broken",
+  migrations.push_back(Migration{newest_version() + 1, "broken",
                                  "-- half works\nCREATE TABLE half (x INTEGER);\n"
                                  "INSERT INTO no_such_table VALUES (1);\n"});
   auto st = migrate(db.get(), migrations);
@@ -127,7 +127,7 @@ TEST_CASE("a migration that ends the transaction itself is refused", "[migration
   TempDir dir;
   RawDb db(dir.file("g.db"));
   auto migrations = embedded_migrations();
-  migrations.push_back(Migration{static_cast<int>(migrations.size() + 1), "commits",
+  migrations.push_back(Migration{newest_version() + 1, "commits",
                                  "-- commits early\nCREATE TABLE early (x INTEGER); COMMIT;"});
   auto st = migrate(db.get(), migrations);
   REQUIRE_FALSE(st.ok());
@@ -139,7 +139,7 @@ TEST_CASE("a migration that breaks foreign keys is rolled back", "[migrations]")
   RawDb db(dir.file("g.db"));
   auto migrations = embedded_migrations();
   migrations.push_back(
-      Migration{static_cast<int>(migrations.size() + 1), "orphans",
+      Migration{newest_version() + 1, "orphans",
                 "-- leaves an orphan seat\nINSERT INTO seats (game_id, seat_id, role, label, "
                 "player_name, token_sha256, claimed_ms) VALUES ('nope', 's', 'r', 'l', 'p', "
                 "zeroblob(32), 0);"});
