@@ -16,6 +16,7 @@ import { layoutAndKeyboard } from './layout.mjs';
 import { rcwSmoke, rcwUnspotted } from './rcw.mjs';
 import { connPages } from './pages.mjs';
 import { accountsTest } from './accounts.mjs';
+import { emailTest } from './email.mjs';
 
 // The tests in the order they run: the report and layout tests use the game of the first
 // (or play one of their own through the protocol when it did not finish or did not run).
@@ -28,6 +29,7 @@ const TESTS = [
   { name: 'rcw-unspotted', timeout: 20_000, fn: rcwUnspotted },
   { name: 'pages', timeout: 10_000, fn: connPages },
   { name: 'accounts', timeout: 45_000, fn: accountsTest },
+  { name: 'email', timeout: 30_000, fn: emailTest },
 ];
 const WHOLE_RUN_MS = 290_000;
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic',
