@@ -25,6 +25,10 @@ v1::Code code_of(const engine::Error& e) {
   return room::error_message(0, e)->error().code();
 }
 
+room::MessagePtr refusal(std::uint64_t rid, const engine::Error& e) {
+  return room::error_message(rid, code_of(e), e.clause, e.message);
+}
+
 room::MessagePtr state_message(std::uint64_t rid, v1::AccountState state) {
   auto m = std::make_shared<v1::ServerMessage>();
   m->set_request_id(rid);
@@ -35,7 +39,7 @@ room::MessagePtr state_message(std::uint64_t rid, v1::AccountState state) {
 }  // namespace
 
 room::MessagePtr account_refusal(std::uint64_t rid, const engine::Error& e) {
-  return room::error_message(rid, code_of(e), e.clause, e.message);
+  return refusal(rid, e);
 }
 
 v1::AccountState account_state(const accounts::Account& account, std::string session_token) {
@@ -175,24 +179,24 @@ void AccountDesk::answer(const std::shared_ptr<AccountPeer>& peer, const v1::Cli
       const std::optional<std::string> email =
           r.email().empty() ? std::nullopt : std::optional(r.email());
       auto made = accounts.register_account(r.name(), r.password(), email, now);
-      if (!made.ok()) return peer->send(account_refusal(rid, made.error()));
+      if (!made.ok()) return peer->send(refusal(rid, made.error()));
       spdlog::info("{}: registered account {} (#{})", peer->name(), made->name, made->id);
       auto in = accounts.log_in(r.name(), r.password(), peer->address_key(), now);
-      if (!in.ok()) return peer->send(account_refusal(rid, in.error()));
+      if (!in.ok()) return peer->send(refusal(rid, in.error()));
       return logged_in(*in, true, true);
     }
     case v1::ClientMessage::kLogIn: {
       const v1::LogIn& l = message.log_in();
       if (!l.session_token().empty()) {
         auto account = accounts.whoami(l.session_token(), now);
-        if (!account.ok()) return peer->send(account_refusal(rid, account.error()));
+        if (!account.ok()) return peer->send(refusal(rid, account.error()));
         return logged_in(accounts::LoggedIn{l.session_token(), *account}, false);
       }
       auto in = accounts.log_in(l.name(), l.password(), peer->address_key(), now);
       if (!in.ok()) {
         spdlog::info("{}: log-in to \"{}\" refused: {}", peer->name(), engine::shown(l.name()),
                      in.error().message);
-        return peer->send(account_refusal(rid, in.error()));
+        return peer->send(refusal(rid, in.error()));
       }
       return logged_in(*in, true);
     }
@@ -203,7 +207,7 @@ void AccountDesk::answer(const std::shared_ptr<AccountPeer>& peer, const v1::Cli
         peer->set_account(std::nullopt, "");  // its session has ended
         return peer->send(state_message(rid, {}));
       }
-      if (!account.ok()) return peer->send(account_refusal(rid, account.error()));
+      if (!account.ok()) return peer->send(refusal(rid, account.error()));
       return peer->send(state_message(rid, state_with_note(*account)));
     }
     case v1::ClientMessage::kLogOut: {
@@ -215,7 +219,7 @@ void AccountDesk::answer(const std::shared_ptr<AccountPeer>& peer, const v1::Cli
       } else if (!token.empty()) {
         st = accounts.log_out(token);
       }
-      if (!st) return peer->send(account_refusal(rid, st.error()));
+      if (!st) return peer->send(refusal(rid, st.error()));
       // This connection first: the others whose session ended are closed.
       peer->set_account(std::nullopt, "");
       if (account && (everywhere || !token.empty())) {
@@ -229,7 +233,7 @@ void AccountDesk::answer(const std::shared_ptr<AccountPeer>& peer, const v1::Cli
       const auto account = peer->account();
       const v1::ChangePassword& c = message.change_password();
       if (auto st = accounts.change_password(token, c.old_password(), c.new_password(), now); !st) {
-        return peer->send(account_refusal(rid, st.error()));
+        return peer->send(refusal(rid, st.error()));
       }
       if (account)
         sessions_ended(account->id, [token](const std::string& t) { return t != token; });
@@ -241,7 +245,7 @@ void AccountDesk::answer(const std::shared_ptr<AccountPeer>& peer, const v1::Cli
     case v1::ClientMessage::kDeleteAccount: {
       const auto account = peer->account();
       if (auto st = accounts.delete_account(token, message.delete_account().password(), now); !st) {
-        return peer->send(account_refusal(rid, st.error()));
+        return peer->send(refusal(rid, st.error()));
       }
       peer->set_account(std::nullopt, "");
       if (account) {
