@@ -11,6 +11,7 @@ PACKAGES=(
   libsqlite3-dev sqlite3
   libssl-dev ca-certificates  # the client's wss:// and https://: OpenSSL, the system's CAs
   libsodium-dev              # server/accounts: argon2id password hashes, session tokens
+  libcurl4-openssl-dev       # server/mail: the accounts' mails through an SMTP relay
   catch2
   libcli11-dev
   prometheus-cpp-dev
@@ -20,6 +21,7 @@ PACKAGES=(
   nginx-light curl openssl   # scripts/proxy-check.sh: the reverse proxy of docs/operations.md
   systemd                    # scripts/units-check.sh: systemd-analyze verify on packaging/
   python3                    # tests/docs: the Python snippet of docs/archives.md
+  python3-aiosmtpd           # tests/e2e: a real SMTP server on loopback for the accounts' mails
   chromium chromium-driver   # tests/web: the web client in a real browser
 )
 # tests/web drives Chromium from Node.js (playwright-core, installed by scripts/web-deps.sh).

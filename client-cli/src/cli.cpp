@@ -9,6 +9,7 @@
 #include "commands/account_cmd.h"
 #include "commands/admin.h"
 #include "commands/archive_cmd.h"
+#include "commands/email_cmd.h"
 #include "commands/errors.h"
 #include "commands/lobby.h"
 #include "commands/server_address.h"
@@ -290,6 +291,8 @@ int run_cli(int argc, char** argv) {
   auto* vacation_cmd = app.add_subcommand(
       "vacation", "stop your clocks in every game for DAYS days (vacation end: back early)");
   vacation_cmd->add_option("DAYS", vacation_days, "whole days (at least 1), or end")->required();
+  EmailFlags email_flags;
+  add_email_commands(app, *account_cmd, email_flags);
   std::string claim_room;
   auto* claim_cmd = app.add_subcommand(
       "claim", "make your saved seats in a room your account's, to play them from anywhere");
@@ -387,6 +390,7 @@ int run_cli(int argc, char** argv) {
   if (*register_cmd) return register_command(c, account_name, email);
   if (*login_cmd) return login_command(c, account_name);
   if (*logout_cmd) return logout_command(c, everywhere);
+  if (auto done = run_email_command(c, email_flags)) return *done;
   if (*account_cmd) return account_command(c, account_action);
   if (*vacation_cmd) return vacation_command(c, vacation_days);
   if (*claim_cmd) return claim_command(c, claim_room);

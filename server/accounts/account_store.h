@@ -41,6 +41,19 @@ struct Session {
   std::int64_t last_used_ms = 0;
 };
 
+// A token an e-mail carries (docs/accounts.md, "E-mail"): to confirm an address, or to reset a
+// forgotten password. Kept by its hash alone, used once, until `expires_ms`.
+enum class TokenKind { kConfirm, kReset };
+
+struct EmailToken {
+  TokenHash token_hash{};
+  std::int64_t account_id = 0;
+  TokenKind kind = TokenKind::kConfirm;
+  std::string email;  // the address it was sent to
+  std::int64_t created_ms = 0;
+  std::int64_t expires_ms = 0;
+};
+
 class AccountStore {
  public:
   virtual ~AccountStore() = default;
@@ -78,6 +91,20 @@ class AccountStore {
   virtual engine::Status delete_sessions(std::int64_t account_id) = 0;
   // Every session of the account but `keep`.
   virtual engine::Status delete_other_sessions(std::int64_t account_id, const TokenHash& keep) = 0;
+
+  // The account whose confirmed address is `email`, in any case.
+  virtual engine::Result<std::optional<StoredAccount>> find_by_confirmed_email(
+      const std::string& email) = 0;
+  // A new token; the account's other tokens of its kind go (a newer one replaces them), and so
+  // do its used and expired ones.
+  virtual engine::Status create_email_token(const EmailToken& token) = 0;
+  // Uses the token of `kind` whose hash is `token_hash`, when it is unused and not expired at
+  // `now_ms`: it is marked used, and returned. Nothing: no such token (or used, or expired).
+  virtual engine::Result<std::optional<EmailToken>> use_email_token(const TokenHash& token_hash,
+                                                                    TokenKind kind,
+                                                                    std::int64_t now_ms) = 0;
+  // Every token of the account of `kind` (an address changed: its confirmations go).
+  virtual engine::Status delete_email_tokens(std::int64_t account_id, TokenKind kind) = 0;
 };
 
 }  // namespace grognard::accounts

@@ -8,8 +8,6 @@ namespace {
 using engine::Error;
 using engine::ErrorCode;
 
-constexpr std::size_t kMaxEmailBytes = 254;  // the longest address SMTP carries
-
 // The one answer to a log-in whose name is unknown or whose password is wrong.
 Error wrong_name_or_password() {
   return Error{ErrorCode::kPermissionDenied, "accounts.log-in", "wrong name or password"};
@@ -33,18 +31,6 @@ Error too_many_tries(std::int64_t seconds) {
   return Error{ErrorCode::kPermissionDenied, "accounts.too-many-tries",
                "too many failed log-ins: try again in " + std::to_string(seconds) +
                    (seconds == 1 ? " second" : " seconds")};
-}
-
-// An address to write to later, not checked further: one '@' with text either side, no spaces
-// or control characters, at most 254 bytes of UTF-8. Confirming it is what proves it.
-engine::Status check_email(const std::string& email) {
-  const auto at = email.find('@');
-  bool ok = email.size() <= kMaxEmailBytes && engine::valid_utf8(email) && at != 0 &&
-            at != std::string::npos && at + 1 < email.size() &&
-            email.find('@', at + 1) == std::string::npos;
-  for (char c : email) ok = ok && static_cast<unsigned char>(c) > ' ' && c != '\x7f';
-  if (!ok) return engine::invalid("an e-mail address is name@domain, without spaces");
-  return engine::ok_status();
 }
 
 }  // namespace
@@ -174,6 +160,14 @@ engine::Status Accounts::change_password(std::string_view token, std::string_vie
   if (auto st = store_.set_password(id, *hash); !st) return st;
   // Whoever else knew the old password is logged out; this device stays logged in.
   return store_.delete_other_sessions(id, cur->token_hash);
+}
+
+engine::Result<Account> Accounts::reauthenticate(std::string_view token, std::string_view password,
+                                                 std::int64_t now_ms) {
+  auto cur = current(token, now_ms);
+  if (!cur) return cur.error();
+  if (auto st = confirm_password(cur->stored, password, now_ms); !st) return st.error();
+  return cur->stored.account;
 }
 
 engine::Status Accounts::delete_account(std::string_view token, std::string_view password,

@@ -61,6 +61,10 @@ class Accounts {
   // account ends. A wrong old password counts against the name in the log-in limit.
   engine::Status change_password(std::string_view token, std::string_view old_password,
                                  std::string_view new_password, std::int64_t now_ms);
+  // The account of `token`'s session, once `password` is its password (before a change that
+  // matters, such as its e-mail address). A wrong password counts as in change_password.
+  engine::Result<Account> reauthenticate(std::string_view token, std::string_view password,
+                                         std::int64_t now_ms);
   // From the session of `token`, after the password: the account goes (AccountStore's
   // delete_account says what stays).
   engine::Status delete_account(std::string_view token, std::string_view password,

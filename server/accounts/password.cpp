@@ -49,6 +49,17 @@ engine::Status check_password(std::string_view password) {
   return engine::ok_status();
 }
 
+engine::Status check_email(std::string_view email) {
+  constexpr std::size_t kMaxEmailBytes = 254;  // the longest address SMTP carries
+  const auto at = email.find('@');
+  bool ok = email.size() <= kMaxEmailBytes && engine::valid_utf8(email) && at != 0 &&
+            at != std::string_view::npos && at + 1 < email.size() &&
+            email.find('@', at + 1) == std::string_view::npos;
+  for (char c : email) ok = ok && static_cast<unsigned char>(c) > ' ' && c != '\x7f';
+  if (!ok) return engine::invalid("an e-mail address is name@domain, without spaces");
+  return engine::ok_status();
+}
+
 std::string folded_name(std::string_view name) {
   std::string out(name);
   for (char& c : out) {

@@ -40,6 +40,10 @@ engine::Status check_name(std::string_view name);
 // A password: 8 to 1024 bytes of valid UTF-8.
 engine::Status check_password(std::string_view password);
 
+// An e-mail address to write to later, not checked further: one '@' with text either side, no
+// spaces or control characters, at most 254 bytes of UTF-8. Confirming it is what proves it.
+engine::Status check_email(std::string_view email);
+
 // `name` with ASCII letters in lower case: how the log-in limit counts a name.
 std::string folded_name(std::string_view name);
 

@@ -47,7 +47,7 @@ engine::Result<std::unique_ptr<SqliteAccounts>> SqliteAccounts::open(const std::
   if (!db) return db.error();
   auto version = store::schema_version(db->get());
   if (!version) return version.error();
-  if (*version < kAccountsSchemaVersion) {
+  if (*version < kEmailTokensSchemaVersion) {
     return store::store_error(kClause, path + " has schema version " + std::to_string(*version) +
                                            ", without accounts: let the server's store open it "
                                            "first, which migrates it");
@@ -123,6 +123,16 @@ engine::Result<std::optional<StoredAccount>> SqliteAccounts::find_by_id(std::int
   static const std::string sql = "SELECT " + kAccountColumns + " FROM accounts WHERE id = ?";
   std::lock_guard lock(mu_);
   return find(sql, [&](Query& q) { q.i64(1, id); });
+}
+
+engine::Result<std::optional<StoredAccount>> SqliteAccounts::find_by_confirmed_email(
+    const std::string& email) {
+  // The oldest account that confirmed it: one address may serve more than one account.
+  static const std::string sql = "SELECT " + kAccountColumns +
+                                 " FROM accounts WHERE email = ? COLLATE NOCASE AND "
+                                 "email_confirmed = 1 ORDER BY id LIMIT 1";
+  std::lock_guard lock(mu_);
+  return find(sql, [&](Query& q) { q.text(1, email); });
 }
 
 engine::Result<std::vector<Account>> SqliteAccounts::list_accounts() {

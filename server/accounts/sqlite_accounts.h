@@ -23,6 +23,8 @@ namespace grognard::accounts {
 
 // The schema version that holds accounts and sessions.
 inline constexpr int kAccountsSchemaVersion = 8;
+// The schema version that holds the tokens e-mails carry; the store needs it.
+inline constexpr int kEmailTokensSchemaVersion = 11;
 
 class SqliteAccounts final : public AccountStore {
  public:
@@ -56,6 +58,15 @@ class SqliteAccounts final : public AccountStore {
   engine::Status delete_session(const TokenHash& token_hash) override;
   engine::Status delete_sessions(std::int64_t account_id) override;
   engine::Status delete_other_sessions(std::int64_t account_id, const TokenHash& keep) override;
+
+  // sqlite_email_tokens.cpp (migrations/0011_email_tokens.sql).
+  engine::Result<std::optional<StoredAccount>> find_by_confirmed_email(
+      const std::string& email) override;
+  engine::Status create_email_token(const EmailToken& token) override;
+  engine::Result<std::optional<EmailToken>> use_email_token(const TokenHash& token_hash,
+                                                            TokenKind kind,
+                                                            std::int64_t now_ms) override;
+  engine::Status delete_email_tokens(std::int64_t account_id, TokenKind kind) override;
 
  private:
   explicit SqliteAccounts(store::DbPtr db) : c_(std::move(db)) {}

@@ -3,9 +3,12 @@
 #include <cmath>
 #include <cstdint>
 
+#include <iostream>
+
 #include <CLI/CLI.hpp>
 
 #include "app/config_limits.h"
+#include "app/config_mail.h"
 #include "net/gate.h"
 
 namespace grognard::app {
@@ -145,6 +148,7 @@ std::optional<int> parse_flags(int argc, char** argv, Config& config) {
       ->capture_default_str();
 
   add_share_flags(cli, config);
+  add_mail_flags(cli, config);
 
   cli.add_option("--waiting-room-hours", waiting_room_hours,
                  "Hours without activity after which a room still waiting for players expires "
@@ -234,6 +238,10 @@ std::optional<int> parse_flags(int argc, char** argv, Config& config) {
   config.lobby.abandoned_limit = ms(abandoned_days * 24.0);
   config.lobby.ended_room_linger = ms(ended_room_hours);
   apply_share_flags(config);
+  if (auto why = finish_mail_flags(config)) {
+    std::cerr << "grognard-server: " << *why << std::endl;
+    return 2;
+  }
   return std::nullopt;
 }
 

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "mail/smtp_mailer.h"
 #include "net/options.h"
 #include "room/lobby_options.h"
 
@@ -33,6 +34,10 @@ struct Config {
   std::string import_file;
   int vacation_days = 14;    // each account's yearly budget of vacation days (docs/clocks.md)
   room::LobbyOptions lobby;  // waiting-room expiry and the lobby's abuse bounds
+  // E-mail (app/config_mail.cpp, docs/operations.md "E-mail"): no smtp.url, no mail.
+  mail::SmtpOptions smtp;
+  std::string smtp_password_file;
+  std::string public_url;  // the base of the links in mails
   net::Options net;
 };
 

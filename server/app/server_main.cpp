@@ -45,6 +45,7 @@
 #include "app/clock_keeper.h"
 #include "app/config.h"
 #include "app/logging.h"
+#include "app/mail_setup.h"
 #include "app/operator_restore.h"
 #include "app/restore.h"
 #include "app/server_main.h"
@@ -213,8 +214,12 @@ int server_main(int argc, char** argv, room::Clock clock) {
   } else {
     spdlog::info("accounts off: the database is in memory (players hold seats by token)");
   }
+  // The mail outlives the desk, whose thread hands it mails.
+  MailSetup mail;
+  if (account_store) mail = start_mail(config, *account_store, metrics);
   // Declared before the server: its thread is joined after every connection has closed.
   net::AccountDesk account_desk(accounts.get(), records.get(), lobby, clock);
+  account_desk.set_mailroom(mail.mailroom.get());
   if (clock_keeper) account_desk.set_clocks(calendar, &clock_keeper->records());
   net::Server server(ioc, config.net, lobby, registry, metrics, account_desk);
   if (records && !restore_operator_records(*records, server.bans(), lobby)) return 1;

@@ -17,7 +17,11 @@ namespace {
 // log-in limit RESOURCE_EXHAUSTED, as for unknown seat tokens (docs/accounts.md).
 v1::Code code_of(const engine::Error& e) {
   if (e.clause == "accounts.log-in" || e.clause == "accounts.session") return v1::UNAUTHENTICATED;
-  if (e.clause == "accounts.too-many-tries") return v1::RESOURCE_EXHAUSTED;
+  if (e.clause == "accounts.too-many-tries" || e.clause == "accounts.too-many-mails" ||
+      e.clause == "mail.queue-full") {
+    return v1::RESOURCE_EXHAUSTED;
+  }
+  if (e.clause == "accounts.no-mail") return v1::UNAVAILABLE;
   return room::error_message(0, e)->error().code();
 }
 
@@ -32,6 +36,10 @@ room::MessagePtr state_message(std::uint64_t rid, v1::AccountState state) {
   m->set_request_id(rid);
   *m->mutable_account() = std::move(state);
   return m;
+}
+
+room::MessagePtr account_refusal(std::uint64_t rid, const engine::Error& e) {
+  return refusal(rid, e);
 }
 
 v1::AccountState account_state(const accounts::Account& account, std::string session_token) {
@@ -69,7 +77,7 @@ bool AccountDesk::handles(const v1::ClientMessage& message) {
     case v1::ClientMessage::kEndVacation:
       return true;
     default:
-      return false;
+      return mail_message(message);
   }
 }
 
@@ -151,10 +159,13 @@ void AccountDesk::answer(const std::shared_ptr<AccountPeer>& peer, const v1::Cli
   const std::uint64_t rid = message.request_id();
   const std::int64_t now = now_();
   const std::string token = peer->session_token();
-  const auto logged_in = [&](const accounts::LoggedIn& in, bool hand_out_token) {
+  const auto logged_in = [&](const accounts::LoggedIn& in, bool hand_out_token,
+                             bool registered = false) {
     peer->set_account(account_ref(in.account), in.token);
     spdlog::info("{}: logged in as {} (#{})", peer->name(), in.account.name, in.account.id);
-    peer->send(state_message(rid, account_state(in.account, hand_out_token ? in.token : "")));
+    v1::AccountState state = account_state(in.account, hand_out_token ? in.token : "");
+    if (registered) confirm_new_address(in.account, state);
+    peer->send(state_message(rid, std::move(state)));
   };
   switch (message.body_case()) {
     case v1::ClientMessage::kRegisterAccount: {
@@ -175,7 +186,7 @@ void AccountDesk::answer(const std::shared_ptr<AccountPeer>& peer, const v1::Cli
       spdlog::info("{}: registered account {} (#{})", peer->name(), made->name, made->id);
       auto in = accounts.log_in(r.name(), r.password(), peer->address_key(), now);
       if (!in.ok()) return peer->send(refusal(rid, in.error()));
-      return logged_in(*in, true);
+      return logged_in(*in, true, true);
     }
     case v1::ClientMessage::kLogIn: {
       const v1::LogIn& l = message.log_in();
@@ -201,7 +212,7 @@ void AccountDesk::answer(const std::shared_ptr<AccountPeer>& peer, const v1::Cli
       }
       if (!account.ok()) return peer->send(refusal(rid, account.error()));
       return peer->send(
-          state_message(rid, with_vacation(account_state(*account), account->id, now)));
+          state_message(rid, with_vacation(state_with_note(*account), account->id, now)));
     }
     case v1::ClientMessage::kLogOut: {
       const auto account = peer->account();
@@ -251,6 +262,7 @@ void AccountDesk::answer(const std::shared_ptr<AccountPeer>& peer, const v1::Cli
     case v1::ClientMessage::kEndVacation:
       return vacation(peer, message, accounts, now);
     default:
+      if (mail_message(message)) return answer_mail(peer, message, accounts);
       return peer->send(
           room::error_message(rid, v1::INVALID_ARGUMENT, "", "not an account message"));
   }

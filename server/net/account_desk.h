@@ -1,7 +1,8 @@
 #pragma once
 // The accounts' desk (docs/accounts.md): answers the protocol's account messages (Register,
-// LogIn, LogOut, WhoAmI, ChangePassword, DeleteAccount) and does the work of the browser's
-// log-in over HTTP (net/account_http.cpp), on a thread of its own: argon2id is slow on
+// LogIn, LogOut, WhoAmI, ChangePassword, DeleteAccount; SetEmail, ConfirmEmail,
+// RequestPasswordReset and ResetPassword in net/account_mail.cpp) and does the work of the
+// browser's log-in over HTTP (net/account_http.cpp), on a thread of its own: argon2id is slow on
 // purpose and never runs on a network thread. At most kMaxWaiting requests wait for that
 // thread; more are refused at once (RESOURCE_EXHAUSTED).
 //
@@ -21,6 +22,7 @@
 
 #include "accounts/accounts.h"
 #include "room/clock_calendar.h"
+#include "accounts/mailroom.h"
 #include "room/lobby.h"
 #include "room/messages.h"
 #include "room/peer.h"
@@ -28,6 +30,7 @@
 
 namespace grognard::v1 {
 class ClientMessage;
+class ServerMessage;
 class AccountState;
 }  // namespace grognard::v1
 
@@ -50,6 +53,9 @@ v1::AccountState account_state(const accounts::Account& account, std::string ses
 room::AccountRef account_ref(const accounts::Account& account);
 // The answer `state` to request `rid`.
 room::MessagePtr state_message(std::uint64_t rid, v1::AccountState state);
+// An account's refusal as the protocol's Error, with its code (a log-in refused:
+// UNAUTHENTICATED; a limit: RESOURCE_EXHAUSTED; no mail: UNAVAILABLE).
+std::shared_ptr<const v1::ServerMessage> account_refusal(std::uint64_t rid, const engine::Error& e);
 
 class AccountDesk final : public site::AccountsAccess {
  public:
@@ -77,6 +83,9 @@ class AccountDesk final : public site::AccountsAccess {
     calendar_ = std::move(calendar);
     clock_records_ = records;
   }
+  // The accounts' e-mail (REQUIRES: outlives the desk; set before serving). Unset: the desk
+  // answers the e-mail messages as a server that sends no mail.
+  void set_mailroom(accounts::Mailroom* mailroom) { mailroom_ = mailroom; }
 
   bool enabled() const { return accounts_ != nullptr; }
   // The message is one of the desk's.
@@ -110,6 +119,16 @@ class AccountDesk final : public site::AccountsAccess {
                                  std::int64_t now) const;
 
  private:
+  // net/account_mail.cpp: the e-mail messages, on the desk's thread.
+  static bool mail_message(const v1::ClientMessage& message);
+  void answer_mail(const std::shared_ptr<AccountPeer>& peer, const v1::ClientMessage& message,
+                   accounts::Accounts& accounts);
+  // A registration's address: its confirmation mail sent, and said in `state`.
+  void confirm_new_address(const accounts::Account& account, v1::AccountState& state);
+  // AccountState for `account` with the note on its address.
+  v1::AccountState state_with_note(const accounts::Account& account, std::string token = {});
+
+  accounts::Mailroom* mailroom_ = nullptr;
   accounts::Accounts* const accounts_;
   store::OperatorRecords* const records_;
   room::Lobby& lobby_;

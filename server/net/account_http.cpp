@@ -13,6 +13,7 @@
 
 #include "engine/utf8.h"
 #include "grognard/v1/protocol.pb.h"
+#include "net/account_http_peer.h"
 #include "net/session_impl.h"
 #include "room/messages.h"
 
@@ -22,6 +23,8 @@ namespace {
 
 namespace asio = boost::asio;
 namespace http = boost::beast::http;
+using detail::HttpPeer;
+using detail::on_desk;
 
 // What a browser keeps the cookie for; the session itself lasts until it is logged out.
 constexpr int kCookieSeconds = 180 * 24 * 3600;
@@ -30,28 +33,6 @@ std::string lower(std::string_view s) {
   std::string out(s);
   for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return out;
-}
-
-// Runs `work` on the desk's thread; the coroutine that awaits this goes on on its own executor
-// with the result, or nullopt when accounts are off or too many wait. Not a coroutine itself:
-// it hands the awaiting coroutine's handler to the desk. `work` is a named object of the
-// caller's: GCC 12 destroys some temporaries of a co_await's full-expression twice.
-template <class T>
-asio::awaitable<std::optional<T>> on_desk(AccountDesk& desk,
-                                          const std::function<T(accounts::Accounts&)>& work) {
-  return asio::async_initiate<decltype(asio::use_awaitable), void(std::optional<T>)>(
-      [&desk](auto handler, std::function<T(accounts::Accounts&)> job) {
-        auto shared = std::make_shared<decltype(handler)>(std::move(handler));
-        const auto finish = [shared](std::optional<T> result) {
-          auto ex = asio::get_associated_executor(*shared);
-          asio::post(
-              ex, [shared, result = std::move(result)]() mutable { (*shared)(std::move(result)); });
-        };
-        if (!desk.post([job, finish](accounts::Accounts& a) { finish(job(a)); })) {
-          finish(std::nullopt);
-        }
-      },
-      asio::use_awaitable, work);
 }
 
 http::status status_of(v1::Code code) {
@@ -93,6 +74,9 @@ HttpResponse answer_response(const HttpRequest& request, const v1::ServerMessage
   if (answer.has_error()) {
     return json_response(request, status_of(answer.error().code()), answer.error());
   }
+  if (answer.has_account_notice()) {
+    return json_response(request, http::status::ok, answer.account_notice());
+  }
   return json_response(request, http::status::ok, answer.account());
 }
 
@@ -103,54 +87,15 @@ std::string cookie_header(const std::string& token, bool https) {
   return https ? c + "; Secure" : c;
 }
 
-// A peer for the desk that answers into one HTTP response: what the desk sends it, and the
-// session it logs it in to.
-class HttpPeer final : public AccountPeer {
- public:
-  HttpPeer(const ClientAddress& client, std::string token)
-      : name_(client.name), address_(client.address), key_(client.key), token_(std::move(token)) {}
-  void send(std::shared_ptr<const v1::ServerMessage> m) override {
-    std::lock_guard lock(mu_);
-    answer_ = std::move(m);
-  }
-  void bind(room::Binding) override {}
-  std::optional<room::Binding> binding() const override { return std::nullopt; }
-  void unbind() override {}
-  std::string name() const override { return name_ + " (HTTP)"; }
-  std::string address() const override { return address_; }
-  std::string address_key() const override { return key_; }
-  std::optional<room::AccountRef> account() const override {
-    std::lock_guard lock(mu_);
-    return account_;
-  }
-  void set_account(std::optional<room::AccountRef> a, std::string token) override {
-    std::lock_guard lock(mu_);
-    account_ = std::move(a);
-    token_ = std::move(token);
-  }
-  std::string session_token() const override {
-    std::lock_guard lock(mu_);
-    return token_;
-  }
-  std::shared_ptr<const v1::ServerMessage> answer() const {
-    std::lock_guard lock(mu_);
-    return answer_;
-  }
-
- private:
-  const std::string name_, address_, key_;
-  mutable std::mutex mu_;
-  std::optional<room::AccountRef> account_;
-  std::string token_;
-  std::shared_ptr<const v1::ServerMessage> answer_;
-};
-
 // The ClientMessage a POST's JSON body makes, or why not.
 std::optional<std::string> parse_body(std::string_view path, const std::string& body,
                                       v1::ClientMessage* out) {
   google::protobuf::Message* m = out->mutable_log_out();
   if (path == "/account/register") m = out->mutable_register_account();
   if (path == "/account/login") m = out->mutable_log_in();
+  if (path == "/account/email") m = out->mutable_set_email();
+  if (path == "/account/reset-request") m = out->mutable_request_password_reset();
+  if (path == "/account/reset") m = out->mutable_reset_password();
   if (body.empty() && path == "/account/logout") return std::nullopt;
   const auto st = google::protobuf::util::JsonStringToMessage(body, m);
   if (!st.ok()) return "the body is not the JSON of a " + m->GetTypeName() + ": " + st.ToString();
@@ -189,7 +134,11 @@ std::optional<std::string> foreign_origin(const HttpRequest& request, bool https
          ")";
 }
 
-bool account_path(std::string_view path) {
+bool account_path(const HttpRequest& request) {
+  std::string_view path(request.target().data(), request.target().size());
+  path = path.substr(0, path.find('?'));
+  // GET /account/reset is the web client's page where a reset link lands.
+  if (path == "/account/reset" && request.method() == http::verb::get) return false;
   return path == "/account" || path.starts_with("/account/");
 }
 
@@ -197,9 +146,13 @@ asio::awaitable<HttpResponse> account_response(const HttpRequest& request, Hub& 
                                                const ClientAddress& client) {
   std::string_view path(request.target().data(), request.target().size());
   path = path.substr(0, path.find('?'));
+  if (path == "/account/confirm" && request.method() == http::verb::get) {
+    co_return co_await confirm_page(request, hub, client);
+  }
   const bool get = path == "/account";
-  const bool post =
-      path == "/account/register" || path == "/account/login" || path == "/account/logout";
+  const bool post = path == "/account/register" || path == "/account/login" ||
+                    path == "/account/logout" || path == "/account/email" ||
+                    path == "/account/reset-request" || path == "/account/reset";
   if (!get && !post) co_return text_response(request, http::status::not_found, "not found\n");
   if ((get && request.method() != http::verb::get) ||
       (post && request.method() != http::verb::post)) {

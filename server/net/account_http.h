@@ -26,11 +26,17 @@ std::string session_cookie(const HttpRequest& request);
 // port. nullopt: the same origin, or no Origin (not from a page).
 std::optional<std::string> foreign_origin(const HttpRequest& request, bool https);
 
-// /account and /account/… (the only paths answered here).
-bool account_path(std::string_view path);
-// GET /account; POST /account/register, /account/login, /account/logout. `https`: the
+// /account and /account/… (the only paths answered here), but GET /account/reset: the web
+// client's page.
+bool account_path(const HttpRequest& request);
+// GET /account; POST /account/register, /account/login, /account/logout, /account/email,
+// /account/reset-request, /account/reset; GET /account/confirm (confirm_page). `https`: the
 // request reached a proxy over TLS (the cookie is then Secure).
 boost::asio::awaitable<HttpResponse> account_response(const HttpRequest& request, Hub& hub,
                                                       const ClientAddress& client);
+// GET /account/confirm?token=…, where a confirmation mail's link lands: the address confirmed,
+// or why not, as a small HTML page (net/account_page.cpp).
+boost::asio::awaitable<HttpResponse> confirm_page(const HttpRequest& request, Hub& hub,
+                                                  const ClientAddress& client);
 
 }  // namespace grognard::net

@@ -320,7 +320,7 @@ asio::awaitable<void> http_session(beast::tcp_stream stream, std::shared_ptr<Hub
       response = text_response(request, http::status::service_unavailable, "shutting down\n");
     } else if (admin) {
       response = co_await admin_response(request, *hub, client);
-    } else if (account_path(request_path(request))) {
+    } else if (account_path(request)) {
       response = co_await account_response(request, *hub, client);
     } else if (auto game = site::report_game_id(request_path(request));
                game && request.method() == http::verb::get) {

@@ -250,6 +250,10 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
     case v1::ClientMessage::kDeleteAccount:
     case v1::ClientMessage::kTakeVacation:
     case v1::ClientMessage::kEndVacation:
+    case v1::ClientMessage::kSetEmail:
+    case v1::ClientMessage::kConfirmEmail:
+    case v1::ClientMessage::kRequestPasswordReset:
+    case v1::ClientMessage::kResetPassword:
     case v1::ClientMessage::kHello:
     case v1::ClientMessage::kPing:
     case v1::ClientMessage::BODY_NOT_SET:

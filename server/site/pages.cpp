@@ -14,7 +14,7 @@ namespace {
 
 // Page routes of the client: each answers index.html, which reads location.pathname.
 bool page_route(std::string_view path) {
-  if (path == "/" || path == "/index.html") return true;
+  if (path == "/" || path == "/index.html" || path == "/account/reset") return true;
   for (std::string_view prefix : {"/rooms/", "/games/"}) {
     if (!path.starts_with(prefix)) continue;
     return record::plain_id(path.substr(prefix.size()));

@@ -65,6 +65,9 @@ std::vector<std::pair<std::string, std::string>> security_headers(std::string cs
 
 std::string base64(std::string_view bytes);
 
+// Text for an HTML element's content: & < > escaped.
+std::string escape_html(std::string_view text);
+
 // SHA-256 of `text` in base64, as a CSP source: 'sha256-…'.
 std::string csp_hash(std::string_view text);
 

@@ -33,6 +33,8 @@ constexpr std::string_view kAdminActions[] = {
     "pause_creation", "resume_creation", "import_game", "resume_drift", "disable_account",
     "enable_account"};
 
+constexpr std::string_view kMailResults[] = {"sent", "failed", "dropped"};
+
 pm::Family<pm::Counter>& with_labels(pm::Family<pm::Counter>& family, const std::string& label,
                                      std::span<const std::string_view> values) {
   for (std::string_view v : values) family.Add({{label, std::string(v)}});
@@ -154,6 +156,12 @@ struct ServerMetrics::Impl {
                       .Help("What the server's operator did, by action")
                       .Register(*registry),
                   "action", kAdminActions);
+  pm::Family<pm::Counter>& mail_sent =
+      with_labels(pm::BuildCounter()
+                      .Name("grognard_mail_sent_total")
+                      .Help("Mails handed to the SMTP relay, by result (sent, failed, dropped)")
+                      .Register(*registry),
+                  "result", kMailResults);
   pm::Counter& admin_denied = pm::BuildCounter()
                                   .Name("grognard_admin_denied_total")
                                   .Help("Admin requests refused for a missing or wrong token")
@@ -256,6 +264,9 @@ void ServerMetrics::accept_failed() {
 
 void ServerMetrics::admin_action(std::string_view action) {
   impl_->admin_actions.Add({{"action", std::string(action)}}).Increment();
+}
+void ServerMetrics::mail_sent(std::string_view result) {
+  impl_->mail_sent.Add({{"result", std::string(result)}}).Increment();
 }
 void ServerMetrics::admin_denied() {
   impl_->admin_denied.Increment();

@@ -12,6 +12,8 @@
 //   grognard_disconnects_total{reason} counter  connections the server closed, by reason
 //   grognard_admin_actions_total{action} counter what the operator did (site/admin.h)
 //   grognard_admin_denied_total      counter    admin requests with a missing or wrong token
+//   grognard_mail_sent_total{result} counter    mails: "sent" (the relay took it), "failed" (it
+//       did not: logged), "dropped" (the queue was full)
 //   grognard_banned_requests_total   counter    HTTP requests refused from a banned address
 //   grognard_handshakes              gauge      connections in their HTTP/WebSocket handshake
 //   grognard_connections_refused_total{reason} counter connections refused at a limit:
@@ -63,6 +65,8 @@ class ServerMetrics final : public room::Metrics {
   // action: "close_room", "kick", "ban", "unban", "pause_creation", "resume_creation"
   void admin_action(std::string_view action);
   void admin_denied();
+  // One mail's result (mail/mail_queue.h): "sent", "failed" or "dropped".
+  void mail_sent(std::string_view result);
   void banned_request();
 
   // What the rooms in memory stand at, and the operator's pause: set at each scrape.

@@ -16,7 +16,23 @@ constexpr std::string_view kBootstrap =
     "renderReport(JSON.parse(document.getElementById('report-data').textContent),\n"
     "             document.getElementById('report'));\n";
 
-// Text for an HTML element's content: & < > escaped.
+// A JSON string as the body of a <script> element: '<' can only occur inside JSON strings,
+// where \u003c reads the same, so no "</script>" can close the element early.
+std::string script_safe_json(std::string_view json) {
+  std::string out;
+  out.reserve(json.size());
+  for (char c : json) {
+    if (c == '<') {
+      out += "\\u003c";
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
 std::string escape_html(std::string_view text) {
   std::string out;
   out.reserve(text.size());
@@ -37,23 +53,6 @@ std::string escape_html(std::string_view text) {
   }
   return out;
 }
-
-// A JSON string as the body of a <script> element: '<' can only occur inside JSON strings,
-// where \u003c reads the same, so no "</script>" can close the element early.
-std::string script_safe_json(std::string_view json) {
-  std::string out;
-  out.reserve(json.size());
-  for (char c : json) {
-    if (c == '<') {
-      out += "\\u003c";
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
-
-}  // namespace
 
 WebSite::ImportMap WebSite::report_import_map() const {
   std::string imports;

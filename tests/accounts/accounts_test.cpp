@@ -175,6 +175,20 @@ class CountingStore final : public AccountStore {
   engine::Status delete_other_sessions(std::int64_t id, const TokenHash& keep) override {
     return inner_.delete_other_sessions(id, keep);
   }
+  engine::Result<std::optional<StoredAccount>> find_by_confirmed_email(
+      const std::string& e) override {
+    return inner_.find_by_confirmed_email(e);
+  }
+  engine::Status create_email_token(const EmailToken& t) override {
+    return inner_.create_email_token(t);
+  }
+  engine::Result<std::optional<EmailToken>> use_email_token(const TokenHash& h, TokenKind k,
+                                                            std::int64_t now_ms) override {
+    return inner_.use_email_token(h, k, now_ms);
+  }
+  engine::Status delete_email_tokens(std::int64_t id, TokenKind k) override {
+    return inner_.delete_email_tokens(id, k);
+  }
 
  private:
   AccountStore& inner_;

@@ -1,13 +1,11 @@
 // Accounts in the browser (docs/accounts.md, "In the browser"): the log-in over HTTP sets a
 // session cookie scripts cannot read; the WebSocket upgrade that carries it is logged in; a page
 // of another site can neither use it nor log in; nothing secret is in the database or the log.
-#include <fstream>
-#include <iterator>
-
 #include <catch2/catch.hpp>
 
 #include "game.h"
 #include "grognard/v1/protocol.pb.h"
+#include "http_call.h"
 #include "net_raw.h"
 
 namespace grognard::e2e {
@@ -15,43 +13,6 @@ namespace grognard::e2e {
 namespace {
 
 const std::string kPassword = "correct horse battery";
-
-struct HttpAnswer {
-  int status = 0;
-  std::string head;
-  std::string body;
-  // The Set-Cookie header's value; empty when none.
-  std::string cookie() const {
-    const auto at = head.find("Set-Cookie: ");
-    if (at == std::string::npos) return {};
-    return head.substr(at + 12, head.find("\r\n", at) - at - 12);
-  }
-  // The session token the cookie sets.
-  std::string token() const {
-    const std::string c = cookie();
-    const auto eq = c.find('=');
-    return eq == std::string::npos ? "" : c.substr(eq + 1, c.find(';') - eq - 1);
-  }
-};
-
-HttpAnswer http(const ServerProcess& server, const std::string& method, const std::string& path,
-                const std::string& body = "", const std::string& headers = "") {
-  raw::Socket s(server.port());
-  REQUIRE(s.is_open());
-  REQUIRE(s.send(method + " " + path +
-                 " HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(server.port()) +
-                 "\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: " +
-                 std::to_string(body.size()) + "\r\n" + headers + "\r\n" + body));
-  std::string all;
-  for (std::string chunk; !(chunk = s.receive_some(raw::Millis(5000))).empty();) all += chunk;
-  HttpAnswer a;
-  const auto end = all.find("\r\n\r\n");
-  REQUIRE(end != std::string::npos);
-  a.head = all.substr(0, end + 2);
-  a.body = all.substr(end + 4);
-  a.status = std::atoi(a.head.c_str() + 9);
-  return a;
-}
 
 const std::string kRegister = R"({"name":"Anna","password":"correct horse battery"})";
 
@@ -70,11 +31,6 @@ std::optional<v1::AccountState> who_over_websocket(const ServerProcess& server,
   REQUIRE(answer.ParseFromString(frame->payload));
   REQUIRE(answer.has_account());
   return answer.account();
-}
-
-std::string file_bytes(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
 }  // namespace

@@ -22,7 +22,9 @@ TEST_CASE("every labelled counter is at 0 from the start, beside the process's d
         "grognard_admin_actions_total{action=\"import_game\"}",
         "grognard_commands_total{outcome=\"unavailable\"}",
         "grognard_rooms_stopped{cause=\"storage\"}", "grognard_rooms_stopped{cause=\"other\"}",
-        "grognard_rooms_held", "grognard_room_creation_paused"}) {
+        "grognard_rooms_held", "grognard_room_creation_paused",
+        "grognard_mail_sent_total{result=\"failed\"}",
+        "grognard_mail_sent_total{result=\"dropped\"}"}) {
     INFO(name);
     CHECK(metric_now(server, name) == 0);
   }

@@ -215,6 +215,14 @@ const std::map<int, std::function<void(RawDb&, Data&)>>& fixtures() {
          db.exec(
              "INSERT INTO operator_settings (name, value) VALUES ('creation_paused', 'upgrade')");
        }},
+      {9,
+       [](RawDb& db, Data& d) {
+         fixtures().at(8)(db, d);
+         db.exec(
+             "INSERT INTO bans (subject, until_ms, reason, created_ms) VALUES "
+             "('203.0.113.0/24', 9000, 'spam', 1000)");
+         db.exec("INSERT INTO operator_settings (name, value) VALUES ('creation_paused', 'x')");
+       }},
   };
   return all;
 }
@@ -253,7 +261,9 @@ void fill(RawDb& db, std::map<std::string, std::vector<std::string>>& tables) {
 TEST_CASE("every earlier schema version upgrades to the newest with its data intact",
           "[migrations]") {
   const int newest = embedded_migrations().back().version;
-  for (int k = 1; k < newest; ++k) {
+  for (const Migration& m : embedded_migrations()) {
+    const int k = m.version;
+    if (k == newest) break;
     DYNAMIC_SECTION("from version " << k) {
       INFO("add an upgrade fixture for version " << k << " (migrations/README.md)");
       REQUIRE(fixtures().count(k) == 1);

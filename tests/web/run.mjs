@@ -19,6 +19,7 @@ import { rcwSmoke, rcwUnspotted } from './rcw.mjs';
 import { connPages } from './pages.mjs';
 import { accountsTest } from './accounts.mjs';
 import { clocksTest } from './clocks.mjs';
+import { emailTest } from './email.mjs';
 
 // The tests in the order they run: the report and layout tests use the game of the first
 // (or play one of their own through the protocol when it did not finish or did not run).
@@ -31,6 +32,7 @@ const TESTS = [
   { name: 'rcw-unspotted', timeout: 20_000, fn: rcwUnspotted },
   { name: 'pages', timeout: 10_000, fn: connPages },
   { name: 'accounts', timeout: 45_000, fn: accountsTest },
+  { name: 'email', timeout: 30_000, fn: emailTest },
   // Last: it moves the server's clock a day on.
   { name: 'clocks', timeout: 30_000, fn: clocksTest },
 ];

@@ -59,7 +59,7 @@ function ask(box, question, yes, no) {
 }
 
 // A labelled input: [the <p>, the input].
-function field(id, label, attrs = {}) {
+export function field(id, label, attrs = {}) {
   const input = html('input', { id, type: 'text', ...attrs });
   return [html('p', {}, html('label', { for: id }, label), ' ', input), input];
 }
@@ -145,6 +145,7 @@ export function accountCard({ conn, onChange }) {
     return [
       html('p', { class: 'hint' }, 'Optional: with an account your games follow you to any device.'),
       login,
+      html('p', {}, html('a', { id: 'forgot-link', href: '/account/reset', 'data-route': true }, 'Forgot your password?')),
       html('details', { id: 'register-box' }, html('summary', {}, 'Register an account'), register),
     ];
   }
@@ -203,10 +204,39 @@ export function accountCard({ conn, onChange }) {
     });
 
     const who = html('p', { id: 'account-who' }, 'Logged in as ', html('strong', { id: 'account-name' }, account.name),
-      account.email ? ` (${account.email}${account.emailConfirmed ? '' : ', not confirmed'})` : '', '.');
-    return [who, actions, vacationBox({ conn, account }),
+      account.email ? ` (${account.email}${account.emailConfirmed ? '' : ', unconfirmed — check your mail'})` : '', '.');
+    const emailNote = account.emailNote ? html('p', { id: 'email-note', class: 'hint' }, account.emailNote) : '';
+    return [who, emailNote, actions, vacationBox({ conn, account }), emailBox(),
       html('details', { id: 'password-box' }, html('summary', {}, 'Change your password'), change),
       html('details', { id: 'delete-box' }, html('summary', {}, 'Delete your account'), remove)];
+  }
+
+  // Sets the address (a confirmation mail goes to it) or removes it, after the password.
+  function emailBox() {
+    const [pMail, mail] = field('email-new', 'E-mail address', { type: 'email', autocomplete: 'email', maxlength: '254' });
+    const [pPass, pass] = field('email-password', 'Your password', { type: 'password', autocomplete: 'current-password' });
+    const drop = html('button', { id: 'email-remove', type: 'button' }, 'Remove the address');
+    const form = html('form', { id: 'email-form', novalidate: true },
+      html('p', { class: 'hint' }, 'A link to confirm it is mailed to the new address; only a confirmed address can reset a forgotten password.'),
+      pMail, pPass, html('p', {}, html('button', { id: 'email-go', type: 'submit' }, 'Set the address'), ' ', drop));
+    const send = (email) => busy(form, async () => {
+      if (!pass.value) throw new Error('Type your password to change the address.');
+      if (email === '' && !account.email) throw new Error('Your account has no address to remove.');
+      const n = await accountHttp('/account/email', { email, password: pass.value });
+      if (n.account && n.account.loggedIn) account = n.account;
+      draw();
+      say(n.text);
+    });
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      if (!mail.value.trim()) {
+        showError(new Error('Type the new address (or remove the one you have).'));
+        return;
+      }
+      send(mail.value.trim());
+    });
+    drop.addEventListener('click', () => send(''));
+    return html('details', { id: 'email-box' }, html('summary', {}, account.email ? 'Change your e-mail address' : 'Add an e-mail address'), form);
   }
 
   function draw() {

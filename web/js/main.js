@@ -1,5 +1,6 @@
 // The web client's entry point: opens the connection and shows the page that location.pathname
-// names: `/` the lobby, `/rooms/CODE` a room (play or watch), `/games/ID` a game's replay.
+// names: `/` the lobby, `/rooms/CODE` a room (play or watch), `/games/ID` a game's replay,
+// `/account/reset` a forgotten password (where a reset mail's link lands).
 // Navigation inside the client uses history.pushState, so the back button works.
 
 import { Conn } from 'grognard/conn.js';
@@ -7,6 +8,7 @@ import { clear, html } from 'grognard/svg.js';
 import { showLobby } from 'grognard/lobby.js';
 import { showRoom } from 'grognard/play.js';
 import { showReplay } from 'grognard/replay.js';
+import { showReset } from 'grognard/reset.js';
 
 const app = document.getElementById('app');
 const connState = document.getElementById('conn-state');
@@ -49,6 +51,8 @@ function route() {
     current = showRoom(ctx, m[1].toUpperCase());
   } else if ((m = path.match(/^\/games\/([A-Za-z0-9_-]+)\/?$/))) {
     current = showReplay(ctx, m[1]);
+  } else if (path === '/account/reset') {
+    current = showReset(ctx);
   } else {
     document.title = 'Grognard: no such page';
     app.append(html('section', { id: 'not-found', class: 'page-msg' },

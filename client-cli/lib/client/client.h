@@ -156,6 +156,14 @@ class Client {
   Result<v1::AccountState> change_password(const std::string& old_password,
                                            const std::string& new_password);
   Result<v1::AccountState> delete_account(const std::string& password);
+  // E-mail (client_accounts.cpp): each answers with AccountNotice, a sentence and the account
+  // after. An empty `email` removes the address.
+  Result<v1::AccountNotice> set_email(const std::string& email, const std::string& password);
+  Result<v1::AccountNotice> confirm_email(const std::string& token);
+  // The same answer whatever exists; a link is mailed only to a confirmed address.
+  Result<v1::AccountNotice> request_password_reset(const std::string& name_or_email);
+  Result<v1::AccountNotice> reset_password(const std::string& token,
+                                           const std::string& new_password);
   // The seat of `token` becomes the logged-in account's.
   Result<v1::SeatClaimed> claim_seat(const std::string& token);
   Result<v1::MyGameList> list_my_games();
@@ -172,6 +180,7 @@ class Client {
   }
   Result<v1::AccountState> account_call(v1::ClientMessage message);
   Result<v1::RoomInfo> room_call(v1::ClientMessage message);
+  Result<v1::AccountNotice> notice_call(v1::ClientMessage message);
   // The events after a Seated answer's page, fetched whole (resume()).
   Result<v1::Seated> whole(Result<v1::ServerMessage> answer);
 

@@ -58,6 +58,39 @@ Result<v1::AccountState> Client::delete_account(const std::string& password) {
   return account_call(std::move(m));
 }
 
+Result<v1::AccountNotice> Client::notice_call(v1::ClientMessage message) {
+  return body<v1::AccountNotice>(
+      call(std::move(message), v1::ServerMessage::kAccountNotice),
+      [](v1::ServerMessage& a) -> v1::AccountNotice& { return *a.mutable_account_notice(); });
+}
+
+Result<v1::AccountNotice> Client::set_email(const std::string& email, const std::string& password) {
+  v1::ClientMessage m;
+  m.mutable_set_email()->set_email(email);
+  m.mutable_set_email()->set_password(password);
+  return notice_call(std::move(m));
+}
+
+Result<v1::AccountNotice> Client::confirm_email(const std::string& token) {
+  v1::ClientMessage m;
+  m.mutable_confirm_email()->set_token(token);
+  return notice_call(std::move(m));
+}
+
+Result<v1::AccountNotice> Client::request_password_reset(const std::string& name_or_email) {
+  v1::ClientMessage m;
+  m.mutable_request_password_reset()->set_name_or_email(name_or_email);
+  return notice_call(std::move(m));
+}
+
+Result<v1::AccountNotice> Client::reset_password(const std::string& token,
+                                                 const std::string& new_password) {
+  v1::ClientMessage m;
+  m.mutable_reset_password()->set_token(token);
+  m.mutable_reset_password()->set_new_password(new_password);
+  return notice_call(std::move(m));
+}
+
 Result<v1::SeatClaimed> Client::claim_seat(const std::string& token) {
   v1::ClientMessage m;
   m.mutable_claim_seat()->set_token(token);

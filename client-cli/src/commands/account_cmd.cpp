@@ -15,8 +15,6 @@
 
 namespace grognard::cli {
 
-namespace {
-
 // A password: typed without echo at a terminal, else the next line of standard input (for
 // scripts: `printf '%s\n' "$PW" | grognard login anna`).
 std::string read_password(const std::string& prompt) {
@@ -37,6 +35,8 @@ std::string read_password(const std::string& prompt) {
   return line;
 }
 
+namespace {
+
 // Keeps the session a log-in or registration handed out.
 int keep_session(const Common& c, const v1::AccountState& state) {
   std::string error;
@@ -52,6 +52,7 @@ int keep_session(const Common& c, const v1::AccountState& state) {
   } else {
     std::cout << "Logged in as " << state.name() << " on " << c.server << " (session kept in "
               << store.file().string() << ").\n";
+    if (!state.email_note().empty()) std::cout << "E-mail: " << state.email_note() << ".\n";
   }
   return 0;
 }
@@ -143,6 +144,7 @@ int account_command(const Common& c, const std::string& action) {
                                              : "  " + state->email() + " (not confirmed)")
               << "\n";
     std::cout << vacation_text(*state) << "\n";
+    if (!state->email_note().empty()) std::cout << "E-mail: " << state->email_note() << ".\n";
   }
   return 0;
 }

@@ -4,11 +4,18 @@
 // games of the account. Each returns the exit status (0 done, 1 refused, 2 no connection or a
 // usage error).
 
+#include <optional>
 #include <string>
 
+#include "client/client.h"
 #include "commands/lobby.h"
 
 namespace grognard::cli {
+
+// A password: typed without echo at a terminal, else the next line of standard input.
+std::string read_password(const std::string& prompt);
+// A connection logged in with the saved session; `*out` the exit status when there is none.
+std::optional<client::Client> logged_in(const Common& c, int* out);
 
 int register_command(const Common& c, const std::string& name, const std::string& email);
 int login_command(const Common& c, const std::string& name);
