@@ -170,7 +170,9 @@ TEST_CASE("your games: the time left on your clock, or a win on time to claim",
   CHECK(my_game_clock_text(g) == "  1 day 3 hours left");
   g.set_time_left_ms(0);
   CHECK(my_game_clock_text(g) == "  OUT OF TIME");
-  g.set_may_claim(true);
+  g.set_may_claim(true);  // both ran out together
+  CHECK(my_game_clock_text(g) == "  OUT OF TIME; you may claim a win on time");
+  g.set_time_left_ms(kDay);
   CHECK(my_game_clock_text(g) == "  you may claim a win on time");
   g.set_may_claim(false);
   g.mutable_game()->set_status("finished");

@@ -72,6 +72,13 @@ TEST_CASE("grognard create --time, the clocks on rooms and games, claim once out
   const Run anna = grognard("games", british.path(), server.url());
   const Run boris = grognard("games", boers.path(), server.url());
   INFO(anna.output << boris.output);
+  // Where the game began waiting for both generals at once (its first throws decide), both ran
+  // out together: each is told both.
+  if (has(anna.output, "OUT OF TIME") && has(boris.output, "OUT OF TIME")) {
+    CHECK(has(anna.output, "OUT OF TIME; you may claim a win on time"));
+    CHECK(has(boris.output, "OUT OF TIME; you may claim a win on time"));
+    return;
+  }
   const bool british_late = has(anna.output, "OUT OF TIME");
   CHECK(has((british_late ? boris : anna).output, "you may claim a win on time"));
   CHECK(has((british_late ? anna : boris).output, "OUT OF TIME"));

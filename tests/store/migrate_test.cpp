@@ -43,15 +43,11 @@ TEST_CASE("migrations apply to an empty database and record their versions", "[m
   REQUIRE(migrate(db.get(), embedded_migrations()).ok());
 
   CHECK(schema_version(db.get()).value() == newest_version());
-  const std::vector<std::string> first_nine{
-      "1 | initial",          "2 | archive_indexes", "3 | chain_version",
-      "4 | archives",         "5 | seats_by_token",  "6 | commands_in_events",
-      "7 | taken_back_index", "8 | accounts",        "9 | operator"};
-  const auto recorded = db.rows("SELECT version, name FROM schema_migrations ORDER BY version");
-  REQUIRE(recorded.size() >= first_nine.size());
-  CHECK(std::vector<std::string>(recorded.begin(), recorded.begin() + 9) == first_nine);
-  CHECK(db.rows("SELECT version, name FROM schema_migrations WHERE version = 11") ==
-        std::vector<std::string>{"11 | email_tokens"});
+  CHECK(db.rows("SELECT version, name FROM schema_migrations ORDER BY version") ==
+        std::vector<std::string>{"1 | initial", "2 | archive_indexes", "3 | chain_version",
+                                 "4 | archives", "5 | seats_by_token", "6 | commands_in_events",
+                                 "7 | taken_back_index", "8 | accounts", "9 | operator",
+                                 "10 | clocks", "11 | email_tokens"});
   CHECK(db.integer("SELECT count(*) FROM schema_migrations WHERE applied_ms > 1600000000000") ==
         static_cast<std::int64_t>(embedded_migrations().size()));
   CHECK(db.integer("SELECT count(*) FROM sqlite_master WHERE name = 'events_taken_back'") == 1);

@@ -164,6 +164,15 @@ void write_version_8(RawDb& db, Data& d) {
   d.seats[3].account_id = 7;
 }
 
+// Version 9's rows: version 8's, a ban and the pause.
+void write_version_9(RawDb& db, Data& d) {
+  write_version_8(db, d);
+  db.exec(
+      "INSERT INTO bans (subject, until_ms, reason, created_ms) VALUES "
+      "('203.0.113.0/24', 9000, 'flooding', 1000)");
+  db.exec("INSERT INTO operator_settings (name, value) VALUES ('creation_paused', 'upgrade')");
+}
+
 // Fixtures by the version whose SQL they speak. The result column only arrives in version 2,
 // so rows written at version 1 read back with an empty result; the chain version only in
 // version 3, so every game stored before it reads back with chain version 1; the rule set's
@@ -206,22 +215,18 @@ const std::map<int, std::function<void(RawDb&, Data&)>>& fixtures() {
          write_version_4(db, d);  // 0007 added an index only
        }},
       {8, write_version_8},
-      {9,
+      {9, write_version_9},
+      {10,
        [](RawDb& db, Data& d) {
-         write_version_8(db, d);
+         write_version_9(db, d);
+         // A game with a time control and its clocks, a run of the server, a vacation.
          db.exec(
-             "INSERT INTO bans (subject, until_ms, reason, created_ms) VALUES "
-             "('203.0.113.0/24', 9000, 'flooding', 1000)");
-         db.exec(
-             "INSERT INTO operator_settings (name, value) VALUES ('creation_paused', 'upgrade')");
-       }},
-      {9,
-       [](RawDb& db, Data& d) {
-         fixtures().at(8)(db, d);
-         db.exec(
-             "INSERT INTO bans (subject, until_ms, reason, created_ms) VALUES "
-             "('203.0.113.0/24', 9000, 'spam', 1000)");
-         db.exec("INSERT INTO operator_settings (name, value) VALUES ('creation_paused', 'x')");
+             "UPDATE games SET time_control = 'days 3', clocks = 'side:0 259200000 1500' "
+             "WHERE id = 'g-running'");
+         d.games[0].time_control = "days 3";
+         d.games[0].clocks = "side:0 259200000 1500";
+         db.exec("INSERT INTO server_runs (started_ms, alive_ms) VALUES (1000, 2000)");
+         db.exec("INSERT INTO vacations (account_id, from_ms, to_ms) VALUES (7, 1000, 2000)");
        }},
   };
   return all;

@@ -73,10 +73,12 @@ std::string clocks_text(const v1::RoomInfo& room, std::int64_t elapsed_ms) {
 
 std::string my_game_clock_text(const v1::MyGame& game) {
   if (game.game().time_control().empty()) return "";
-  if (game.may_claim()) return "  you may claim a win on time";
   const std::string& status = game.game().status();
   if (status != "running" && status != "waiting") return "";
-  if (game.time_left_ms() <= 0) return "  OUT OF TIME";
+  // Where both seats ran out at once (both were to act), each is told both.
+  const std::string claim = game.may_claim() ? "you may claim a win on time" : "";
+  if (game.time_left_ms() <= 0) return "  OUT OF TIME" + (claim.empty() ? "" : "; " + claim);
+  if (!claim.empty()) return "  " + claim;
   return "  " + duration_text(game.time_left_ms()) + " left";
 }
 
