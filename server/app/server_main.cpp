@@ -129,7 +129,7 @@ int server_main(int argc, char** argv, room::Clock clock) {
   if (config.db != ":memory:") {
     auto kept = ClockKeeper::start(config.db, clock, *calendar);
     if (!kept.ok()) {
-      spdlog::critical("cannot open the clocks' records in {}: {}", config.db,
+      spdlog::critical("cannot open database {}: its clocks' records: {}", config.db,
                        kept.error().message);
       return 1;
     }
