@@ -5,6 +5,7 @@
 // ran out since as out of time (docs/clocks.md).
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <utility>
@@ -17,6 +18,11 @@
 #include "room/time_control.h"
 
 namespace grognard::room {
+
+// How long a seat's clock stood still over [from, to): the calendar's spans for the account
+// `account_of` names (0: none) for the seat. No calendar: never.
+PausedMs paused_by(std::shared_ptr<const ClockCalendar> calendar,
+                   std::function<std::int64_t(const std::string& seat)> account_of);
 
 struct ClockView {
   TimeControl tc;

@@ -119,8 +119,8 @@ void Room::committed(std::shared_ptr<Pending> p, engine::Status status) {
     line_.drain();
     return;
   }
+  if (p->batch.game->clocks != record_.clocks) clock_ = GameClock(p->batch.game->clocks);
   record_ = *p->batch.game;
-  clock_ = GameClock(record_.clocks);
   // The state before the batch is kept until it is broadcast.
   if (p->next) p->kept.push_back(replace_state(std::move(p->next), std::move(p->act)));
   for (const record::SeatRecord& s : p->batch.seats) seats_.keep(s);

@@ -18,17 +18,18 @@ bool is_referee(const record::SeatRecord* s) {
 }  // namespace
 
 PausedMs Room::paused() const {
-  return [this](const std::string& seat, std::int64_t from, std::int64_t to) -> std::int64_t {
-    const auto& calendar = deps_.limits.calendar;
-    if (!calendar) return 0;
+  return paused_by(deps_.limits.calendar, [this](const std::string& seat) {
     const record::SeatRecord* s = seats_.find(seat);
-    return calendar->paused_ms(s != nullptr ? s->account_id : 0, from, to);
-  };
+    return s != nullptr ? s->account_id : std::int64_t{0};
+  });
 }
 
 void Room::settle_clock(Pending& p) {
   if (tc_.none()) return;
   record::GameRecord& g = *p.batch.game;
+  // A batch that changes neither the rules state, the status nor the clocks (chat, a seat
+  // taken in a running game) leaves who acts, and so the clocks, as they were.
+  if (!p.next && g.status == record_.status && g.clocks == record_.clocks) return;
   const std::int64_t now = deps_.clock();
   GameClock c(g.clocks);
   if (g.status == record::GameStatus::kRunning) {

@@ -76,6 +76,18 @@ void register_account(const ServerProcess& server, const std::string& name) {
   REQUIRE(state.ok());
 }
 
+// A timed game between accounts Anna (side:0) and Boris (side:1), begun.
+Game accounts_game(const ServerProcess& server, const std::string& line) {
+  register_account(server, "Anna");
+  register_account(server, "Boris");
+  GameOptions options;
+  options.time_control = line;
+  options.before_join = [](int i, Client& c) {
+    REQUIRE(c.log_in(i == 0 ? "Anna" : "Boris", kPassword).ok());
+  };
+  return start_game(server, options);
+}
+
 std::vector<v1::SystemNote> clock_notes(Player& p) {
   std::vector<v1::SystemNote> out;
   for (const v1::SystemNote& n : system_notes(p.events)) {
@@ -216,14 +228,7 @@ TEST_CASE("a vacation stops an account's clocks, and back early the days not beg
           "[e2e][clock][clock.vacation][accounts]") {
   TestClock clock;
   ServerProcess server(kPlayFlags, GROGNARD_CLOCK_SERVER_BIN);
-  register_account(server, "Anna");
-  register_account(server, "Boris");
-  GameOptions options;
-  options.time_control = "days 1";
-  options.before_join = [](int i, Client& c) {
-    REQUIRE(c.log_in(i == 0 ? "Anna" : "Boris", kPassword).ok());
-  };
-  Game g = start_game(server, options);
+  Game g = accounts_game(server, "days 1");
   Player& away = to_act(g);
   Player& home = other(g, away);
 
@@ -328,14 +333,7 @@ TEST_CASE("two generals with accounts play over days from two devices each, on a
           "[e2e][clock][clock.pace][accounts]") {
   TestClock clock;
   ServerProcess server(kPlayFlags, GROGNARD_CLOCK_SERVER_BIN);
-  register_account(server, "Anna");
-  register_account(server, "Boris");
-  GameOptions options;
-  options.time_control = "pace normal";
-  options.before_join = [](int i, Client& c) {
-    REQUIRE(c.log_in(i == 0 ? "Anna" : "Boris", kPassword).ok());
-  };
-  Game g = start_game(server, options);
+  Game g = accounts_game(server, "pace normal");
   // Each general's phone: logged in to the account, the seat resumed without its token.
   std::vector<Client> phones;
   for (int i = 0; i < 2; ++i) {
