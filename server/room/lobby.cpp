@@ -271,6 +271,7 @@ void Lobby::detach(const std::shared_ptr<Peer>& peer) {
 void Lobby::stop(std::function<void()> all_stopped) {
   impl_->loader.quit();  // after the game it is loading
   impl_->expiry.stop();
+  if (impl_->clock_watch) impl_->clock_watch->stop();
   const std::vector<std::shared_ptr<Room>> rooms = impl_->rooms.close();
   // One count per room and one for this call, so that no room can finish the count early.
   auto left = std::make_shared<std::atomic<std::size_t>>(rooms.size() + 1);
