@@ -128,7 +128,10 @@ std::string mail_text(const std::vector<const store::WaitingMail*>& group, bool 
 }
 
 std::string mail_subject(const std::vector<const store::WaitingMail*>& group, bool digest) {
-  if (digest) return "Grognard: your games today (" + std::to_string(group.size()) + " notices)";
+  if (digest) {
+    return "Grognard: your games today (" + std::to_string(group.size()) +
+           (group.size() == 1 ? " notice)" : " notices)");
+  }
   const record::NoticeRecord& last = group.back()->notice;
   if (last.kind == "ended") return "Grognard: game " + last.game_id + " is over";
   if (last.kind == "turn") return "Grognard: your move in game " + last.game_id;
