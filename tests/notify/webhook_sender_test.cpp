@@ -1,14 +1,21 @@
 // The webhook sender against a real HTTP receiver on loopback (tests/e2e/webhook_sink.h): what
-// it sends, what it refuses to reach, and how each failure of the receiver reads.
+// it sends, what it refuses to reach, how each failure of the receiver reads, and the Python
+// check of docs/accounts.md ("Webhooks") on what it sends.
 
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <string>
 
+#include "../support/source_file.h"
 #include "notify/webhook.h"
 #include "webhook_sink.h"
 
@@ -223,4 +230,67 @@ TEST_CASE("an idempotency key that could end its header line is refused", "[noti
   CHECK(error_of(sender.post(call)).code == engine::ErrorCode::kInvalidArgument);
   call.key = "";
   CHECK(error_of(sender.post(call)).code == engine::ErrorCode::kInvalidArgument);
+}
+
+namespace {
+
+// The Python check of docs/accounts.md ("Webhooks", the block pinned as webhook-verify) run on
+// one call as received: true when it accepts it.
+bool doc_check_accepts(const std::string& secret, const grognard::e2e::WebhookCallSeen& call) {
+  const std::string doc = test_support::source_file("docs/accounts.md");
+  const std::string marker = "<!-- pinned: webhook-verify -->";
+  const auto at = doc.find(marker);
+  REQUIRE(at != std::string::npos);
+  const auto begin = doc.find('\n', doc.find("```", at));
+  const auto end = doc.find("\n```", begin);
+  REQUIRE(end != std::string::npos);
+  const std::string snippet = doc.substr(begin + 1, end - begin);
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("grognard-webhook-doc-" + std::to_string(getpid()));
+  std::filesystem::create_directories(dir);
+  {
+    std::ofstream script(dir / "check.py", std::ios::binary);
+    script
+        << snippet
+        << "import sys\n"
+           "headers = {'X-Grognard-Timestamp': sys.argv[2], 'X-Grognard-Signature': sys.argv[3]}\n"
+           "sys.exit(0 if verify(sys.argv[1].encode(), headers, open(sys.argv[4], 'rb').read())"
+           " else 3)\n";
+    std::ofstream body(dir / "body", std::ios::binary);
+    body << call.body;
+  }
+  const std::string command = std::string(GROGNARD_PYTHON3) + " " + (dir / "check.py").string() +
+                              " '" + secret + "' '" + call.header("X-Grognard-Timestamp").value() +
+                              "' '" + call.header("X-Grognard-Signature").value() + "' " +
+                              (dir / "body").string();
+  const int status = std::system(command.c_str());
+  std::filesystem::remove_all(dir);
+  REQUIRE(WIFEXITED(status));
+  // 3: refused; anything else but 0 is a Python error, the doc's lines broken.
+  REQUIRE((WEXITSTATUS(status) == 0 || WEXITSTATUS(status) == 3));
+  return WEXITSTATUS(status) == 0;
+}
+
+}  // namespace
+
+TEST_CASE("the check of docs/accounts.md accepts what is sent, and nothing else",
+          "[notify][webhook][sink]") {
+  WebhookSink sink;
+  WebhookSender sender({.allow = {"127.0.0.1/32"}});
+  const auto now = std::chrono::duration_cast<std::chrono::seconds>(
+                       std::chrono::system_clock::now().time_since_epoch())
+                       .count();
+  auto call = call_to(sink.url());
+  call.timestamp_s = now;
+  REQUIRE(sender.post(call).ok());
+  call.timestamp_s = now - 3600;  // an hour old: a replay
+  REQUIRE(sender.post(call).ok());
+  const auto calls = sink.wait_for(2);
+  REQUIRE(calls.size() == 2);
+  CHECK(doc_check_accepts("whsec_5f2c1a", calls[0]));
+  CHECK_FALSE(doc_check_accepts("whsec_5f2c1b", calls[0]));
+  auto changed = calls[0];
+  changed.body.replace(changed.body.find("French"), 6, "Briton");
+  CHECK_FALSE(doc_check_accepts("whsec_5f2c1a", changed));
+  CHECK_FALSE(doc_check_accepts("whsec_5f2c1a", calls[1]));
 }
