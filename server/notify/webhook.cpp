@@ -123,6 +123,9 @@ engine::Result<Target> parse_target(std::string_view url, const AllowList& allow
     t.port = static_cast<std::uint16_t>(n);
   }
   t.host = t.literal ? t.literal->to_string() : ascii_lower(host);
+  // "hooks.example.org." is "hooks.example.org": one spelling, so that the pinned addresses are
+  // the ones libcurl finds for the name it connects to.
+  if (t.host.ends_with('.')) t.host.pop_back();
   t.shown = t.literal && t.literal->v6 ? "[" + t.host + "]" : t.host;
   if (!t.https && !allow.names(t.host) && !(t.literal && allow.holds(*t.literal))) {
     return url_error(
@@ -131,6 +134,18 @@ engine::Result<Target> parse_target(std::string_view url, const AllowList& allow
   }
   t.url = scheme + "://" + t.shown + (port ? ":" + std::to_string(t.port) : "") + std::string(path);
   return t;
+}
+
+// Whether libcurl reads the same host in `t.url` as parse_target() did: the addresses checked
+// are those of the host libcurl connects to and names in its request.
+bool curl_agrees(const Target& t) {
+  std::unique_ptr<CURLU, decltype(&curl_url_cleanup)> u(curl_url(), curl_url_cleanup);
+  if (!u || curl_url_set(u.get(), CURLUPART_URL, t.url.c_str(), 0) != CURLUE_OK) return false;
+  char* host = nullptr;
+  if (curl_url_get(u.get(), CURLUPART_HOST, &host, 0) != CURLUE_OK) return false;
+  const bool same = ascii_lower(host) == t.shown;
+  curl_free(host);
+  return same;
 }
 
 // "10 s", "1.5 s", "0.25 s".
@@ -302,13 +317,13 @@ WebhookSender::WebhookSender(WebhookPolicy policy)
 }
 
 engine::Status WebhookSender::post(const WebhookCall& call) {
-  const auto start = std::chrono::steady_clock::now();
-  const auto deadline = start + policy_.timeout;
+  const auto deadline = std::chrono::steady_clock::now() + policy_.timeout;
   if (!allow_) return allow_.error();
   const auto target = parse_target(call.url, *allow_);
   if (!target) return target.error();
   const Target& t = *target;
   if (call.key.empty()) return engine::invalid("the webhook's idempotency key is empty");
+  if (!curl_agrees(t)) return url_error("has a host that cannot be read without doubt");
 
   // Looked up once; every address checked; the connection pinned to them.
   std::vector<IpAddress> addresses;
@@ -334,8 +349,9 @@ engine::Status WebhookSender::post(const WebhookCall& call) {
 
   const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
       deadline - std::chrono::steady_clock::now());
-  if (left.count() <= 0)
+  if (left.count() <= 0) {
     return failed("no answer from " + t.shown + " within " + seconds(policy_.timeout));
+  }
 
   std::vector<std::string> lines;
   for (const auto& h : {header("Content-Type", "application/json"),

@@ -46,6 +46,7 @@ TEST_CASE("an https URL with a host, a port, a path and a query is accepted", "[
   CHECK(accepted("https://hooks.example.org:00443/x") == "https://hooks.example.org:443/x");
   CHECK(accepted("https://hooks.example.org:65535/") == "https://hooks.example.org:65535/");
   CHECK(accepted("https://hooks.example.org:1/") == "https://hooks.example.org:1/");
+  CHECK(accepted("https://hooks.example.org./x") == "https://hooks.example.org/x");
   // Addresses pass here: which are refused is decided when the host is looked up, at each post.
   CHECK(accepted("https://203.0.113.7/h") == "https://203.0.113.7/h");
   CHECK(accepted("https://[2001:DB8::7]:8443/h") == "https://[2001:db8::7]:8443/h");
