@@ -7,8 +7,8 @@
 #include <string>
 
 #include "mail/smtp_mailer.h"
-#include "notify/webhook.h"
 #include "net/options.h"
+#include "notify/webhook.h"
 #include "room/lobby_options.h"
 
 namespace grognard::app {

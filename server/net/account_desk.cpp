@@ -214,8 +214,8 @@ void AccountDesk::answer(const std::shared_ptr<AccountPeer>& peer, const v1::Cli
       }
       if (!account.ok()) return peer->send(refusal(rid, account.error()));
       return peer->send(state_message(
-          rid, with_notices(with_vacation(state_with_note(*account), account->id, now),
-                            account->id)));
+          rid,
+          with_notices(with_vacation(state_with_note(*account), account->id, now), account->id)));
     }
     case v1::ClientMessage::kLogOut: {
       const auto account = peer->account();

@@ -21,9 +21,9 @@
 #include <boost/asio/thread_pool.hpp>
 
 #include "accounts/accounts.h"
-#include "room/clock_calendar.h"
 #include "accounts/mailroom.h"
 #include "notify/webhook.h"
+#include "room/clock_calendar.h"
 #include "room/lobby.h"
 #include "room/messages.h"
 #include "room/peer.h"

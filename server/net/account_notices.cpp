@@ -84,8 +84,8 @@ void AccountDesk::notices(const std::shared_ptr<AccountPeer>& peer,
   auto stored = accounts.store().find_by_id(account->id);
   v1::AccountState state;
   if (stored.ok() && stored->has_value()) state = account_state((*stored)->account);
-  peer->send(state_message(rid, with_notices(with_vacation(std::move(state), account->id, now),
-                                             account->id)));
+  peer->send(state_message(
+      rid, with_notices(with_vacation(std::move(state), account->id, now), account->id)));
 }
 
 }  // namespace grognard::net

@@ -142,7 +142,8 @@ std::string mail_subject(const std::vector<const store::WaitingMail*>& group, bo
 
 void Dispatcher::send_mails(std::int64_t now) {
   auto waiting = records_.waiting_mails(options_.batch * 10);
-  if (!waiting) return spdlog::error("notices: mails waiting not read: {}", waiting.error().message);
+  if (!waiting)
+    return spdlog::error("notices: mails waiting not read: {}", waiting.error().message);
   // One mail per account and game ("each"), or per account (the daily digest).
   std::map<std::pair<std::int64_t, std::string>, std::vector<const store::WaitingMail*>> groups;
   for (const store::WaitingMail& m : *waiting) {
@@ -170,8 +171,8 @@ void Dispatcher::send_mails(std::int64_t now) {
       }
       st = records_.mailed(ids, who.first, who.second, now);
     }
-    if (!st) spdlog::error("notices: mails of account #{} not marked: {}", who.first,
-                           st.error().message);
+    if (!st)
+      spdlog::error("notices: mails of account #{} not marked: {}", who.first, st.error().message);
   }
 }
 

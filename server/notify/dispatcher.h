@@ -37,12 +37,12 @@ class Dispatcher {
     std::string public_url;  // links: public_url + "/rooms/CODE?seat=…"
     // The waits after the 1st, 2nd, … failed call; after one more the notice has failed.
     std::vector<std::int64_t> retry_ms = {60'000, 300'000, 1'800'000, 7'200'000, 21'600'000};
-    std::int64_t mail_pace_ms = 3 * 3'600'000;  // "each": at most one mail per game in this
-    std::int64_t digest_ms = 24 * 3'600'000;    // "daily"
+    std::int64_t mail_pace_ms = 3 * 3'600'000;     // "each": at most one mail per game in this
+    std::int64_t digest_ms = 24 * 3'600'000;       // "daily"
     std::int64_t keep_ms = 30LL * 24 * 3'600'000;  // notices done with are deleted after this
     std::chrono::milliseconds poll{1000};          // looks again this often (and when kicked)
     int batch = 50;                                // notices read at a time
-    bool start_thread = true;  // false: nothing is sent but by round() (tests)
+    bool start_thread = true;                      // false: nothing is sent but by round() (tests)
   };
   // What happened to a delivery, for the metrics: channel "webhook" or "mail", outcome "sent",
   // "retry", "failed".

@@ -254,6 +254,8 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
     case v1::ClientMessage::kConfirmEmail:
     case v1::ClientMessage::kRequestPasswordReset:
     case v1::ClientMessage::kResetPassword:
+    case v1::ClientMessage::kSetWebhook:
+    case v1::ClientMessage::kSetMailNotices:
     case v1::ClientMessage::kHello:
     case v1::ClientMessage::kPing:
     case v1::ClientMessage::BODY_NOT_SET:

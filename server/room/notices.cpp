@@ -79,8 +79,8 @@ std::vector<record::NoticeRecord> ended_notices(const NoticeGame& g, const std::
   std::vector<record::NoticeRecord> out;
   for (const NoticeSeat& s : g.seats) {
     if (!hears(&s)) continue;
-    out.push_back(notice(g, s, "ended", "ended",
-                         "The game is over" + in_game(g) + ": " + result + "."));
+    out.push_back(
+        notice(g, s, "ended", "ended", "The game is over" + in_game(g) + ": " + result + "."));
   }
   return out;
 }

@@ -302,12 +302,12 @@ class Room : public std::enable_shared_from_this<Room> {
   record::GameRecord record_;
   std::unique_ptr<engine::GameState> initial_;
   std::unique_ptr<engine::GameState> state_;
-  engine::ToAct act_;  // rs_.to_act(*state_), computed once whenever state_ changes
-  TimeControl tc_;     // record_.time_control, parsed
-  GameClock clock_;    // record_.clocks, parsed
+  engine::ToAct act_;              // rs_.to_act(*state_), computed once whenever state_ changes
+  TimeControl tc_;                 // record_.time_control, parsed
+  GameClock clock_;                // record_.clocks, parsed
   std::set<std::string> noticed_;  // the keys of the clock's notices written since loaded
-  LegalCache legal_;   // the legal commands of each seat that asked since state_ last changed
-  SeatBook seats_;     // the seats, their tokens and the connections seated in the room
+  LegalCache legal_;  // the legal commands of each seat that asked since state_ last changed
+  SeatBook seats_;    // the seats, their tokens and the connections seated in the room
   // When someone was last connected (ms): set while anyone is and when the last one leaves;
   // its load at first (time while the server is down counts for nobody). Strand-only.
   std::int64_t attended_ms_ = 0;

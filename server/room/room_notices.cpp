@@ -23,8 +23,8 @@ NoticeGame Room::notice_game() const {
   g.invite_code = invite_;
   g.now_ms = deps_.clock();
   for (const record::SeatRecord& s : seats_.game_seats()) {
-    g.seats.push_back(NoticeSeat{s.seat_id, s.label, s.role, s.account_id,
-                                 seats_.connected(s.seat_id)});
+    g.seats.push_back(
+        NoticeSeat{s.seat_id, s.label, s.role, s.account_id, seats_.connected(s.seat_id)});
   }
   return g;
 }
@@ -62,8 +62,8 @@ void Room::watch_clock() {
     for (const SeatClock& c : clock_.seats()) {
       if (!c.running()) continue;
       const std::int64_t left = clock_.left(tc_, c.seat, now, paused());
-      for (record::NoticeRecord& n : clock_notices(notice_game(), c.seat, c.since_ms, c.bank_ms,
-                                                   left)) {
+      for (record::NoticeRecord& n :
+           clock_notices(notice_game(), c.seat, c.since_ms, c.bank_ms, left)) {
         if (noticed_.insert(n.key).second) due.push_back(std::move(n));
       }
     }

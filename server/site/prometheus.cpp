@@ -167,8 +167,9 @@ struct ServerMetrics::Impl {
   pm::Family<pm::Counter>& notices = [this]() -> pm::Family<pm::Counter>& {
     auto& f = pm::BuildCounter()
                   .Name("grognard_notices_total")
-                  .Help("Notices delivered, by channel (webhook, mail) and outcome (sent, retry, "
-                        "failed)")
+                  .Help(
+                      "Notices delivered, by channel (webhook, mail) and outcome (sent, retry, "
+                      "failed)")
                   .Register(*registry);
     for (std::string_view channel : {"webhook", "mail"}) {
       for (std::string_view outcome : kNoticeOutcomes) {

@@ -76,7 +76,8 @@ engine::Result<std::vector<DueHook>> NoticeRecords::due_hooks(std::int64_t now_m
   std::vector<DueHook> out;
   auto st = each_row(
       c_,
-      "SELECT n.id, n.hook_attempts, coalesce(a.webhook_url, ''), coalesce(a.webhook_secret, ''), " +
+      "SELECT n.id, n.hook_attempts, coalesce(a.webhook_url, ''), coalesce(a.webhook_secret, "
+      "''), " +
           kNoticeColumns +
           " FROM notices n JOIN accounts a ON a.id = n.account_id"
           " WHERE n.hook_state = 'pending' AND n.hook_next_ms <= ? ORDER BY n.hook_next_ms, n.id"
@@ -118,11 +119,13 @@ engine::Status NoticeRecords::hook_failed(std::int64_t id, std::int64_t account_
   std::lock_guard lock(mu_);
   auto st = run_query(
       c_, "UPDATE notices SET hook_state = 'failed', hook_attempts = ? WHERE id = ?", kClause,
-      [] { return "mark a webhook call failed"; }, [&](Query& q) { q.i64(1, attempts).i64(2, id); });
+      [] { return "mark a webhook call failed"; },
+      [&](Query& q) { q.i64(1, attempts).i64(2, id); });
   if (!st) return st;
   return run_query(
       c_, "UPDATE accounts SET webhook_failing = ? WHERE id = ?", kClause,
-      [] { return "mark a webhook failing"; }, [&](Query& q) { q.text(1, why).i64(2, account_id); });
+      [] { return "mark a webhook failing"; },
+      [&](Query& q) { q.text(1, why).i64(2, account_id); });
 }
 
 engine::Status NoticeRecords::hook_none(std::int64_t id) {
@@ -161,18 +164,18 @@ engine::Status NoticeRecords::mark_many(const std::string& sql,
                                         const std::vector<std::int64_t>& ids,
                                         const std::string& what) {
   for (std::int64_t id : ids) {
-    auto st = run_query(c_, sql, kClause, [&] { return what; }, [&](Query& q) { q.i64(1, id); });
+    auto st = run_query(
+        c_, sql, kClause, [&] { return what; }, [&](Query& q) { q.i64(1, id); });
     if (!st) return st;
   }
   return engine::ok_status();
 }
 
-engine::Status NoticeRecords::mailed(const std::vector<std::int64_t>& ids,
-                                     std::int64_t account_id, const std::string& game_id,
-                                     std::int64_t now_ms) {
+engine::Status NoticeRecords::mailed(const std::vector<std::int64_t>& ids, std::int64_t account_id,
+                                     const std::string& game_id, std::int64_t now_ms) {
   std::lock_guard lock(mu_);
-  auto st = mark_many("UPDATE notices SET mail_state = 'sent' WHERE id = ?", ids,
-                      "mark a notice mailed");
+  auto st =
+      mark_many("UPDATE notices SET mail_state = 'sent' WHERE id = ?", ids, "mark a notice mailed");
   if (!st) return st;
   return run_query(
       c_,

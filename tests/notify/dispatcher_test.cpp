@@ -22,7 +22,10 @@ class FakePoster final : public notify::WebhookPoster {
  public:
   engine::Status post(const notify::WebhookCall& call) override {
     calls.push_back(call);
-    if (fail) return engine::Error{"notify.webhook", "hooks.example.org answered 500"};
+    if (fail) {
+      return engine::Error{engine::ErrorCode::kFailedPrecondition, "notify.webhook",
+                           "hooks.example.org answered 500"};
+    }
     return engine::ok_status();
   }
   std::vector<notify::WebhookCall> calls;
@@ -64,8 +67,8 @@ struct Bench {
     o.start_thread = false;
     dispatcher = std::make_unique<notify::Dispatcher>(
         *records, &poster, &mailer, [this] { return now; }, o,
-        [this](std::string_view c, std::string_view r) {
-          results.emplace_back(std::string(c), std::string(r));
+        [this](std::string_view channel, std::string_view outcome) {
+          results.emplace_back(std::string(channel), std::string(outcome));
         });
   }
 
@@ -86,9 +89,10 @@ struct Bench {
 
 }  // namespace
 
-TEST_CASE("a webhook call failed is tried again after 1 min, 5 min, 30 min, 2 h and 6 h, then "
-          "given up and the webhook marked failing",
-          "[notify][webhook]") {
+TEST_CASE(
+    "a webhook call failed is tried again after 1 min, 5 min, 30 min, 2 h and 6 h, then "
+    "given up and the webhook marked failing",
+    "[notify][webhook]") {
   Bench b;
   REQUIRE(b.records->set_webhook(7, "https://hooks.example.org/g", "a secret of sixteen").ok());
   REQUIRE(b.records->set_mail(7, "off").ok());

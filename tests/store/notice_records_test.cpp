@@ -49,9 +49,10 @@ record::NoticeRecord notice(const std::string& key, std::int64_t account, std::s
 
 }  // namespace
 
-TEST_CASE("a batch's notices are written in its transaction, once per key, never to an account "
-          "gone",
-          "[store][notify]") {
+TEST_CASE(
+    "a batch's notices are written in its transaction, once per key, never to an account "
+    "gone",
+    "[store][notify]") {
   Outbox o;
   const record::GameRecord game = make_game("g-1");
   record::WriteBatch batch = new_game_batch(game);
@@ -144,7 +145,7 @@ TEST_CASE("mails wait with their account's address and choice, and when it was l
   CHECK_FALSE(o.records->set_mail(7, "hourly").ok());  // the schema's CHECK
 }
 
-TEST_CASE("notices done with are pruned; a deleted account takes its notices and settings",
+TEST_CASE("notices done with are pruned, a deleted account takes its notices and settings",
           "[store][notify]") {
   Outbox o;
   REQUIRE(o.records->add(notice("k1", 7)).ok());
