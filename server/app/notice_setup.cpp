@@ -18,6 +18,9 @@ engine::Result<NoticeSetup> start_notices(const Config& config, mail::Mailer* ma
       [&metrics](std::string_view channel, std::string_view outcome) {
         metrics.notice(channel, outcome);
       });
+  if (config.public_url.empty()) {
+    spdlog::warn("notices: no --public-url, so their links are paths alone (/rooms/CODE?seat=…)");
+  }
   spdlog::info("notices: by webhook (https to public hosts{}){}",
                config.webhook.allow.empty()
                    ? ""

@@ -2,7 +2,7 @@
 // room/notices.h): turns, take-back offers, the end of the game, and its clocks' warnings.
 #include "room/notices.h"
 
-#include <spdlog/spdlog.h>
+#include <algorithm>
 
 #include "room/room.h"
 
@@ -30,6 +30,9 @@ NoticeGame Room::notice_game() const {
 }
 
 void Room::add_notices(Pending& p) {
+  // Only players with accounts hear: most games have none, and pay nothing more.
+  const auto& all = seats_.game_seats();
+  if (std::none_of(all.begin(), all.end(), [](const auto& s) { return s.account_id != 0; })) return;
   const record::GameRecord& g = *p.batch.game;
   const bool was_running = record_.status == record::GameStatus::kRunning;
   if (revealed(g.status) && !revealed(record_.status)) {
