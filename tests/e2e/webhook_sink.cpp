@@ -1,31 +1,14 @@
 #include "webhook_sink.h"
 
-#include <signal.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <fstream>
-#include <iterator>
-#include <random>
 #include <stdexcept>
 #include <thread>
-
-extern char** environ;
 
 namespace grognard::e2e {
 
 namespace {
 
 using namespace std::chrono_literals;
-
-const std::string kPython = GROGNARD_PYTHON3;
-const std::string kScript = std::string(GROGNARD_SOURCE_DIR) + "/tests/e2e/webhook_sink.py";
-
-std::string read_all(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 char lower(char c) {
   return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
@@ -168,54 +151,20 @@ std::optional<std::string> WebhookCallSeen::header(const std::string& name) cons
   return std::nullopt;
 }
 
-WebhookSink::WebhookSink() {
-  std::random_device random;
-  dir_ = std::filesystem::temp_directory_path() /
-         ("grognard-webhook-" + std::to_string(getpid()) + "-" + std::to_string(random()));
-  std::filesystem::create_directories(dir_);
-  std::vector<std::string> args = {kPython, kScript, dir_.string()};
-  std::vector<char*> argv;
-  for (std::string& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  if (posix_spawn(&pid_, argv[0], nullptr, nullptr, argv.data(), environ) != 0) {
-    throw std::runtime_error("cannot start " + kPython + " " + kScript);
-  }
-  const auto deadline = std::chrono::steady_clock::now() + 15s;
-  while (!std::filesystem::exists(dir_ / "port")) {
-    int status = 0;
-    if (waitpid(pid_, &status, WNOHANG) == pid_) {
-      pid_ = -1;
-      throw std::runtime_error("webhook_sink.py ended at start (exit " +
-                               std::to_string(WEXITSTATUS(status)) + ")");
-    }
-    if (std::chrono::steady_clock::now() > deadline) {
-      throw std::runtime_error("webhook_sink.py did not listen within 15 s");
-    }
-    std::this_thread::sleep_for(20ms);
-  }
-  port_ = static_cast<std::uint16_t>(std::stoi(read_all(dir_ / "port")));
-}
+WebhookSink::WebhookSink() : process_("webhook_sink.py", "grognard-webhook-") {}
 
-WebhookSink::~WebhookSink() {
-  if (pid_ > 0) {
-    kill(pid_, SIGTERM);
-    int status = 0;
-    waitpid(pid_, &status, 0);
-  }
-  std::error_code ignored;
-  std::filesystem::remove_all(dir_, ignored);
-}
+WebhookSink::~WebhookSink() = default;
 
 void WebhookSink::set_mode(const std::string& mode) {
   {
-    std::ofstream out(dir_ / "mode.tmp", std::ios::binary | std::ios::trunc);
+    std::ofstream out(process_.dir() / "mode.tmp", std::ios::binary | std::ios::trunc);
     out << mode;
   }
-  std::filesystem::rename(dir_ / "mode.tmp", dir_ / "mode");
+  std::filesystem::rename(process_.dir() / "mode.tmp", process_.dir() / "mode");
 }
 
 std::vector<WebhookCallSeen> WebhookSink::calls() const {
-  const std::string text = read_all(dir_ / "calls.jsonl");
+  const std::string text = read_file(process_.dir() / "calls.jsonl");
   std::vector<WebhookCallSeen> out;
   std::size_t start = 0;
   for (;;) {

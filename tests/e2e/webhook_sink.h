@@ -6,8 +6,6 @@
 //
 // Thread-safety: one thread uses a sink; the receiver itself answers calls in parallel.
 
-#include <sys/types.h>
-
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
@@ -15,6 +13,8 @@
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "sink_process.h"
 
 namespace grognard::e2e {
 
@@ -35,8 +35,8 @@ class WebhookSink {
   WebhookSink(const WebhookSink&) = delete;
   WebhookSink& operator=(const WebhookSink&) = delete;
 
-  std::uint16_t port() const { return port_; }
-  std::string url() const { return "http://127.0.0.1:" + std::to_string(port_) + "/hook"; }
+  std::uint16_t port() const { return process_.port(); }
+  std::string url() const { return "http://127.0.0.1:" + std::to_string(port()) + "/hook"; }
   // How the next calls are answered: "ok" (200), "fail" (500), "redirect" (302 to another path),
   // "slow" (60 s, then 200), "big" (200 with 8 MiB).
   void set_mode(const std::string& mode);
@@ -47,9 +47,7 @@ class WebhookSink {
       std::size_t count, std::chrono::milliseconds timeout = std::chrono::seconds(15));
 
  private:
-  std::filesystem::path dir_;
-  pid_t pid_ = -1;
-  std::uint16_t port_ = 0;
+  SinkProcess process_;
 };
 
 }  // namespace grognard::e2e
