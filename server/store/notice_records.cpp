@@ -11,6 +11,10 @@ namespace {
 constexpr const char* kClause = "store.notices";
 constexpr int kNoticeSchemaVersion = 12;
 
+// An account's address when it is confirmed, else "" (accounts as `a`).
+const std::string kConfirmedEmail =
+    "CASE WHEN a.email_confirmed = 1 THEN coalesce(a.email, '') ELSE '' END";
+
 const std::string kNoticeColumns =
     "n.key, n.account_id, n.game_id, n.seat_id, n.kind, n.text, n.link, n.created_ms";
 
@@ -140,10 +144,10 @@ engine::Result<std::vector<WaitingMail>> NoticeRecords::waiting_mails(int limit)
   std::vector<WaitingMail> out;
   auto st = each_row(
       c_,
-      "SELECT n.id, CASE WHEN a.email_confirmed = 1 THEN coalesce(a.email, '') ELSE '' END,"
-      " a.mail_notices, coalesce((SELECT m.sent_ms FROM notice_mails m WHERE m.account_id ="
-      " n.account_id AND m.game_id = CASE WHEN a.mail_notices = 'daily' THEN '' ELSE n.game_id"
-      " END), 0), " +
+      "SELECT n.id, " + kConfirmedEmail +
+          ", a.mail_notices, coalesce((SELECT m.sent_ms FROM notice_mails m WHERE m.account_id ="
+          " n.account_id AND m.game_id = CASE WHEN a.mail_notices = 'daily' THEN '' ELSE n.game_id"
+          " END), 0), " +
           kNoticeColumns +
           " FROM notices n JOIN accounts a ON a.id = n.account_id"
           " WHERE n.mail_state = 'pending' ORDER BY n.account_id, n.game_id, n.id LIMIT ?",
@@ -219,10 +223,9 @@ engine::Result<NoticeSettings> NoticeRecords::settings(std::int64_t account_id) 
   std::optional<NoticeSettings> found;
   auto st = each_row(
       c_,
-      "SELECT coalesce(webhook_url, ''), coalesce(webhook_secret, ''),"
-      " coalesce(webhook_failing, ''), mail_notices,"
-      " CASE WHEN email_confirmed = 1 THEN coalesce(email, '') ELSE '' END"
-      " FROM accounts WHERE id = ?",
+      "SELECT coalesce(a.webhook_url, ''), coalesce(a.webhook_secret, ''),"
+      " coalesce(a.webhook_failing, ''), a.mail_notices, " +
+          kConfirmedEmail + " FROM accounts a WHERE a.id = ?",
       "read an account's notice settings", [&](Query& q) { q.i64(1, account_id); },
       [&](const Query& q) {
         found = NoticeSettings{q.col_text(0), q.col_text(1), q.col_text(2), q.col_text(3),

@@ -6,10 +6,8 @@
 
 #include <map>
 
-#include "../store/fixture.h"
+#include "../store/outbox.h"
 #include "notify/dispatcher.h"
-#include "store/notice_records.h"
-#include "store/sqlite_store.h"
 
 using namespace grognard;
 using namespace grognard::store::test;
@@ -41,10 +39,7 @@ class FakeMailer final : public mail::Mailer {
   std::vector<mail::Mail> mails;
 };
 
-struct Bench {
-  TempDir dir;
-  std::unique_ptr<store::SqliteStore> store;
-  std::unique_ptr<store::NoticeRecords> records;
+struct Bench : Outbox {
   FakePoster poster;
   FakeMailer mailer;
   std::int64_t now = 1'000'000;
@@ -52,16 +47,6 @@ struct Bench {
   std::unique_ptr<notify::Dispatcher> dispatcher;
 
   Bench() {
-    auto s = store::SqliteStore::open(dir.file("g.db"));
-    REQUIRE(s.ok());
-    store = std::move(s).value();
-    RawDb db(dir.file("g.db"));
-    db.exec(
-        "INSERT INTO accounts (id, name, password_hash, email, email_confirmed, created_ms) "
-        "VALUES (7, 'Anna', 'x', 'anna@example.org', 1, 1)");
-    auto r = store::NoticeRecords::open(dir.file("g.db"));
-    REQUIRE(r.ok());
-    records = std::move(r).value();
     notify::Dispatcher::Options o;
     o.public_url = "https://games.example.org";
     o.start_thread = false;

@@ -4,34 +4,13 @@
 
 #include <catch2/catch.hpp>
 
-#include "fixture.h"
-#include "store/notice_records.h"
-#include "store/sqlite_store.h"
+#include "outbox.h"
 
 using namespace grognard;
 using namespace grognard::store;
 using namespace grognard::store::test;
 
 namespace {
-
-struct Outbox {
-  TempDir dir;
-  std::unique_ptr<SqliteStore> store;
-  std::unique_ptr<NoticeRecords> records;
-
-  Outbox() {
-    auto s = SqliteStore::open(dir.file("g.db"));
-    REQUIRE(s.ok());
-    store = std::move(s).value();
-    RawDb db(dir.file("g.db"));
-    db.exec(
-        "INSERT INTO accounts (id, name, password_hash, email, email_confirmed, created_ms) "
-        "VALUES (7, 'Anna', 'x', 'anna@example.org', 1, 1), (8, 'Boris', 'x', NULL, 0, 1)");
-    auto r = NoticeRecords::open(dir.file("g.db"));
-    REQUIRE(r.ok());
-    records = std::move(r).value();
-  }
-};
 
 record::NoticeRecord notice(const std::string& key, std::int64_t account, std::string kind = "turn",
                             const std::string& game = "g-1") {
