@@ -43,6 +43,8 @@ CREATE TABLE notices (
 CREATE INDEX notices_hooks_due ON notices (hook_next_ms) WHERE hook_state = 'pending';
 CREATE INDEX notices_mails_waiting ON notices (account_id, game_id) WHERE mail_state = 'pending';
 CREATE INDEX notices_by_account ON notices (account_id);
+-- The notices old enough to be deleted once done with.
+CREATE INDEX notices_by_time ON notices (created_ms);
 
 CREATE TABLE notice_mails (
   account_id INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,

@@ -228,7 +228,7 @@ int server_main(int argc, char** argv, room::Clock clock, std::chrono::milliseco
   if (account_store) mail = start_mail(config, *account_store, metrics);
   NoticeSetup notices;  // outlives the desk, which keeps settings in its records
   if (account_store) {
-    auto started = start_notices(config, mail.queue.get(), clock, metrics);
+    auto started = start_notices(config, mail.smtp.get(), clock, metrics);
     if (!started.ok()) {
       spdlog::critical("cannot open database {}: its notices: {}", config.db,
                        started.error().message);

@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include <map>
+#include <set>
 #include <utility>
 
 #include "grognard/v1/protocol.pb.h"
@@ -63,7 +64,9 @@ void Dispatcher::round() {
 }
 
 std::string Dispatcher::link(const record::NoticeRecord& n) const {
-  return options_.public_url + n.link;
+  std::string_view base = options_.public_url;
+  if (base.ends_with('/')) base.remove_suffix(1);
+  return std::string(base) + n.link;
 }
 
 std::string Dispatcher::body(const store::DueHook& h) const {
@@ -80,10 +83,18 @@ std::string Dispatcher::body(const store::DueHook& h) const {
   return out;
 }
 
+bool Dispatcher::stopping() {
+  std::lock_guard lock(mu_);
+  return stopping_;
+}
+
 void Dispatcher::send_hooks(std::int64_t now) {
   auto due = records_.due_hooks(now, options_.batch);
   if (!due) return spdlog::error("notices: webhooks due not read: {}", due.error().message);
+  std::set<std::int64_t> failed;  // accounts whose call failed this round: no more calls
   for (const store::DueHook& h : *due) {
+    if (stopping()) return;
+    if (failed.count(h.notice.account_id) != 0) continue;
     engine::Status st = engine::ok_status();
     if (poster_ == nullptr || h.url.empty()) {
       st = records_.hook_none(h.id);
@@ -105,6 +116,7 @@ void Dispatcher::send_hooks(std::int64_t now) {
                      h.notice.account_id, attempts, h.notice.key, posted.error().message);
         st = records_.hook_retry(h.id, attempts, now + options_.retry_ms[attempts - 1]);
       }
+      if (!posted) failed.insert(h.notice.account_id);
       if (on_result_) on_result_("webhook", outcome);
     }
     if (!st) spdlog::error("notices: notice {} not marked: {}", h.notice.key, st.error().message);
@@ -141,7 +153,9 @@ std::string mail_subject(const std::vector<const store::WaitingMail*>& group, bo
 }  // namespace
 
 void Dispatcher::send_mails(std::int64_t now) {
-  auto waiting = records_.waiting_mails(options_.batch * 10);
+  if (now < mail_paused_ms_) return;
+  auto waiting =
+      records_.waiting_mails(now, options_.mail_pace_ms, options_.digest_ms, options_.batch * 10);
   if (!waiting)
     return spdlog::error("notices: mails waiting not read: {}", waiting.error().message);
   // One mail per account and game ("each"), or per account (the daily digest).
@@ -150,6 +164,7 @@ void Dispatcher::send_mails(std::int64_t now) {
     groups[{m.notice.account_id, m.mode == "daily" ? "" : m.notice.game_id}].push_back(&m);
   }
   for (const auto& [who, group] : groups) {
+    if (stopping()) return;
     const store::WaitingMail& first = *group.front();
     std::vector<std::int64_t> ids;
     for (const store::WaitingMail* m : group) ids.push_back(m->id);
@@ -158,16 +173,15 @@ void Dispatcher::send_mails(std::int64_t now) {
       st = records_.mail_none(ids);
     } else {
       const bool digest = first.mode == "daily";
-      const std::int64_t pace = digest ? options_.digest_ms : options_.mail_pace_ms;
-      if (first.last_mailed_ms != 0 && now - first.last_mailed_ms < pace) continue;  // not yet
       const engine::Status sent = mailer_->send(
           mail::Mail{first.email, mail_subject(group, digest),
                      mail_text(group, digest, [this](const auto& n) { return link(n); })});
       if (on_result_) on_result_("mail", sent ? "sent" : "retry");
       if (!sent) {
-        spdlog::warn("notices: mail to account #{} not sent, kept for later: {}", who.first,
-                     sent.error().message);
-        continue;
+        spdlog::warn("notices: mail to account #{} not sent, tried again in {} s: {}", who.first,
+                     options_.mail_retry_ms / 1000, sent.error().message);
+        mail_paused_ms_ = now + options_.mail_retry_ms;
+        return;
       }
       st = records_.mailed(ids, who.first, who.second, now);
     }

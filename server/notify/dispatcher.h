@@ -5,10 +5,14 @@
 // - By webhook, when the account has one: each notice in its own call, with its idempotency key
 //   (notify/webhook.h); a failed call is tried again after 1 min, 5 min, 30 min, 2 h and 6 h,
 //   then the notice is marked failed and the account's webhook failing, with why, for its owner
-//   to see. A notice delivered marks it working again.
+//   to see. A notice delivered marks it working again. A round makes no more calls to an
+//   account whose call just failed, so that one receiver that does not answer holds up the
+//   others for one call (10 s at most) a round.
 // - By e-mail, when the account has a confirmed address: "each", one mail per game at most every
 //   `mail_pace_ms` (the notices of a game that came meanwhile go together in the next one), or
 //   "daily", one digest of every game at most every `digest_ms`. Every mail links the games.
+//   Mails go to the mailer itself, on this thread, and are marked sent once it took them; when
+//   it refuses, no mail is tried for `mail_retry_ms`.
 //
 // At least once: a notice is marked sent only after it went, so a crash between the two sends
 // it again after the restart, with the same key for the receiver to drop the repeat. Times come
@@ -39,6 +43,7 @@ class Dispatcher {
     std::vector<std::int64_t> retry_ms = {60'000, 300'000, 1'800'000, 7'200'000, 21'600'000};
     std::int64_t mail_pace_ms = 3 * 3'600'000;     // "each": at most one mail per game in this
     std::int64_t digest_ms = 24 * 3'600'000;       // "daily"
+    std::int64_t mail_retry_ms = 300'000;          // after the mailer refused one
     std::int64_t keep_ms = 30LL * 24 * 3'600'000;  // notices done with are deleted after this
     std::chrono::milliseconds poll{1000};          // looks again this often (and when kicked)
     int batch = 50;                                // notices read at a time
@@ -49,7 +54,9 @@ class Dispatcher {
   using OnResult = std::function<void(std::string_view channel, std::string_view outcome)>;
 
   // `poster` null: no webhooks are called (their notices are marked "none"); `mailer` null: no
-  // mail is sent. REQUIRES: `records`, `poster` and `mailer` outlive the dispatcher.
+  // mail is sent. `mailer` is called on the dispatcher's thread and should send (not queue), so
+  // that a notice is marked mailed only once the relay took it. REQUIRES: `records`, `poster`
+  // and `mailer` outlive the dispatcher.
   Dispatcher(store::NoticeRecords& records, WebhookPoster* poster, mail::Mailer* mailer,
              std::function<std::int64_t()> clock, Options options, OnResult on_result = {});
   ~Dispatcher();
@@ -76,7 +83,9 @@ class Dispatcher {
   const std::function<std::int64_t()> clock_;
   const Options options_;
   const OnResult on_result_;
-  std::int64_t pruned_ms_ = 0;  // the thread's: when it last pruned
+  bool stopping();
+  std::int64_t pruned_ms_ = 0;       // the thread's: when it last pruned
+  std::int64_t mail_paused_ms_ = 0;  // the thread's: no mail before this (the mailer refused)
 
   std::mutex mu_;
   std::condition_variable wake_;

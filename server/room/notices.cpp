@@ -68,7 +68,9 @@ std::vector<record::NoticeRecord> offer_notices(const NoticeGame& g,
   for (const std::string& id : asked) {
     const NoticeSeat* s = seat_of(g, id);
     if (!hears(s)) continue;
-    out.push_back(notice(g, *s, "take-back", std::to_string(first_seq) + "/take-back",
+    // The time too: an offer refused and asked again is told again.
+    out.push_back(notice(g, *s, "take-back",
+                         std::to_string(first_seq) + "/take-back-" + std::to_string(g.now_ms),
                          label_of(g, asker) + " asks to take back their last command" + in_game(g) +
                              ": accept or refuse it."));
   }
@@ -85,14 +87,20 @@ std::vector<record::NoticeRecord> ended_notices(const NoticeGame& g, const std::
   return out;
 }
 
+int clock_stage(std::int64_t bank_ms, std::int64_t left_ms) {
+  // Used 95% (5% left) or 80% (20% left) of what the seat had when its move began.
+  if (left_ms <= 0) return 3;
+  return left_ms * 20 <= bank_ms ? 2 : left_ms * 5 <= bank_ms ? 1 : 0;
+}
+
 std::vector<record::NoticeRecord> clock_notices(const NoticeGame& g, const std::string& seat,
                                                 std::int64_t since_ms, std::int64_t bank_ms,
                                                 std::int64_t left_ms) {
   std::vector<record::NoticeRecord> out;
   const std::string move = std::to_string(since_ms);
   if (left_ms > 0) {
-    // Used 95% (5% left) or 80% (20% left) of what the seat had when its move began.
-    const int pct = left_ms * 20 <= bank_ms ? 95 : left_ms * 5 <= bank_ms ? 80 : 0;
+    const int stage = clock_stage(bank_ms, left_ms);
+    const int pct = stage == 2 ? 95 : stage == 1 ? 80 : 0;
     const NoticeSeat* s = seat_of(g, seat);
     if (pct == 0 || !hears(s)) return out;
     out.push_back(notice(g, *s, "time-short", move + "/time-" + std::to_string(pct),

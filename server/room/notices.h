@@ -43,6 +43,15 @@ std::vector<record::NoticeRecord> offer_notices(const NoticeGame& g,
 // Every seat but observers: the game ended with `result`.
 std::vector<record::NoticeRecord> ended_notices(const NoticeGame& g, const std::string& result);
 
+// How far a clock that had `bank_ms` when its move began has run with `left_ms` left: 0, less
+// than 80% used; 1, 80%; 2, 95%; 3, out of time.
+int clock_stage(std::int64_t bank_ms, std::int64_t left_ms);
+// A seat's clock as far as it was noticed: the move (when it began to run) and its stage.
+struct ClockStage {
+  std::int64_t since_ms = 0;
+  int level = 0;
+};
+
 // Seat `seat`'s clock began to run at `since_ms` with `bank_ms` and has `left_ms` now: the
 // warning due (80% or 95% used; the later one alone when both are), or, when it is out of
 // time, to the seats that may claim the win (the referee alone in a game with one).

@@ -16,9 +16,9 @@
 
 #include <chrono>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -302,10 +302,11 @@ class Room : public std::enable_shared_from_this<Room> {
   record::GameRecord record_;
   std::unique_ptr<engine::GameState> initial_;
   std::unique_ptr<engine::GameState> state_;
-  engine::ToAct act_;              // rs_.to_act(*state_), computed once whenever state_ changes
-  TimeControl tc_;                 // record_.time_control, parsed
-  GameClock clock_;                // record_.clocks, parsed
-  std::set<std::string> noticed_;  // the keys of the clock's notices written since loaded
+  engine::ToAct act_;  // rs_.to_act(*state_), computed once whenever state_ changes
+  TimeControl tc_;     // record_.time_control, parsed
+  GameClock clock_;    // record_.clocks, parsed
+  // How far each seat's clock has been noticed (room_notices.cpp): its move, and its stage.
+  std::map<std::string, ClockStage> warned_;
   LegalCache legal_;  // the legal commands of each seat that asked since state_ last changed
   SeatBook seats_;    // the seats, their tokens and the connections seated in the room
   // When someone was last connected (ms): set while anyone is and when the last one leaves;

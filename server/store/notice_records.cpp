@@ -53,9 +53,14 @@ engine::Status write_notice(Connection& c, const record::NoticeRecord& n) {
   // The account through a sub-select: a notice to an account deleted meanwhile is not written,
   // and never fails the room's batch.
   static const std::string sql =
-      "INSERT INTO notices (key, account_id, game_id, seat_id, kind, text, link, created_ms) "
-      "SELECT ?1, id, ?3, ?4, ?5, ?6, ?7, ?8 FROM accounts WHERE id = ?2 "
-      "ON CONFLICT (key) DO NOTHING";
+      "INSERT INTO notices (key, account_id, game_id, seat_id, kind, text, link, created_ms,"
+      " hook_state, mail_state) "
+      "SELECT ?1, a.id, ?3, ?4, ?5, ?6, ?7, ?8,"
+      " CASE WHEN a.webhook_url IS NULL THEN 'none' ELSE 'pending' END,"
+      " CASE WHEN " +
+      kConfirmedEmail +
+      " = '' OR a.mail_notices = 'off' THEN 'none'"
+      " ELSE 'pending' END FROM accounts a WHERE a.id = ?2 ON CONFLICT (key) DO NOTHING";
   return run_query(
       c, sql, kClause, [&] { return "write notice " + n.key; },
       [&](Query& q) {
@@ -139,19 +144,26 @@ engine::Status NoticeRecords::hook_none(std::int64_t id) {
       [] { return "mark a notice without webhook"; }, [&](Query& q) { q.i64(1, id); });
 }
 
-engine::Result<std::vector<WaitingMail>> NoticeRecords::waiting_mails(int limit) {
+engine::Result<std::vector<WaitingMail>> NoticeRecords::waiting_mails(std::int64_t now_ms,
+                                                                      std::int64_t pace_ms,
+                                                                      std::int64_t digest_ms,
+                                                                      int limit) {
   std::lock_guard lock(mu_);
   std::vector<WaitingMail> out;
+  // When the account was last mailed about the notice's game, or its last digest.
+  static const std::string last =
+      "coalesce((SELECT m.sent_ms FROM notice_mails m WHERE m.account_id = n.account_id AND"
+      " m.game_id = CASE WHEN a.mail_notices = 'daily' THEN '' ELSE n.game_id END), 0)";
   auto st = each_row(
       c_,
-      "SELECT n.id, " + kConfirmedEmail +
-          ", a.mail_notices, coalesce((SELECT m.sent_ms FROM notice_mails m WHERE m.account_id ="
-          " n.account_id AND m.game_id = CASE WHEN a.mail_notices = 'daily' THEN '' ELSE n.game_id"
-          " END), 0), " +
-          kNoticeColumns +
+      "SELECT n.id, " + kConfirmedEmail + ", a.mail_notices, " + last + ", " + kNoticeColumns +
           " FROM notices n JOIN accounts a ON a.id = n.account_id"
-          " WHERE n.mail_state = 'pending' ORDER BY n.account_id, n.game_id, n.id LIMIT ?",
-      "read the mails waiting", [&](Query& q) { q.i64(1, limit); },
+          " WHERE n.mail_state = 'pending' AND (" +
+          last + " = 0 OR " + last +
+          " + CASE WHEN a.mail_notices = 'daily' THEN ? ELSE ? END <= ?)"
+          " ORDER BY n.account_id, n.game_id, n.id LIMIT ?",
+      "read the mails waiting",
+      [&](Query& q) { q.i64(1, digest_ms).i64(2, pace_ms).i64(3, now_ms).i64(4, limit); },
       [&](const Query& q) {
         WaitingMail& m = out.emplace_back();
         m.id = q.col_i64(0);
@@ -167,19 +179,20 @@ engine::Result<std::vector<WaitingMail>> NoticeRecords::waiting_mails(int limit)
 engine::Status NoticeRecords::mark_many(const std::string& sql,
                                         const std::vector<std::int64_t>& ids,
                                         const std::string& what) {
-  for (std::int64_t id : ids) {
-    auto st = run_query(
-        c_, sql, kClause, [&] { return what; }, [&](Query& q) { q.i64(1, id); });
-    if (!st) return st;
-  }
-  return engine::ok_status();
+  if (ids.empty()) return engine::ok_status();
+  // One statement for them all, the ids bound as a JSON array (one prepared statement kept).
+  std::string list;
+  for (std::int64_t id : ids) list += (list.empty() ? "[" : ",") + std::to_string(id);
+  list += "]";
+  return run_query(
+      c_, sql + " WHERE id IN (SELECT value FROM json_each(?))", kClause, [&] { return what; },
+      [&](Query& q) { q.text(1, list); });
 }
 
 engine::Status NoticeRecords::mailed(const std::vector<std::int64_t>& ids, std::int64_t account_id,
                                      const std::string& game_id, std::int64_t now_ms) {
   std::lock_guard lock(mu_);
-  auto st =
-      mark_many("UPDATE notices SET mail_state = 'sent' WHERE id = ?", ids, "mark a notice mailed");
+  auto st = mark_many("UPDATE notices SET mail_state = 'sent'", ids, "mark notices mailed");
   if (!st) return st;
   return run_query(
       c_,
@@ -191,8 +204,7 @@ engine::Status NoticeRecords::mailed(const std::vector<std::int64_t>& ids, std::
 
 engine::Status NoticeRecords::mail_none(const std::vector<std::int64_t>& ids) {
   std::lock_guard lock(mu_);
-  return mark_many("UPDATE notices SET mail_state = 'none' WHERE id = ?", ids,
-                   "mark a notice not mailed");
+  return mark_many("UPDATE notices SET mail_state = 'none'", ids, "mark notices not mailed");
 }
 
 engine::Result<std::int64_t> NoticeRecords::prune(std::int64_t before_ms) {

@@ -65,8 +65,11 @@ class NoticeRecords {
   // The account has no webhook: nothing to call.
   engine::Status hook_none(std::int64_t id);
 
-  // Up to `limit` notices waiting to be mailed, by account and game, oldest first.
-  engine::Result<std::vector<WaitingMail>> waiting_mails(int limit);
+  // Up to `limit` notices waiting to be mailed whose mail is due at `now_ms`: their account's
+  // last mail about the game ("each") was `pace_ms` ago or more, or its last digest ("daily")
+  // `digest_ms` ago or more (or it was never mailed). By account and game, oldest first.
+  engine::Result<std::vector<WaitingMail>> waiting_mails(std::int64_t now_ms, std::int64_t pace_ms,
+                                                         std::int64_t digest_ms, int limit);
   // Notices `ids` of `account_id` went out in one mail at `now_ms`, about `game_id` ("": the
   // daily digest).
   engine::Status mailed(const std::vector<std::int64_t>& ids, std::int64_t account_id,
@@ -95,7 +98,8 @@ class NoticeRecords {
 };
 
 // Writes `n` on `c` inside the caller's transaction (a room's batch), unless a notice with its
-// key is there already or its account is gone.
+// key is there already or its account is gone. A channel the account does not have (no webhook;
+// mail off or no confirmed address) is marked "none" at once.
 engine::Status write_notice(Connection& c, const record::NoticeRecord& n);
 
 }  // namespace grognard::store

@@ -232,6 +232,35 @@ TEST_CASE("a notice waiting for its retry survives a SIGKILL and arrives under t
   calls_exactly(hook, 2);
 }
 
+TEST_CASE("a notice whose call a SIGKILL cut short is sent again under the same key",
+          "[e2e][notify][reliability]") {
+  TestClock clock;
+  SmtpSink smtp;
+  WebhookSink hook;
+  hook.set_mode("slow");  // the receiver has it, and has not answered when the server dies
+  ServerProcess server(notice_flags(smtp), GROGNARD_CLOCK_SERVER_BIN);
+  register_account(server, "Anna");
+  register_account(server, "Boris");
+  {
+    Client c = connect(server);
+    REQUIRE(c.log_in("Anna", kAccountPassword).ok());
+    REQUIRE(c.set_webhook(hook.url(), kSecret).ok());
+  }
+  Game g = accounts_game(server, "days 3", true);
+  play_until(g, "side:1");
+  go_away(server, g, 0);
+  play_until(g, "side:0");
+  auto first = hook.wait_for(1);
+  REQUIRE(first.size() == 1);
+  server.kill();
+  hook.set_mode("ok");
+  server.restart();  // never marked sent: due at once
+  auto calls = calls_exactly(hook, 2);
+  CHECK(calls[1].header("Idempotency-Key").value_or("") ==
+        first[0].header("Idempotency-Key").value_or(""));
+  CHECK(calls[1].body == first[0].body);
+}
+
 TEST_CASE(
     "a webhook into the operator's network is refused, and after every retry marked "
     "failing",

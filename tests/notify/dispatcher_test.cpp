@@ -33,10 +33,12 @@ class FakePoster final : public notify::WebhookPoster {
 class FakeMailer final : public mail::Mailer {
  public:
   engine::Status send(const mail::Mail& m) override {
+    if (refuse) return engine::invalid("the relay said 451");
     mails.push_back(m);
     return engine::ok_status();
   }
   std::vector<mail::Mail> mails;
+  bool refuse = false;
 };
 
 struct Bench : Outbox {
@@ -58,10 +60,10 @@ struct Bench : Outbox {
   }
 
   void add(const std::string& key, const std::string& game = "g-1",
-           const std::string& kind = "turn") {
+           const std::string& kind = "turn", std::int64_t account = 7) {
     record::NoticeRecord n;
     n.key = key;
-    n.account_id = 7;
+    n.account_id = account;
     n.game_id = game;
     n.seat_id = "side:0";
     n.kind = kind;
@@ -149,12 +151,30 @@ TEST_CASE("mails: one per game at most every 3 hours, the notices between go tog
   b.now += 10 * kHour;
   b.dispatcher->round();
   CHECK(b.mailer.mails.size() == 3);
+
+  // A relay that refuses: the notice stays, and is mailed once it takes mail again (after the
+  // pause the refusal set).
+  b.mailer.refuse = true;
+  b.add("g-3/1/turn/side:0", "g-3");
+  b.dispatcher->round();
+  CHECK(b.mailer.mails.size() == 3);
+  b.mailer.refuse = false;
+  b.now += 299'000;
+  b.dispatcher->round();
+  CHECK(b.mailer.mails.size() == 3);  // paused
+  b.now += 1000;
+  b.dispatcher->round();
+  REQUIRE(b.mailer.mails.size() == 4);
+  CHECK(b.mailer.mails[3].subject == "Grognard: your move in game g-3");
+  CHECK(std::count(b.results.begin(), b.results.end(),
+                   std::pair<std::string, std::string>{"mail", "retry"}) == 1);
 }
 
 TEST_CASE("mails: a daily digest of every game, none to an unconfirmed address or when off",
           "[notify][mail]") {
   Bench b;
   REQUIRE(b.records->set_mail(7, "daily").ok());
+  b.add("g-9/1/turn/side:0", "g-9", "turn", 8);  // Boris: no confirmed address, never mailed
   b.add("g-1/3/turn/side:0");
   b.add("g-2/4/turn/side:0", "g-2");
   b.dispatcher->round();

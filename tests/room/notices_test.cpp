@@ -60,7 +60,7 @@ TEST_CASE("a take-back offer is noticed to the seats asked, the end to every pla
   NoticeGame g = game();
   auto offer = offer_notices(g, {"side:1"}, "side:0", 12);
   REQUIRE(offer.size() == 1);
-  CHECK(offer[0].key == "g-1/12/take-back/side:1");
+  CHECK(offer[0].key == "g-1/12/take-back-5000/side:1");
   CHECK(offer[0].text.starts_with("British asks to take back their last command"));
   auto ended = ended_notices(g, "British win: the wells are held");
   CHECK(keys(ended) == std::vector<std::string>{"g-1/ended/side:0", "g-1/ended/side:1"});

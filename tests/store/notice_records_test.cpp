@@ -39,18 +39,11 @@ TEST_CASE(
   batch.notices = {notice("g-1/1/turn/side:0", 7), notice("g-1/1/turn/side:1", 99)};
   REQUIRE(append_sync(*o.store, batch).ok());
 
-  // The same key again (a notice written twice) and a batch refused (a duplicate event): the
-  // first is kept once, the second's notice is not written either.
+  // The same key again (a notice written twice): kept once.
   record::WriteBatch again;
   again.game = game;
   again.notices = {notice("g-1/1/turn/side:0", 7)};
   REQUIRE(append_sync(*o.store, again).ok());
-  record::WriteBatch refused;
-  refused.game = game;
-  refused.events = make_events(game.id, 1, 1);  // seq 1 is there already
-  refused.notices = {notice("g-1/2/turn/side:0", 7)};
-  REQUIRE_FALSE(append_sync(*o.store, refused).ok());
-
   auto anna = o.records->notices_of(7);
   REQUIRE(anna.ok());
   REQUIRE(anna->size() == 1);
@@ -58,6 +51,19 @@ TEST_CASE(
   auto nobody = o.records->notices_of(99);
   REQUIRE(nobody.ok());
   CHECK(nobody->empty());
+
+  // A notice that cannot be written takes its batch's events with it: one transaction.
+  RawDb db(o.dir.file("g.db"));
+  db.exec(
+      "CREATE TRIGGER refuse_boom BEFORE INSERT ON notices WHEN NEW.kind = 'boom' "
+      "BEGIN SELECT RAISE(ABORT, 'no'); END");
+  record::WriteBatch refused;
+  refused.game = game;
+  refused.events = make_events(game.id, 2, 1);
+  refused.notices = {notice("g-1/2/turn/side:0", 7, "boom")};
+  REQUIRE_FALSE(append_sync(*o.store, refused).ok());
+  CHECK(db.integer("SELECT count(*) FROM events WHERE game_id = 'g-1'") == 1);
+  CHECK(o.records->notices_of(7)->size() == 1);
 }
 
 TEST_CASE("webhook calls come due, are put off, given up or sent, and mark the account",
@@ -65,16 +71,15 @@ TEST_CASE("webhook calls come due, are put off, given up or sent, and mark the a
   Outbox o;
   REQUIRE(o.records->set_webhook(7, "https://hooks.example.org/g", "a secret of sixteen").ok());
   REQUIRE(o.records->add(notice("k1", 7)).ok());
-  REQUIRE(o.records->add(notice("k2", 8)).ok());  // Boris has no webhook
+  REQUIRE(o.records->add(notice("k2", 8)).ok());  // Boris has no webhook: nothing to call
 
   auto due = o.records->due_hooks(2000, 10);
   REQUIRE(due.ok());
-  REQUIRE(due->size() == 2);
+  REQUIRE(due->size() == 1);
+  CHECK(due->at(0).notice.key == "k1");
   CHECK(due->at(0).url == "https://hooks.example.org/g");
   CHECK(due->at(0).secret == "a secret of sixteen");
   CHECK(due->at(0).attempts == 0);
-  CHECK(due->at(1).url.empty());
-  REQUIRE(o.records->hook_none(due->at(1).id).ok());
   REQUIRE(o.records->hook_retry(due->at(0).id, 1, 62'000).ok());
   CHECK(o.records->due_hooks(61'999, 10)->empty());
   auto later = o.records->due_hooks(62'000, 10);
@@ -90,38 +95,61 @@ TEST_CASE("webhook calls come due, are put off, given up or sent, and mark the a
   REQUIRE(next->size() == 1);
   REQUIRE(o.records->hook_sent(next->at(0).id, 7).ok());
   CHECK(o.records->settings(7)->webhook_failing.empty());  // it works again
+
+  // A webhook removed after its notice was written: due, with no URL (the sender marks it).
+  REQUIRE(o.records->add(notice("k4", 7)).ok());
+  REQUIRE(o.records->set_webhook(7, "", "").ok());
+  auto orphan = o.records->due_hooks(3000, 10);
+  REQUIRE(orphan->size() == 1);
+  CHECK(orphan->at(0).url.empty());
+  REQUIRE(o.records->hook_none(orphan->at(0).id).ok());
+  CHECK(o.records->due_hooks(3000, 10)->empty());
 }
 
-TEST_CASE("mails wait with their account's address and choice, and when it was last mailed",
+TEST_CASE("mails wait with their account's address and choice until their pace allows",
           "[store][notify]") {
   Outbox o;
+  const std::int64_t pace = 3 * 3'600'000, day = 24 * 3'600'000;
   REQUIRE(o.records->add(notice("k1", 7, "turn", "g-1")).ok());
   REQUIRE(o.records->add(notice("k2", 7, "ended", "g-2")).ok());
-  REQUIRE(o.records->add(notice("k3", 8, "turn", "g-1")).ok());
-  auto waiting = o.records->waiting_mails(10);
+  REQUIRE(o.records->add(notice("k3", 8, "turn", "g-1")).ok());  // Boris: no confirmed address
+  auto waiting = o.records->waiting_mails(5000, pace, day, 10);
   REQUIRE(waiting.ok());
-  REQUIRE(waiting->size() == 3);
+  REQUIRE(waiting->size() == 2);
   CHECK(waiting->at(0).email == "anna@example.org");
   CHECK(waiting->at(0).mode == "each");
   CHECK(waiting->at(0).last_mailed_ms == 0);
-  CHECK(waiting->at(2).email.empty());  // Boris confirmed no address
 
   REQUIRE(o.records->mailed({waiting->at(0).id}, 7, "g-1", 5000).ok());
-  REQUIRE(o.records->mail_none({waiting->at(2).id}).ok());
   REQUIRE(o.records->add(notice("k4", 7, "turn", "g-1")).ok());
-  waiting = o.records->waiting_mails(10);
+  waiting = o.records->waiting_mails(5000 + pace - 1, pace, day, 10);
+  REQUIRE(waiting->size() == 1);  // g-1 was mailed at 5000: k4 waits its pace
+  CHECK(waiting->at(0).notice.key == "k2");
+  waiting = o.records->waiting_mails(5000 + pace, pace, day, 10);
   REQUIRE(waiting->size() == 2);
-  CHECK(waiting->at(0).notice.game_id == "g-1");
-  CHECK(waiting->at(0).last_mailed_ms == 5000);  // g-1 was mailed at 5000
-  CHECK(waiting->at(1).last_mailed_ms == 0);     // g-2 never
+  CHECK(waiting->at(0).notice.key == "k4");
+  CHECK(waiting->at(0).last_mailed_ms == 5000);
 
   // Daily: the last digest counts, not the game's last mail.
   REQUIRE(o.records->set_mail(7, "daily").ok());
-  waiting = o.records->waiting_mails(10);
+  waiting = o.records->waiting_mails(6000, pace, day, 10);
+  REQUIRE(waiting->size() == 2);
   CHECK(waiting->at(0).mode == "daily");
   CHECK(waiting->at(0).last_mailed_ms == 0);
+  REQUIRE(o.records->mailed({waiting->at(0).id, waiting->at(1).id}, 7, "", 6000).ok());
+  REQUIRE(o.records->add(notice("k5", 7, "turn", "g-3")).ok());
+  CHECK(o.records->waiting_mails(6000 + day - 1, pace, day, 10)->empty());
+  CHECK(o.records->waiting_mails(6000 + day, pace, day, 10)->size() == 1);
   CHECK(o.records->settings(7)->mail == "daily");
   CHECK_FALSE(o.records->set_mail(7, "hourly").ok());  // the schema's CHECK
+
+  // Mail off: a notice written now is not to be mailed at all.
+  REQUIRE(o.records->set_mail(7, "off").ok());
+  REQUIRE(o.records->add(notice("k6", 7, "turn", "g-4")).ok());
+  RawDb db(o.dir.file("g.db"));
+  CHECK(db.rows("SELECT key, mail_state, hook_state FROM notices ORDER BY id") ==
+        std::vector<std::string>{"k1 | sent | none", "k2 | sent | none", "k3 | none | none",
+                                 "k4 | sent | none", "k5 | pending | none", "k6 | none | none"});
 }
 
 TEST_CASE("notices done with are pruned, a deleted account takes its notices and settings",
@@ -129,11 +157,9 @@ TEST_CASE("notices done with are pruned, a deleted account takes its notices and
   Outbox o;
   REQUIRE(o.records->add(notice("k1", 7)).ok());
   REQUIRE(o.records->add(notice("k2", 7)).ok());
-  auto due = o.records->due_hooks(2000, 10);
-  REQUIRE(o.records->hook_none(due->at(0).id).ok());
-  auto waiting = o.records->waiting_mails(10);
-  REQUIRE(o.records->mail_none({waiting->at(0).id}).ok());
-  CHECK(o.records->prune(1001).value() == 1);  // k1 is done with; k2 still waits
+  auto waiting = o.records->waiting_mails(2000, 1, 1, 10);
+  REQUIRE(o.records->mail_none({waiting->at(0).id}).ok());  // k1: no webhook, no mail
+  CHECK(o.records->prune(1001).value() == 1);               // k1 is done with; k2 still waits
   CHECK(o.records->notices_of(7)->size() == 1);
 
   REQUIRE(o.records->set_webhook(7, "https://hooks.example.org/g", "a secret of sixteen").ok());
