@@ -19,12 +19,6 @@ bool contains(const std::string& haystack, const std::string& needle) {
   return haystack.find(needle) != std::string::npos;
 }
 
-std::string joined(const std::vector<std::string>& lines) {
-  std::string out;
-  for (const auto& l : lines) out += l + "\n";
-  return out;
-}
-
 }  // namespace
 
 TEST_CASE("notify: the account's notice settings in words, never the secret", "[cli][notify]") {
