@@ -73,7 +73,7 @@ export function noticesBox({ conn, account }) {
     buttons.forEach((b) => { b.disabled = true; });
     try {
       const r = await conn.request(body);
-      if (r.account) state = { ...state, ...r.account };
+      if (r.account) state = r.account;  // whole: the JSON leaves out what is empty
       said.textContent = words;
       return true;
     } catch (e) {
