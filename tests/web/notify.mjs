@@ -9,14 +9,15 @@
 // notify-browser: the Notification API while a tab is open. Each page's Notification is
 // replaced by an init script with one that records what the page asks to show, and its
 // document.hidden and hasFocus() can be faked away. Ann turns notices on with the card's
-// button (the permission granted to the browser context), creates an Itchy & Scratchy room and
-// takes British; her lobby stays open in a second tab. Both of her tabs go to the background;
+// button (the permission granted to the browser context), creates an unlisted Itchy & Scratchy
+// room and takes British; her lobby stays open in a second tab. Both of her tabs go to the background;
 // Ben (another account) takes the Boers and, if he won the initiative, goes second, so that the
 // game comes to wait for Ann: exactly one notice in her room's tab and one in her lobby's,
 // each naming the game, tagged with its id. A click on it focuses the tab. Last, Ann on another
-// device opens the notice's link, /rooms/CODE?seat=side:0, and is seated as British.
+// device opens the notice's link, /rooms/CODE?seat=side:0, and is seated as British: the room
+// is unlisted and that browser never saw it, so it is found among her games.
 import { check, sleep } from './lib.mjs';
-import { takeSeat, enabledOrders, expectEvent } from './ui.mjs';
+import { enabledOrders, expectEvent } from './ui.mjs';
 
 const PASSWORD = 'correct horse battery';
 const SECRET = 'a-webhook-secret-0123456789';
@@ -106,6 +107,16 @@ function recordNotices() {
   Document.prototype.hasFocus = function focused() { return !window.__away && hasFocus.call(this); };
 }
 
+// Takes a general's seat in the unlisted room the page shows, by the side's name.
+async function takeNamedSeat(page, side) {
+  await page.locator('select#join-role').waitFor({ state: 'visible' });
+  await page.locator('select#join-role').selectOption('general');
+  await page.locator('input#join-seat').fill(side);
+  await page.locator('button#join-named').click();
+  await page.locator('#play').waitFor({ state: 'visible' });
+  await page.waitForFunction(() => document.querySelector('#you')?.textContent.trim());
+}
+
 async function notices(page) {
   return page.evaluate(() => window.__notices);
 }
@@ -127,8 +138,9 @@ export async function notifyBrowserTest(t) {
   await ann.locator('select#create-ruleset').selectOption('itchy');
   await ann.waitForFunction(() => [...document.querySelectorAll('#create-scenario option')].some((o) => o.value === 'intro'));
   await ann.locator('select#create-scenario').selectOption('intro');
+  await ann.locator('input#create-unlisted').check();  // its link alone finds it (below)
   await ann.locator('button#create-room').click();
-  await takeSeat(ann, 'side:0', 'Ann');
+  await takeNamedSeat(ann, 'British');
   const code = new URL(ann.url()).pathname.split('/').pop();
 
   // Ann's lobby in a second tab, her game listed (waiting for Ben).
@@ -145,7 +157,7 @@ export async function notifyBrowserTest(t) {
   for (const p of [ann, lobby]) await p.evaluate(() => { window.__away = true; });
   check(!(await notices(ann)).length && !(await notices(lobby)).length, 'a notice came before the game waited for Ann');
   await ben.goto(`${t.base}/rooms/${code}`);
-  await takeSeat(ben, 'side:1', 'Ben');
+  await takeNamedSeat(ben, 'Boers');
 
   // Ben acts (going second when he won the initiative) until the game waits for Ann.
   const annTurn = () => ann.evaluate(() => document.querySelector('#status')?.classList.contains('your-turn'));

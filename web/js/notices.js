@@ -63,7 +63,7 @@ export function noticesBox({ conn, account }) {
     mailWarn.hidden = mode === 'off' || !!state.emailConfirmed;
     mailWarn.textContent = state.email
       ? `Nothing is mailed until ${state.email} is confirmed (the link in the mail sent to it).`
-      : 'Your account has no e-mail address: nothing is mailed (add one above).';
+      : 'Your account has no e-mail address: nothing is mailed (add one under Add an e-mail address).';
   }
 
   async function ask(form, body, words) {

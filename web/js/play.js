@@ -10,7 +10,7 @@ import { svg, clear } from 'grognard/svg.js';
 import { errorText } from 'grognard/conn.js';
 import { rulesets, rulesetTitle } from 'grognard/rulesets/index.js';
 import {
-  addSeat, removeSeat, seatsForRoom, tabSeat, setTabSeat, markLive, clearLive, isLive, gameOfRoom, rememberRoom,
+  addSeat, removeSeat, seatsForRoom, tabSeat, setTabSeat, markLive, clearLive, isLive, gameOfRoom, rememberRoom, roomOfGame,
 } from 'grognard/seats.js';
 import { EventLog, fetchEvents } from 'grognard/log.js';
 import { scenarioTitle, seatLabelOf } from 'grognard/names.js';
@@ -99,6 +99,8 @@ export function showRoom(ctx, code) {
       if (disposed) return;
       const mine = accountSeats.find((s) => s.seatId === named);
       if (mine) return resume({ gameId: mine.gameId, seatId: mine.seatId });
+      if (!accountSeats.length && (await resumeUnknownRoom(named))) return null;
+      if (disposed) return null;
     }
     let entry = null;
     if (intent && intent.resume) entry = stored.find((s) => s.seatId === intent.resume);
@@ -133,6 +135,36 @@ export function showRoom(ctx, code) {
     } catch (e) {
       return [];  // logged out (UNAUTHENTICATED), or the server could not tell: the seats to take
     }
+  }
+
+  // A room this browser never saw and the lobby does not list (unlisted, on another device):
+  // the account's live games holding `seatId` whose room is unknown here are resumed in turn
+  // until one is this room. True when seated.
+  async function resumeUnknownRoom(seatId) {
+    let games = [];
+    try {
+      const r = await conn.request({ listMyGames: {} });
+      games = ((r.myGames && r.myGames.games) || []).filter((g) => g.seatId === seatId && g.game
+        && (g.game.status === 'running' || g.game.status === 'waiting') && !roomOfGame(g.game.gameId));
+    } catch (e) {
+      return false;  // logged out, or the server could not tell
+    }
+    for (const g of games) {
+      if (disposed) return false;
+      try {
+        const r = await conn.request({ resume: { gameId: g.game.gameId, seatId, lastSeq: '0' } });
+        if (r.seated && r.seated.room && r.seated.room.inviteCode === code) {
+          const seated = await conn.completeSeated(r.seated);
+          if (!disposed) enter(seated, '');
+          return true;
+        }
+        rememberRoom(r.seated.room.inviteCode, g.game.gameId);
+        await conn.request({ leave: {} }).catch(() => {});
+      } catch (e) {
+        // not this one
+      }
+    }
+    return false;
   }
 
   function pick(error) {
