@@ -78,8 +78,10 @@ function parseArgs(argv) {
 // `clockFile`: the test clock's file, for --clock-server.
 function startServer(opts, tmp, artefacts, clockFile) {
   // A webhook to the loopback address is allowed over http (the notify-settings test sets one).
+  // The browser is a trusted proxy, so that the notify tests' pages, which name an address of
+  // their own in X-Forwarded-For, register their accounts outside the 5 an hour of 127.0.0.1.
   const args = ['--listen', '127.0.0.1:0', '--db', path.join(tmp, 'g.db'), '--log-level', 'info',
-    '--webhook-allow', '127.0.0.1/32'];
+    '--webhook-allow', '127.0.0.1/32', '--trusted-proxy', '127.0.0.1'];
   if (opts.webDir) args.push('--web-dir', opts.webDir);
   const env = clockFile ? { ...process.env, GROGNARD_TEST_CLOCK_FILE: clockFile } : process.env;
   const child = spawn(opts.clockServer || opts.server, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
