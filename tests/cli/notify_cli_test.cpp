@@ -24,9 +24,10 @@ bool contains(const std::string& haystack, const std::string& needle) {
 TEST_CASE("notify: the account's notice settings in words, never the secret", "[cli][notify]") {
   v1::AccountState s;
   s.set_name("anna");
-  CHECK(cli::notice_lines(s) ==
-        std::vector<std::string>{"Webhook: none (grognard account webhook URL SECRET sets one)"});
+  CHECK(cli::notice_lines(s).empty());  // a server that keeps no notices
   s.set_mail_notices("each");
+  CHECK(cli::notice_lines(s).front() ==
+        "Webhook: none (grognard account webhook URL SECRET sets one)");
   CHECK(cli::notice_lines(s).back() ==
         "Mail notices: each (one mail per game, at most every 3 hours); none is sent: you have "
         "no e-mail address (grognard account email ADDRESS)");

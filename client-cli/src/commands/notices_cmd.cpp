@@ -43,6 +43,8 @@ int shown(const Common& c, const client::Result<v1::AccountState>& state, const 
 
 std::vector<std::string> notice_lines(const v1::AccountState& state) {
   std::vector<std::string> lines;
+  // Neither set: a server that keeps no notices (it names a mode once it does).
+  if (state.webhook_url().empty() && state.mail_notices().empty()) return lines;
   if (state.webhook_url().empty()) {
     lines.push_back("Webhook: none (grognard account webhook URL SECRET sets one)");
   } else {

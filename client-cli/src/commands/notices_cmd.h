@@ -28,7 +28,8 @@ std::optional<int> run_notice_command(const Common& c, const NoticeFlags& f);
 // The account's notice settings in words, one line each, never the webhook's secret:
 //   "Webhook: https://hooks.example.org/grognard"
 //   "  FAILING: 503 Service Unavailable after 6 tries (…)"  (only when it is failing)
-//   "Mail notices: daily: one digest of every game, at most once a day"
+//   "Mail notices: daily (one digest of every game, at most once a day), to anna@example.org"
+// None when the server keeps no notices (neither a webhook nor a mail mode in `state`).
 std::vector<std::string> notice_lines(const v1::AccountState& state);
 
 }  // namespace grognard::cli
