@@ -13,7 +13,8 @@
 // room and takes British; her lobby stays open in a second tab. Both of her tabs go to the background;
 // Ben (another account) takes the Boers and, if he won the initiative, goes second, so that the
 // game comes to wait for Ann: exactly one notice in her room's tab and one in her lobby's,
-// each naming the game, tagged with its id. A click on it focuses the tab. Last, Ann on another
+// each naming the game, tagged with its id. A click on the room's focuses the tab; a click on
+// the lobby's opens the game there, seated as British. Last, Ann on another
 // device opens the notice's link, /rooms/CODE?seat=side:0, and is seated as British: the room
 // is unlisted and that browser never saw it, so it is found among her games.
 import { check, sleep } from './lib.mjs';
@@ -196,6 +197,12 @@ export async function notifyBrowserTest(t) {
   // A click focuses the tab; the room is already open there.
   await ann.evaluate(() => window.__noticeObjects[0].onclick());
   check(await ann.locator('#play').isVisible(), 'a click on the notice left the room');
+  // In the lobby's tab a click opens the game, as its Play button does.
+  await lobby.evaluate(() => window.__noticeObjects[0].onclick());
+  await lobby.locator('#play').waitFor({ state: 'visible' });
+  check(new URL(lobby.url()).pathname === `/rooms/${code}`, `a click on the lobby's notice opened ${lobby.url()}`);
+  await lobby.waitForFunction(() => /You play British/.test(document.querySelector('#you')?.textContent ?? ''))
+    .catch(async () => check(false, `the lobby's notice seats "${await lobby.locator('#you').textContent().catch(() => '?')}"`));
 
   // The notice's link on another device, logged in as Ann: her seat resumed as the account's.
   const pad = await t.newPage('Ann-pad');
