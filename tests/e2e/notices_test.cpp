@@ -97,6 +97,29 @@ void come_back(const ServerProcess& server, Game& g, int i) {
   p.connected = true;
 }
 
+// Plays until the game waits for Boris, Anna leaves, and Boris plays until it waits for her:
+// her turn came while she had no connection open to it.
+void play_to_anna_away(const ServerProcess& server, Game& g) {
+  play_until(g, "side:1");
+  go_away(server, g, 0);
+  play_until(g, "side:0");
+}
+
+// Anna (her webhook at `url`) and Boris registered, their game of "days 3" begun and played
+// until her turn came while she was away.
+Game anna_away_with_webhook(const ServerProcess& server, const std::string& url) {
+  register_account(server, "Anna");
+  register_account(server, "Boris");
+  {
+    Client c = connect(server);
+    REQUIRE(c.log_in("Anna", kAccountPassword).ok());
+    REQUIRE(c.set_webhook(url, kSecret).ok());
+  }
+  Game g = accounts_game(server, "days 3", true);
+  play_to_anna_away(server, g);
+  return g;
+}
+
 }  // namespace
 
 TEST_CASE("two generals with accounts are told by webhook and mail exactly what needs them",
@@ -206,17 +229,7 @@ TEST_CASE("a notice waiting for its retry survives a SIGKILL and arrives under t
   WebhookSink hook;
   hook.set_mode("fail");
   ServerProcess server(notice_flags(smtp), GROGNARD_CLOCK_SERVER_BIN);
-  register_account(server, "Anna");
-  register_account(server, "Boris");
-  {
-    Client c = connect(server);
-    REQUIRE(c.log_in("Anna", kAccountPassword).ok());
-    REQUIRE(c.set_webhook(hook.url(), kSecret).ok());
-  }
-  Game g = accounts_game(server, "days 3", true);
-  play_until(g, "side:1");
-  go_away(server, g, 0);
-  play_until(g, "side:0");
+  Game g = anna_away_with_webhook(server, hook.url());
   auto first = calls_exactly(hook, 1);  // answered 500: to be tried again in a minute
   server.kill();
   hook.set_mode("ok");
@@ -239,17 +252,7 @@ TEST_CASE("a notice whose call a SIGKILL cut short is sent again under the same 
   WebhookSink hook;
   hook.set_mode("slow");  // the receiver has it, and has not answered when the server dies
   ServerProcess server(notice_flags(smtp), GROGNARD_CLOCK_SERVER_BIN);
-  register_account(server, "Anna");
-  register_account(server, "Boris");
-  {
-    Client c = connect(server);
-    REQUIRE(c.log_in("Anna", kAccountPassword).ok());
-    REQUIRE(c.set_webhook(hook.url(), kSecret).ok());
-  }
-  Game g = accounts_game(server, "days 3", true);
-  play_until(g, "side:1");
-  go_away(server, g, 0);
-  play_until(g, "side:0");
+  Game g = anna_away_with_webhook(server, hook.url());
   auto first = hook.wait_for(1);
   REQUIRE(first.size() == 1);
   server.kill();
@@ -283,9 +286,7 @@ TEST_CASE(
   REQUIRE(anna.set_webhook(local, kSecret).ok());
 
   Game g = accounts_game(server, "days 3", true);
-  play_until(g, "side:1");
-  go_away(server, g, 0);
-  play_until(g, "side:0");
+  play_to_anna_away(server, g);
   // Tried six times over the back-off (1 min, 5 min, 30 min, 2 h, 6 h), never reaching it.
   for (std::int64_t wait : {0LL, 61'000LL, 301'000LL, 1'801'000LL, 7'201'000LL, 21'601'000LL}) {
     clock.forward(wait);

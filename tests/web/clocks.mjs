@@ -9,7 +9,7 @@
 // Last, Ann takes a vacation from her account card and ends it.
 import fs from 'node:fs';
 import { check } from './lib.mjs';
-import { takeSeat } from './ui.mjs';
+import { registerAccount, takeSeat } from './ui.mjs';
 
 const HOUR = 3_600_000;
 
@@ -37,11 +37,7 @@ export async function clocksTest(t) {
 
   await ann.goto(`${t.base}/`);
   await ann.locator('#lobby').waitFor({ state: 'visible' });
-  await ann.locator('#register-box summary').click();
-  await ann.locator('input#register-name').fill('ann_clocks');
-  for (const id of ['register-password', 'register-password2']) await ann.locator(`input#${id}`).fill('correct horse battery');
-  await ann.locator('button#register-go').click();
-  await ann.locator('#account-name').waitFor({ state: 'visible' });
+  await registerAccount(ann, 'ann_clocks', 'correct horse battery');
   await ann.locator('select#create-ruleset').selectOption('itchy');
   await ann.waitForFunction(() => [...document.querySelectorAll('#create-scenario option')].some((o) => o.value === 'intro'));
   await ann.locator('select#create-scenario').selectOption('intro');

@@ -18,7 +18,7 @@
 // device opens the notice's link, /rooms/CODE?seat=side:0, and is seated as British: the room
 // is unlisted and that browser never saw it, so it is found among her games.
 import { check, sleep } from './lib.mjs';
-import { enabledOrders, expectEvent } from './ui.mjs';
+import { enabledOrders, expectEvent, registerAccount } from './ui.mjs';
 
 const PASSWORD = 'correct horse battery';
 const SECRET = 'a-webhook-secret-0123456789';
@@ -28,15 +28,6 @@ const SECRET = 'a-webhook-secret-0123456789';
 // address's X-Forwarded-For).
 async function fromAddress(page, address) {
   await page.context().setExtraHTTPHeaders({ 'X-Forwarded-For': address });
-}
-
-async function register(page, name) {
-  await page.locator('#register-box summary').click();
-  await page.locator('input#register-name').fill(name);
-  await page.locator('input#register-password').fill(PASSWORD);
-  await page.locator('input#register-password2').fill(PASSWORD);
-  await page.locator('button#register-go').click();
-  await page.locator('#account-name').waitFor({ state: 'visible' });
 }
 
 async function textOf(page, selector) {
@@ -49,7 +40,7 @@ export async function notifySettingsTest(t) {
   await fromAddress(page, '198.51.100.41');
   await page.goto(`${t.base}/`);
   await page.locator('#account-body form').first().waitFor({ state: 'visible' });
-  await register(page, 'nora_notify');
+  await registerAccount(page, 'nora_notify', PASSWORD);
   await page.locator('#notices-box summary').click();
   check((await textOf(page, '#webhook-current')) === 'No webhook.', 'a new account shows a webhook');
   check(await page.locator('input#mail-each').isChecked(), 'a new account\'s mail notices are not "each"');
@@ -140,7 +131,7 @@ export async function notifyBrowserTest(t) {
   }
   await ann.goto(`${t.base}/`);
   await ann.locator('#account-body form').first().waitFor({ state: 'visible' });
-  await register(ann, 'ann_notify');
+  await registerAccount(ann, 'ann_notify', PASSWORD);
   await ann.locator('#notices-box summary').click();
   await ann.locator('button#notify-browser').click();
   await ann.locator('button#notify-browser-stop').waitFor({ state: 'visible' });
@@ -163,7 +154,7 @@ export async function notifyBrowserTest(t) {
 
   await ben.goto(`${t.base}/`);
   await ben.locator('#account-body form').first().waitFor({ state: 'visible' });
-  await register(ben, 'ben_notify');
+  await registerAccount(ben, 'ben_notify', PASSWORD);
   for (const p of [ann, lobby]) await p.evaluate(() => { window.__away = true; });
   check(!(await notices(ann)).length && !(await notices(lobby)).length, 'a notice came before the game waited for Ann');
   await ben.goto(`${t.base}/rooms/${code}`);
