@@ -12,6 +12,7 @@
 #include "commands/email_cmd.h"
 #include "commands/errors.h"
 #include "commands/lobby.h"
+#include "commands/notices_cmd.h"
 #include "commands/server_address.h"
 #include "commands/session_store.h"
 #include "commands/token_store.h"
@@ -281,7 +282,8 @@ int run_cli(int argc, char** argv) {
   auto* logout_cmd = app.add_subcommand("logout", "log out (forget the saved session)");
   logout_cmd->add_flag("--everywhere", everywhere, "end every session of the account");
   std::string account_action;
-  auto* account_cmd = app.add_subcommand("account", "who you are logged in as");
+  auto* account_cmd =
+      app.add_subcommand("account", "who you are logged in as, your vacation and notice settings");
   account_cmd->add_subcommand("password", "change your password (other devices are logged out)")
       ->callback([&] { account_action = "password"; });
   account_cmd
@@ -293,6 +295,8 @@ int run_cli(int argc, char** argv) {
   vacation_cmd->add_option("DAYS", vacation_days, "whole days (at least 1), or end")->required();
   EmailFlags email_flags;
   add_email_commands(app, *account_cmd, email_flags);
+  NoticeFlags notice_flags;
+  add_notice_commands(*account_cmd, notice_flags);
   std::string claim_room;
   auto* claim_cmd = app.add_subcommand(
       "claim", "make your saved seats in a room your account's, to play them from anywhere");
@@ -391,6 +395,7 @@ int run_cli(int argc, char** argv) {
   if (*login_cmd) return login_command(c, account_name);
   if (*logout_cmd) return logout_command(c, everywhere);
   if (auto done = run_email_command(c, email_flags)) return *done;
+  if (auto done = run_notice_command(c, notice_flags)) return *done;
   if (*account_cmd) return account_command(c, account_action);
   if (*vacation_cmd) return vacation_command(c, vacation_days);
   if (*claim_cmd) return claim_command(c, claim_room);

@@ -8,6 +8,7 @@
 
 #include "mail/smtp_mailer.h"
 #include "net/options.h"
+#include "notify/webhook.h"
 #include "room/lobby_options.h"
 
 namespace grognard::app {
@@ -37,7 +38,9 @@ struct Config {
   // E-mail (app/config_mail.cpp, docs/operations.md "E-mail"): no smtp.url, no mail.
   mail::SmtpOptions smtp;
   std::string smtp_password_file;
-  std::string public_url;  // the base of the links in mails
+  std::string public_url;  // the base of the links in mails and notices
+  // Notices (docs/notifications.md): what a webhook may reach (--webhook-allow).
+  notify::WebhookPolicy webhook;
   net::Options net;
 };
 

@@ -26,6 +26,11 @@ void add_mail_flags(CLI::App& cli, Config& config) {
                  "The address players open the server at, e.g. https://games.example.org: the "
                  "links in mails start with it (needed with --smtp-url)")
       ->envname("GROGNARD_PUBLIC_URL");
+  cli.add_option("--webhook-allow", config.webhook.allow,
+                 "A host name or an address range (127.0.0.1/32, 10.1.0.0/16, ::1/128) that "
+                 "accounts' webhooks may reach besides public https:// hosts, over http:// too "
+                 "(repeatable; docs/notifications.md)")
+      ->envname("GROGNARD_WEBHOOK_ALLOW");
 }
 
 std::optional<std::string> finish_mail_flags(Config& config) {
@@ -38,6 +43,7 @@ std::optional<std::string> finish_mail_flags(Config& config) {
   } else if (const char* env = std::getenv("GROGNARD_SMTP_PASSWORD"); env != nullptr) {
     smtp.password = env;
   }
+  if (auto st = notify::check_policy(config.webhook); !st) return st.error().message;
   if (smtp.url.empty()) return std::nullopt;
   if (auto st = mail::check_smtp_options(smtp); !st) return st.error().message;
   if (!smtp.user.empty() && smtp.password.empty()) {

@@ -46,6 +46,7 @@
 #include "app/config.h"
 #include "app/logging.h"
 #include "app/mail_setup.h"
+#include "app/notice_setup.h"
 #include "app/operator_restore.h"
 #include "app/restore.h"
 #include "app/server_main.h"
@@ -77,7 +78,7 @@ void run_io(boost::asio::io_context& ioc) {
 
 }  // namespace
 
-int server_main(int argc, char** argv, room::Clock clock) {
+int server_main(int argc, char** argv, room::Clock clock, std::chrono::milliseconds clock_watch) {
   Config config;
   if (auto exit_code = parse_flags(argc, argv, config)) return *exit_code;
   const bool serving = !config.backup && !config.verify_archives && !config.import_archive;
@@ -135,6 +136,14 @@ int server_main(int argc, char** argv, room::Clock clock) {
     }
     clock_keeper = std::move(kept).value();
   }
+
+  // The rooms tell the notices' sender when they stored notices (docs/notifications.md); it is
+  // made with the accounts, after the lobby, and set here then.
+  auto notice_sender = std::make_shared<std::atomic<notify::Dispatcher*>>(nullptr);
+  config.lobby.notices_written = [notice_sender] {
+    if (notify::Dispatcher* d = notice_sender->load()) d->kick();
+  };
+  config.lobby.clock_watch = clock_watch;
 
   boost::asio::io_context ioc(config.net.threads);
   room::Lobby lobby(ioc.get_executor(), *store, registry, metrics, clock, config.lobby);
@@ -217,10 +226,22 @@ int server_main(int argc, char** argv, room::Clock clock) {
   // The mail outlives the desk, whose thread hands it mails.
   MailSetup mail;
   if (account_store) mail = start_mail(config, *account_store, metrics);
+  NoticeSetup notices;  // outlives the desk, which keeps settings in its records
+  if (account_store) {
+    auto started = start_notices(config, mail.smtp.get(), clock, metrics);
+    if (!started.ok()) {
+      spdlog::critical("cannot open database {}: its notices: {}", config.db,
+                       started.error().message);
+      return 1;
+    }
+    notices = std::move(started).value();
+    notice_sender->store(notices.dispatcher.get());
+  }
   // Declared before the server: its thread is joined after every connection has closed.
   net::AccountDesk account_desk(accounts.get(), records.get(), lobby, clock);
   account_desk.set_mailroom(mail.mailroom.get());
   if (clock_keeper) account_desk.set_clocks(calendar, &clock_keeper->records());
+  if (notices.records) account_desk.set_notices(notices.records.get(), config.webhook);
   net::Server server(ioc, config.net, lobby, registry, metrics, account_desk);
   if (records && !restore_operator_records(*records, server.bans(), lobby)) return 1;
   try {
@@ -269,6 +290,7 @@ int server_main(int argc, char** argv, room::Clock clock) {
   store->flush();
   ioc.stop();
   for (std::thread& t : threads) t.join();
+  notice_sender->store(nullptr);  // no room commits any more
   spdlog::info("stopped");
   return 0;
 }

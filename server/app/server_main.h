@@ -4,10 +4,15 @@
 // server/main.cpp and the tests' server (tests/support/clock_server_main.cpp, whose clock the
 // tests move forward) call it: no flag of the server changes its time.
 
+#include <chrono>
+
 #include "room/clock.h"
 
 namespace grognard::app {
 
-int server_main(int argc, char** argv, room::Clock clock);
+// `clock_watch`: how often the rooms' clocks are looked at for the notices they call for
+// (room/lobby_options.h); the tests' server looks more often than the server's 30 s.
+int server_main(int argc, char** argv, room::Clock clock,
+                std::chrono::milliseconds clock_watch = std::chrono::seconds(30));
 
 }  // namespace grognard::app

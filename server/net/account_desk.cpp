@@ -75,6 +75,8 @@ bool AccountDesk::handles(const v1::ClientMessage& message) {
     case v1::ClientMessage::kDeleteAccount:
     case v1::ClientMessage::kTakeVacation:
     case v1::ClientMessage::kEndVacation:
+    case v1::ClientMessage::kSetWebhook:
+    case v1::ClientMessage::kSetMailNotices:
       return true;
     default:
       return mail_message(message);
@@ -211,8 +213,9 @@ void AccountDesk::answer(const std::shared_ptr<AccountPeer>& peer, const v1::Cli
         return peer->send(state_message(rid, {}));
       }
       if (!account.ok()) return peer->send(refusal(rid, account.error()));
-      return peer->send(
-          state_message(rid, with_vacation(state_with_note(*account), account->id, now)));
+      return peer->send(state_message(
+          rid,
+          with_notices(with_vacation(state_with_note(*account), account->id, now), account->id)));
     }
     case v1::ClientMessage::kLogOut: {
       const auto account = peer->account();
@@ -261,6 +264,9 @@ void AccountDesk::answer(const std::shared_ptr<AccountPeer>& peer, const v1::Cli
     case v1::ClientMessage::kTakeVacation:
     case v1::ClientMessage::kEndVacation:
       return vacation(peer, message, accounts, now);
+    case v1::ClientMessage::kSetWebhook:
+    case v1::ClientMessage::kSetMailNotices:
+      return notices(peer, message, accounts, now);
     default:
       if (mail_message(message)) return answer_mail(peer, message, accounts);
       return peer->send(

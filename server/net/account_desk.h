@@ -21,8 +21,9 @@
 #include <boost/asio/thread_pool.hpp>
 
 #include "accounts/accounts.h"
-#include "room/clock_calendar.h"
 #include "accounts/mailroom.h"
+#include "notify/webhook.h"
+#include "room/clock_calendar.h"
 #include "room/lobby.h"
 #include "room/messages.h"
 #include "room/peer.h"
@@ -36,6 +37,7 @@ class AccountState;
 
 namespace grognard::store {
 class ClockRecords;
+class NoticeRecords;
 }  // namespace grognard::store
 
 namespace grognard::net {
@@ -86,6 +88,13 @@ class AccountDesk final : public site::AccountsAccess {
   // The accounts' e-mail (REQUIRES: outlives the desk; set before serving). Unset: the desk
   // answers the e-mail messages as a server that sends no mail.
   void set_mailroom(accounts::Mailroom* mailroom) { mailroom_ = mailroom; }
+  // Notices (docs/notifications.md): where accounts' settings are kept, and what a webhook's
+  // URL must be. Unset: SetWebhook and SetMailNotices are refused. REQUIRES: `records`
+  // outlives the desk; set before serving.
+  void set_notices(store::NoticeRecords* records, notify::WebhookPolicy policy) {
+    notice_records_ = records;
+    webhook_policy_ = std::move(policy);
+  }
 
   bool enabled() const { return accounts_ != nullptr; }
   // The message is one of the desk's.
@@ -117,6 +126,11 @@ class AccountDesk final : public site::AccountsAccess {
   // `state` with the vacation of the account it names (logged in).
   v1::AccountState with_vacation(v1::AccountState state, std::int64_t account_id,
                                  std::int64_t now) const;
+  // SetWebhook and SetMailNotices (net/account_notices.cpp), on the desk's thread; `state` with
+  // the notices of the account it names.
+  void notices(const std::shared_ptr<AccountPeer>& peer, const v1::ClientMessage& message,
+               accounts::Accounts& accounts, std::int64_t now);
+  v1::AccountState with_notices(v1::AccountState state, std::int64_t account_id) const;
 
  private:
   // net/account_mail.cpp: the e-mail messages, on the desk's thread.
@@ -136,6 +150,8 @@ class AccountDesk final : public site::AccountsAccess {
   SessionsEnded sessions_ended_;
   std::shared_ptr<room::ClockCalendar> calendar_;
   store::ClockRecords* clock_records_ = nullptr;
+  store::NoticeRecords* notice_records_ = nullptr;
+  notify::WebhookPolicy webhook_policy_;
   std::atomic<int> waiting_{0};
   std::atomic<std::int64_t> last_backup_ms_{0};
   std::atomic<bool> reading_backup_{false};

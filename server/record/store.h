@@ -17,6 +17,7 @@
 #include "engine/dice.h"
 #include "engine/result.h"
 #include "record/hashes.h"
+#include "record/notice.h"
 
 namespace grognard::record {
 
@@ -123,6 +124,8 @@ struct WriteBatch {
   std::vector<SeatRecord> seats;   // insert or replace
   std::vector<EventRecord> events;
   std::vector<std::string> dropped_seats;  // seat ids of the game to delete (observers gone)
+  // The notices the batch causes (docs/notifications.md), written to the outbox with it.
+  std::vector<NoticeRecord> notices;
 };
 
 struct GameFilter {

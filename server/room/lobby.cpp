@@ -254,6 +254,8 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
     case v1::ClientMessage::kConfirmEmail:
     case v1::ClientMessage::kRequestPasswordReset:
     case v1::ClientMessage::kResetPassword:
+    case v1::ClientMessage::kSetWebhook:
+    case v1::ClientMessage::kSetMailNotices:
     case v1::ClientMessage::kHello:
     case v1::ClientMessage::kPing:
     case v1::ClientMessage::BODY_NOT_SET:
@@ -271,6 +273,7 @@ void Lobby::detach(const std::shared_ptr<Peer>& peer) {
 void Lobby::stop(std::function<void()> all_stopped) {
   impl_->loader.quit();  // after the game it is loading
   impl_->expiry.stop();
+  if (impl_->clock_watch) impl_->clock_watch->stop();
   const std::vector<std::shared_ptr<Room>> rooms = impl_->rooms.close();
   // One count per room and one for this call, so that no room can finish the count early.
   auto left = std::make_shared<std::atomic<std::size_t>>(rooms.size() + 1);

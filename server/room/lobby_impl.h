@@ -17,6 +17,7 @@
 #include "room/lobby.h"
 #include "room/messages.h"
 #include "room/opener.h"
+#include "room/periodic.h"
 #include "room/refusal_log.h"
 #include "room/room.h"
 #include "room/room_table.h"
@@ -51,10 +52,18 @@ struct Lobby::Impl {
              [this](const std::string& id, const record::Hash32& t) { rooms.token_added(id, t); },
              [this](const std::string& id, const record::Hash32& t) { rooms.token_dropped(id, t); },
              chat_bytes,
-             observer_seats},
+             observer_seats,
+             o.notices_written},
         pages(st, reg, o.events_per_page),
         opener(rooms, tombstones, clock, o),
         expiry(executor, rooms, tombstones, st, m, clock, o),
+        clock_watch(o.clock_watch.count() > 0
+                        ? std::make_unique<Periodic>(executor, o.clock_watch,
+                                                     [this] {
+                                                       for (const auto& r : rooms.all())
+                                                         r->watch_clock();
+                                                     })
+                        : nullptr),
         loader(executor, reg, deps, rooms, [this] { return expiry.remember_expired(); }) {}
 
   boost::asio::any_io_executor executor;
@@ -102,6 +111,8 @@ struct Lobby::Impl {
   // Reads of stored games (lists, exports, pages), on a thread of their own.
   StoredReads reads;
   Expiry expiry;  // waiting rooms that expire, ended rooms let go: its timer
+  // Asks every room for the notices its clocks call for (LobbyOptions::clock_watch). Null: off.
+  std::unique_ptr<Periodic> clock_watch;
   Loader loader;  // games loaded back from the store: its thread (it calls expiry once done)
 };
 

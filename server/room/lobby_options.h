@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -60,6 +61,11 @@ struct LobbyOptions {
   // When the clocks stand still (room/clock_calendar.h: the server down, accounts on vacation)
   // and the vacation budget. Null: never (the clocks run whenever the game waits).
   std::shared_ptr<ClockCalendar> calendar;
+  // Notices (docs/notifications.md): how often every running room with a clock is asked for the
+  // notices its clocks call for (Room::watch_clock; zero: never), and what a room calls once
+  // it stored notices (RoomDeps::notices_written; null: nothing).
+  std::chrono::milliseconds clock_watch = std::chrono::seconds(30);
+  std::function<void()> notices_written;
 };
 
 // The operator's pause on opening rooms (Lobby::pause_creation): while paused, CreateRoom and

@@ -101,6 +101,7 @@ void Room::commit(std::shared_ptr<Pending> p) {
   line_.begin();
   maybe_finish(*p);
   settle_clock(*p);
+  add_notices(*p);
   record::GameRecord& g = *p->batch.game;
   if (!p->batch.events.empty()) g.last_seq = p->batch.events.back().seq;
   if (p->activity) g.updated_ms = deps_.clock();
@@ -135,6 +136,7 @@ void Room::committed(std::shared_ptr<Pending> p, engine::Status status) {
     count_event(e);
   }
   refresh_info();
+  if (!p->batch.notices.empty() && deps_.notices_written) deps_.notices_written();
   if (p->after) p->after(true);
   broadcast(*p);
   line_.drain();

@@ -16,6 +16,7 @@
 
 #include <chrono>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -37,6 +38,7 @@
 #include "room/lobby_options.h"
 #include "room/messages.h"
 #include "room/metrics.h"
+#include "room/notices.h"
 #include "room/peer.h"
 #include "room/pending.h"
 #include "room/room_gate.h"
@@ -64,6 +66,9 @@ struct RoomDeps {
   // when stored and given back when given up or when the room leaves memory. Null: not counted.
   std::shared_ptr<Shares> chat_bytes = {};
   std::shared_ptr<Shares> observer_seats = {};
+  // Called on the room's strand once a batch carrying notices is stored (docs/notifications.md):
+  // the sender looks at the outbox now. Null: nobody is told.
+  std::function<void()> notices_written = {};
 };
 
 class Room : public std::enable_shared_from_this<Room> {
@@ -136,6 +141,9 @@ class Room : public std::enable_shared_from_this<Room> {
   // Another general or player may, or in a game with a referee only the referee.
   void claim_timeout(std::shared_ptr<Peer> peer, v1::ClaimTimeout req, std::uint64_t request_id);
   void grant_time(std::shared_ptr<Peer> peer, v1::GrantTime req, std::uint64_t request_id);
+  // Writes the notices the clocks call for now (docs/notifications.md: time running short, a
+  // win on time to claim), each once; the lobby's clock watch calls it (room/clock_watch.h).
+  void watch_clock();
   // Archive requests served from the room's own log, seen as seat `req.as_seat` (empty: an
   // observer). The lobby has checked the peer may.
   void events(std::shared_ptr<Peer> peer, v1::GetEvents req, std::uint64_t request_id);
@@ -252,6 +260,12 @@ class Room : public std::enable_shared_from_this<Room> {
   std::optional<std::string> clock_refusal(const std::string& by, const std::string& target,
                                            std::string_view what) const;
   void answer_clock(const std::shared_ptr<Peer>& peer, std::uint64_t request_id, bool ok);
+  // Notices (room_notices.cpp, room/notices.h): the game as a notice sees it; those the batch
+  // causes (turns, the end), added to it; those of a take-back offer, stored on their own.
+  NoticeGame notice_game() const;
+  void add_notices(Pending& p);
+  void notice_offer(const std::vector<std::string>& asked, const std::string& asker,
+                    std::uint64_t first_seq);
 
   // `r` was added to log_: chat counts, kept folds.
   void count_event(const record::EventRecord& r);
@@ -291,8 +305,10 @@ class Room : public std::enable_shared_from_this<Room> {
   engine::ToAct act_;  // rs_.to_act(*state_), computed once whenever state_ changes
   TimeControl tc_;     // record_.time_control, parsed
   GameClock clock_;    // record_.clocks, parsed
-  LegalCache legal_;   // the legal commands of each seat that asked since state_ last changed
-  SeatBook seats_;     // the seats, their tokens and the connections seated in the room
+  // How far each seat's clock has been noticed (room_notices.cpp): its move, and its stage.
+  std::map<std::string, ClockStage> warned_;
+  LegalCache legal_;  // the legal commands of each seat that asked since state_ last changed
+  SeatBook seats_;    // the seats, their tokens and the connections seated in the room
   // When someone was last connected (ms): set while anyone is and when the last one leaves;
   // its load at first (time while the server is down counts for nobody). Strand-only.
   std::int64_t attended_ms_ = 0;

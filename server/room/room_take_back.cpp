@@ -119,6 +119,7 @@ void Room::take_back(std::shared_ptr<Peer> peer, std::uint64_t request_id) {
     auto m = take_back_result(request_id);
     for (const std::string& s : offers_.waiting()->asked) m->mutable_take_back()->add_asked(s);
     peer->send(m);
+    notice_offer(offers_.waiting()->asked, *seat_id, c->first_seq);
   });
 }
 

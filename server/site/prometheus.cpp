@@ -34,6 +34,7 @@ constexpr std::string_view kAdminActions[] = {
     "enable_account"};
 
 constexpr std::string_view kMailResults[] = {"sent", "failed", "dropped"};
+constexpr std::string_view kNoticeOutcomes[] = {"sent", "retry", "failed"};
 
 pm::Family<pm::Counter>& with_labels(pm::Family<pm::Counter>& family, const std::string& label,
                                      std::span<const std::string_view> values) {
@@ -162,6 +163,21 @@ struct ServerMetrics::Impl {
                       .Help("Mails handed to the SMTP relay, by result (sent, failed, dropped)")
                       .Register(*registry),
                   "result", kMailResults);
+  // Both labels are known in advance: every pair is there from the start, at 0.
+  pm::Family<pm::Counter>& notices = [this]() -> pm::Family<pm::Counter>& {
+    auto& f = pm::BuildCounter()
+                  .Name("grognard_notices_total")
+                  .Help(
+                      "Notices delivered, by channel (webhook, mail) and outcome (sent, retry, "
+                      "failed)")
+                  .Register(*registry);
+    for (std::string_view channel : {"webhook", "mail"}) {
+      for (std::string_view outcome : kNoticeOutcomes) {
+        f.Add({{"channel", std::string(channel)}, {"outcome", std::string(outcome)}});
+      }
+    }
+    return f;
+  }();
   pm::Counter& admin_denied = pm::BuildCounter()
                                   .Name("grognard_admin_denied_total")
                                   .Help("Admin requests refused for a missing or wrong token")
@@ -267,6 +283,10 @@ void ServerMetrics::admin_action(std::string_view action) {
 }
 void ServerMetrics::mail_sent(std::string_view result) {
   impl_->mail_sent.Add({{"result", std::string(result)}}).Increment();
+}
+void ServerMetrics::notice(std::string_view channel, std::string_view outcome) {
+  impl_->notices.Add({{"channel", std::string(channel)}, {"outcome", std::string(outcome)}})
+      .Increment();
 }
 void ServerMetrics::admin_denied() {
   impl_->admin_denied.Increment();

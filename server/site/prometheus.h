@@ -14,6 +14,8 @@
 //   grognard_admin_denied_total      counter    admin requests with a missing or wrong token
 //   grognard_mail_sent_total{result} counter    mails: "sent" (the relay took it), "failed" (it
 //       did not: logged), "dropped" (the queue was full)
+//   grognard_notices_total{channel,outcome} counter notices delivered (docs/notifications.md):
+//       channel "webhook" or "mail"; "sent", "retry" (failed, tried again later), "failed"
 //   grognard_banned_requests_total   counter    HTTP requests refused from a banned address
 //   grognard_handshakes              gauge      connections in their HTTP/WebSocket handshake
 //   grognard_connections_refused_total{reason} counter connections refused at a limit:
@@ -67,6 +69,8 @@ class ServerMetrics final : public room::Metrics {
   void admin_denied();
   // One mail's result (mail/mail_queue.h): "sent", "failed" or "dropped".
   void mail_sent(std::string_view result);
+  // One delivery of a notice (notify/dispatcher.h).
+  void notice(std::string_view channel, std::string_view outcome);
   void banned_request();
 
   // What the rooms in memory stand at, and the operator's pause: set at each scrape.

@@ -5,6 +5,8 @@
 #include <span>
 #include <string_view>
 
+#include "store/notice_records.h"
+
 namespace grognard::store {
 namespace {
 
@@ -257,6 +259,9 @@ engine::Status write_batch(Connection& c, const record::WriteBatch& batch) {
   }
   for (const EventRecord& e : batch.events) {
     if (auto st = write_event(c, e); !st) return st;
+  }
+  for (const record::NoticeRecord& n : batch.notices) {
+    if (auto st = write_notice(c, n); !st) return st;
   }
   return engine::ok_status();
 }

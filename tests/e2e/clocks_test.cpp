@@ -4,10 +4,7 @@
 // stops an account's clocks, and "your games" naming the claim waiting.
 #include <catch2/catch.hpp>
 
-#include <cstdlib>
-#include <fstream>
-
-#include "game.h"
+#include "accounts_game.h"
 
 #ifndef GROGNARD_CLOCK_SERVER_BIN
 #error "GROGNARD_CLOCK_SERVER_BIN must name grognard-server-testclock"
@@ -16,34 +13,6 @@
 namespace grognard::e2e {
 
 namespace {
-
-constexpr std::int64_t kHour = 3'600'000;
-constexpr std::int64_t kDay = 24 * kHour;
-const std::string kPassword = "correct horse battery";
-
-// The clock the server reads: the system's plus what the test wrote (ms).
-class TestClock {
- public:
-  TestClock()
-      : path_(std::filesystem::temp_directory_path() /
-              ("grognard-clock-" + std::to_string(::getpid()))) {
-    set(0);
-    ::setenv("GROGNARD_TEST_CLOCK_FILE", path_.c_str(), 1);
-  }
-  ~TestClock() { std::filesystem::remove(path_); }
-  void forward(std::int64_t ms) { set(offset_ += ms); }
-
- private:
-  // Written whole, then renamed over the old file: the server never reads half a number.
-  void set(std::int64_t ms) {
-    offset_ = ms;
-    const std::filesystem::path next = path_.string() + ".next";
-    std::ofstream(next) << ms;
-    std::filesystem::rename(next, path_);
-  }
-  std::filesystem::path path_;
-  std::int64_t offset_ = 0;
-};
 
 v1::RoomInfo room_info(Client& c, const std::string& game_id) {
   auto rooms = c.list_rooms();
@@ -67,24 +36,6 @@ const v1::SeatClock& clock_of(const v1::RoomInfo& info, const std::string& seat)
 Game timed_game(const ServerProcess& server, const std::string& line) {
   GameOptions options;
   options.time_control = line;
-  return start_game(server, options);
-}
-
-void register_account(const ServerProcess& server, const std::string& name) {
-  Client c = connect(server);
-  auto state = c.register_account(name, kPassword);
-  REQUIRE(state.ok());
-}
-
-// A timed game between accounts Anna (side:0) and Boris (side:1), begun.
-Game accounts_game(const ServerProcess& server, const std::string& line) {
-  register_account(server, "Anna");
-  register_account(server, "Boris");
-  GameOptions options;
-  options.time_control = line;
-  options.before_join = [](int i, Client& c) {
-    REQUIRE(c.log_in(i == 0 ? "Anna" : "Boris", kPassword).ok());
-  };
   return start_game(server, options);
 }
 
@@ -338,7 +289,7 @@ TEST_CASE("two generals with accounts play over days from two devices each, on a
   std::vector<Client> phones;
   for (int i = 0; i < 2; ++i) {
     phones.push_back(connect(server));
-    REQUIRE(phones[i].log_in(i == 0 ? "Anna" : "Boris", kPassword).ok());
+    REQUIRE(phones[i].log_in(i == 0 ? "Anna" : "Boris", kAccountPassword).ok());
     auto seated = phones[i].resume_account_seat(g.game_id, g.players[i].seat, 0);
     REQUIRE(seated.ok());
     CHECK(seated->room().time_control() == "pace 3d+1d/5d");

@@ -4,13 +4,13 @@
 // it receives to a file of a temporary folder. Without aiosmtpd the constructor throws, saying
 // which package is missing.
 
-#include <sys/types.h>
-
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <string>
 #include <vector>
+
+#include "sink_process.h"
 
 namespace grognard::e2e {
 
@@ -21,7 +21,7 @@ class SmtpSink {
   SmtpSink(const SmtpSink&) = delete;
   SmtpSink& operator=(const SmtpSink&) = delete;
 
-  std::string url() const { return "smtp://127.0.0.1:" + std::to_string(port_); }
+  std::string url() const { return "smtp://127.0.0.1:" + std::to_string(process_.port()); }
   // Every message received so far, in order, each as it came ("X-Rcpt: …" first).
   std::vector<std::string> mails() const;
   // The messages once there are `count` at least, or when `timeout` has passed.
@@ -29,9 +29,7 @@ class SmtpSink {
                                     std::chrono::milliseconds timeout = std::chrono::seconds(15));
 
  private:
-  std::filesystem::path dir_;
-  pid_t pid_ = -1;
-  std::uint16_t port_ = 0;
+  SinkProcess process_;
 };
 
 // The token of the link in a mail, after `path` ("/account/confirm?token="); empty when none.

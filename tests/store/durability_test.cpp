@@ -103,7 +103,7 @@ struct Outcomes {
 
 record::WriteBatch events_batch(const std::string& game, std::uint64_t first, std::size_t count,
                                 const record::Hash32& previous = {}) {
-  return record::WriteBatch{std::nullopt, {}, make_events(game, first, count, previous), {}};
+  return record::WriteBatch{std::nullopt, {}, make_events(game, first, count, previous), {}, {}};
 }
 
 std::vector<std::uint64_t> seqs(SqliteStore& store, const std::string& game) {
@@ -172,7 +172,8 @@ TEST_CASE("a failed commit fails every batch in it, stores none of them, and the
   h.gate.fail(3);
 
   Outcomes outcomes(5);
-  h.store->append(record::WriteBatch{std::nullopt, {}, first, {}}, outcomes.done(0));  // commit 2
+  h.store->append(record::WriteBatch{std::nullopt, {}, first, {}, {}},
+                  outcomes.done(0));  // commit 2
   h.gate.wait_entered();
   // Commit 3, which fails: three batches from two rooms.
   h.store->append(events_batch("g-1", 2, 1, first[0].chain), outcomes.done(1));

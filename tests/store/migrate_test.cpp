@@ -47,7 +47,7 @@ TEST_CASE("migrations apply to an empty database and record their versions", "[m
         std::vector<std::string>{"1 | initial", "2 | archive_indexes", "3 | chain_version",
                                  "4 | archives", "5 | seats_by_token", "6 | commands_in_events",
                                  "7 | taken_back_index", "8 | accounts", "9 | operator",
-                                 "10 | clocks", "11 | email_tokens"});
+                                 "10 | clocks", "11 | email_tokens", "12 | notices"});
   CHECK(db.integer("SELECT count(*) FROM schema_migrations WHERE applied_ms > 1600000000000") ==
         static_cast<std::int64_t>(embedded_migrations().size()));
   CHECK(db.integer("SELECT count(*) FROM sqlite_master WHERE name = 'events_taken_back'") == 1);

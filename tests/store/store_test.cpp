@@ -70,7 +70,8 @@ TEST_CASE("a game row and a seat are updated in place", "[store]") {
   record::GameRecord game = make_game("g-1", "itchy", 1'000, GameStatus::kRunning);
   REQUIRE(append_sync(*store, new_game_batch(game)).ok());
   REQUIRE(
-      append_sync(*store, record::WriteBatch{std::nullopt, {}, make_events("g-1", 1, 2), {}}).ok());
+      append_sync(*store, record::WriteBatch{std::nullopt, {}, make_events("g-1", 1, 2), {}, {}})
+          .ok());
 
   game.status = GameStatus::kFinished;
   game.ended_ms = 9'000;
@@ -305,7 +306,7 @@ TEST_CASE("reads on many threads while the writer commits", "[store]") {
   for (std::uint64_t seq = 1; seq <= 50; ++seq) {
     auto events = make_events("g-1", seq, 1, previous);
     previous = events[0].chain;
-    store.append(record::WriteBatch{std::nullopt, {}, std::move(events), {}},
+    store.append(record::WriteBatch{std::nullopt, {}, std::move(events), {}, {}},
                  [](engine::Status) {});
   }
   for (auto& t : readers) t.join();

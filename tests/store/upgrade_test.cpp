@@ -173,6 +173,28 @@ void write_version_9(RawDb& db, Data& d) {
   db.exec("INSERT INTO operator_settings (name, value) VALUES ('creation_paused', 'upgrade')");
 }
 
+// Version 10's rows: version 9's, a game with a time control and its clocks, a run of the
+// server, a vacation.
+void write_version_10(RawDb& db, Data& d) {
+  write_version_9(db, d);
+  db.exec(
+      "UPDATE games SET time_control = 'days 3', clocks = 'side:0 259200000 1500' "
+      "WHERE id = 'g-running'");
+  d.games[0].time_control = "days 3";
+  d.games[0].clocks = "side:0 259200000 1500";
+  db.exec("INSERT INTO server_runs (started_ms, alive_ms) VALUES (1000, 2000)");
+  db.exec("INSERT INTO vacations (account_id, from_ms, to_ms) VALUES (7, 1000, 2000)");
+}
+
+// Version 11's rows: version 10's and a confirmation token of the account's address.
+void write_version_11(RawDb& db, Data& d) {
+  write_version_10(db, d);
+  db.exec(
+      "INSERT INTO email_tokens (token_hash, account_id, kind, email, created_ms, expires_ms, "
+      "used) VALUES (" +
+      blob(std::string(32, 'e')) + ", 7, 'confirm', 'ob@example.org', 1000, 9000, 0)");
+}
+
 // Fixtures by the version whose SQL they speak. The result column only arrives in version 2,
 // so rows written at version 1 read back with an empty result; the chain version only in
 // version 3, so every game stored before it reads back with chain version 1; the rule set's
@@ -216,18 +238,8 @@ const std::map<int, std::function<void(RawDb&, Data&)>>& fixtures() {
        }},
       {8, write_version_8},
       {9, write_version_9},
-      {10,
-       [](RawDb& db, Data& d) {
-         write_version_9(db, d);
-         // A game with a time control and its clocks, a run of the server, a vacation.
-         db.exec(
-             "UPDATE games SET time_control = 'days 3', clocks = 'side:0 259200000 1500' "
-             "WHERE id = 'g-running'");
-         d.games[0].time_control = "days 3";
-         d.games[0].clocks = "side:0 259200000 1500";
-         db.exec("INSERT INTO server_runs (started_ms, alive_ms) VALUES (1000, 2000)");
-         db.exec("INSERT INTO vacations (account_id, from_ms, to_ms) VALUES (7, 1000, 2000)");
-       }},
+      {10, write_version_10},
+      {11, write_version_11},
   };
   return all;
 }

@@ -7,7 +7,7 @@
 // in document.cookie), and logging out brings the logged-out card back. Ben changes his
 // password and deletes his account, declining once when asked. No game is played.
 import { check } from './lib.mjs';
-import { takeSeat } from './ui.mjs';
+import { registerAccount, takeSeat } from './ui.mjs';
 
 const PASSWORD = 'correct horse battery';
 
@@ -16,16 +16,6 @@ async function lobby(t, page) {
   if (!/\/$/.test(page.url())) await page.goto(`${t.base}/`);
   await page.locator('#lobby').waitFor({ state: 'visible' });
   await page.locator('#account-body form').first().waitFor({ state: 'visible' });
-}
-
-async function register(page, name) {
-  await page.locator('#register-box summary').click();
-  await page.locator('input#register-name').fill(name);
-  await page.locator('input#register-password').fill(PASSWORD);
-  await page.locator('input#register-password2').fill(PASSWORD);
-  await page.locator('button#register-go').click();
-  await page.locator('#account-name').waitFor({ state: 'visible' });
-  check((await page.locator('#account-name').textContent()) === name, `the card does not name ${name}`);
 }
 
 // The session is in a cookie the page's scripts cannot read, and nowhere in its storage.
@@ -64,7 +54,7 @@ export async function accountsTest(t) {
   await ann.locator('#register-box summary').click();
   await t.shotOf(ann.locator('#account'), 'logged-out');
   await ann.locator('#register-box summary').click();
-  await register(ann, 'ann_acc');
+  await registerAccount(ann, 'ann_acc', PASSWORD);
   await cookieHidden(ann, 'Ann');
   await ann.locator('#my-games-card').waitFor({ state: 'visible' });
   await ann.locator('input#player-name').fill('Ann');
@@ -83,7 +73,7 @@ export async function accountsTest(t) {
   await ben.locator('a#home').click();
   await lobby(t, ben);
   await refusedLogIn(t, ben);
-  await register(ben, 'ben_acc');
+  await registerAccount(ben, 'ben_acc', PASSWORD);
   const keep = ben.locator('#my-seats button.claim');
   await keep.waitFor({ state: 'visible' });
   await t.shot(ben, 'keep-seat');

@@ -3,12 +3,13 @@
 // the other seat by the room's link. Both room pages show each general's clock (and Ann's Your
 // games her time left); the running one counts down in the page (its clock moved an hour on). Then the server's test clock moves 25
 // hours on (the file GROGNARD_TEST_CLOCK_FILE names, run.mjs --clock-server): the general to act
-// is out of time; the other gives him two hours (no claim offered then), and once they are gone
-// too claims the win on time: both pages show the game over on time and the claim in the log.
+// is out of time; the other gives him two hours (no claim offered then), then one more typed on
+// the command line (`grant boers 1h`, after a seat it does not know is explained), and once they
+// are gone too claims the win on time: both pages show the game over on time and the claim in the log.
 // Last, Ann takes a vacation from her account card and ends it.
 import fs from 'node:fs';
 import { check } from './lib.mjs';
-import { takeSeat } from './ui.mjs';
+import { registerAccount, takeSeat } from './ui.mjs';
 
 const HOUR = 3_600_000;
 
@@ -36,11 +37,7 @@ export async function clocksTest(t) {
 
   await ann.goto(`${t.base}/`);
   await ann.locator('#lobby').waitFor({ state: 'visible' });
-  await ann.locator('#register-box summary').click();
-  await ann.locator('input#register-name').fill('ann_clocks');
-  for (const id of ['register-password', 'register-password2']) await ann.locator(`input#${id}`).fill('correct horse battery');
-  await ann.locator('button#register-go').click();
-  await ann.locator('#account-name').waitFor({ state: 'visible' });
+  await registerAccount(ann, 'ann_clocks', 'correct horse battery');
   await ann.locator('select#create-ruleset').selectOption('itchy');
   await ann.waitForFunction(() => [...document.querySelectorAll('#create-scenario option')].some((o) => o.value === 'intro'));
   await ann.locator('select#create-scenario').selectOption('intro');
@@ -98,16 +95,27 @@ export async function clocksTest(t) {
     acting, { timeout: 5000 }).catch(async () => check(false, `after 2 hours given the clock reads "${await clockText(claimer, acting)}"`));
   check(await claimer.locator('#claim-time').isHidden(), 'the claim is still offered after time was given');
   await loser.locator('#log li.ev-clock').first().waitFor({ state: 'visible' });
-  serverClock(t, 28 * HOUR);
-  for (const p of [ann, ben]) await p.clock.fastForward('03:00:00');
+  // The command line's `grant` (docs/web.md "Notifications"): a seat it does not know is
+  // explained, then an hour more given as the button gives it.
+  const side = acting === 'side:0' ? 'British' : 'Boers';
+  await claimer.locator('input#command').fill('grant Zulus 1');
+  await claimer.locator('input#command').press('Enter');
+  await claimer.waitForFunction(() => /no seat "Zulus" in this room; usage: grant SEAT HOURS/.test(document.querySelector('#error')?.textContent ?? ''))
+    .catch(async () => check(false, `a grant to no seat reads "${await claimer.locator('#error').textContent()}"`));
+  await claimer.locator('input#command').fill(`grant ${side.toLowerCase()} 1h`);
+  await claimer.locator('input#command').press('Enter');
+  await loser.locator('#log li.ev-clock').nth(1).waitFor({ state: 'visible' });
+  check(!(await claimer.locator('#error').textContent()).trim(), 'the typed grant left an error shown');
+  check(!(await claimer.locator('input#command').inputValue()), 'the typed grant stays on the command line');
+  serverClock(t, 29 * HOUR);
+  for (const p of [ann, ben]) await p.clock.fastForward('04:00:00');
   await claimer.locator('#claim-time').waitFor({ state: 'visible' });
   await claimer.locator('#claim-time').click();
-  const side = acting === 'side:0' ? 'British' : 'Boers';
   for (const page of [claimer, loser]) {
     await page.locator('#game-over').waitFor({ state: 'visible' });
     const result = await page.locator('#game-over .result').textContent();
     check(result.includes(`win on time: ${side} ran out of time`), `${page.label}: the game ends with "${result}"`);
-    await page.locator('#log li.ev-clock').nth(1).waitFor({ state: 'visible' });
+    await page.locator('#log li.ev-clock').nth(2).waitFor({ state: 'visible' });
     check(await page.locator('#claim-time').isHidden(), `${page.label}: the claim is still offered after the end`);
   }
   await t.shot(loser, 'over-on-time');

@@ -4,6 +4,7 @@
 // never made; an account registered with an address shows it unconfirmed with the server's
 // note, and the e-mail form sets another address and says what the server did.
 import { check } from './lib.mjs';
+import { registerAccount } from './ui.mjs';
 
 const PASSWORD = 'correct horse battery';
 
@@ -40,13 +41,7 @@ export async function emailTest(t) {
   expectRefusals(t);
 
   await page.goto(`${t.base}/`);
-  await page.locator('#register-box summary').click();
-  await page.locator('input#register-name').fill('eve_mail');
-  await page.locator('input#register-password').fill(PASSWORD);
-  await page.locator('input#register-password2').fill(PASSWORD);
-  await page.locator('input#register-email').fill('eve@example.org');
-  await page.locator('button#register-go').click();
-  await page.locator('#account-name').waitFor({ state: 'visible' });
+  await registerAccount(page, 'eve_mail', PASSWORD, 'eve@example.org');
   const who = await textOf(page, '#account-who');
   check(/eve@example\.org, unconfirmed — check your mail/.test(who), `the card reads "${who}"`);
   const note = await textOf(page, '#email-note');

@@ -20,6 +20,7 @@ import { connPages } from './pages.mjs';
 import { accountsTest } from './accounts.mjs';
 import { clocksTest } from './clocks.mjs';
 import { emailTest } from './email.mjs';
+import { notifySettingsTest, notifyBrowserTest } from './notify.mjs';
 
 // The tests in the order they run: the report and layout tests use the game of the first
 // (or play one of their own through the protocol when it did not finish or did not run).
@@ -33,10 +34,12 @@ const TESTS = [
   { name: 'pages', timeout: 10_000, fn: connPages },
   { name: 'accounts', timeout: 45_000, fn: accountsTest },
   { name: 'email', timeout: 30_000, fn: emailTest },
+  { name: 'notify-settings', timeout: 15_000, fn: notifySettingsTest },
+  { name: 'notify-browser', timeout: 40_000, fn: notifyBrowserTest },
   // Last: it moves the server's clock a day on.
   { name: 'clocks', timeout: 30_000, fn: clocksTest },
 ];
-const WHOLE_RUN_MS = 290_000;
+const WHOLE_RUN_MS = 345_000;
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic',
   '--no-first-run', '--disable-background-networking', '--disable-component-update',
   '--disable-sync'];
@@ -74,7 +77,11 @@ function parseArgs(argv) {
 // Starts the server and resolves with its ws:// address once it prints its listening line.
 // `clockFile`: the test clock's file, for --clock-server.
 function startServer(opts, tmp, artefacts, clockFile) {
-  const args = ['--listen', '127.0.0.1:0', '--db', path.join(tmp, 'g.db'), '--log-level', 'info'];
+  // A webhook to the loopback address is allowed over http (the notify-settings test sets one).
+  // The browser is a trusted proxy, so that the notify tests' pages, which name an address of
+  // their own in X-Forwarded-For, register their accounts outside the 5 an hour of 127.0.0.1.
+  const args = ['--listen', '127.0.0.1:0', '--db', path.join(tmp, 'g.db'), '--log-level', 'info',
+    '--webhook-allow', '127.0.0.1/32', '--trusted-proxy', '127.0.0.1'];
   if (opts.webDir) args.push('--web-dir', opts.webDir);
   const env = clockFile ? { ...process.env, GROGNARD_TEST_CLOCK_FILE: clockFile } : process.env;
   const child = spawn(opts.clockServer || opts.server, args, { stdio: ['ignore', 'pipe', 'pipe'], env });

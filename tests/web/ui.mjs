@@ -2,6 +2,19 @@
 // (lobby, seat picking, the room page, orders, the map, the log), for the tests to share.
 import { check, sleep } from './lib.mjs';
 
+// Registers account `name` with `password` (and `email`, if given) in the lobby's account card,
+// and waits for the card to name it.
+export async function registerAccount(page, name, password, email = '') {
+  await page.locator('#register-box summary').click();
+  await page.locator('input#register-name').fill(name);
+  await page.locator('input#register-password').fill(password);
+  await page.locator('input#register-password2').fill(password);
+  if (email) await page.locator('input#register-email').fill(email);
+  await page.locator('button#register-go').click();
+  await page.locator('#account-name').waitFor({ state: 'visible' });
+  check((await page.locator('#account-name').textContent()) === name, `the card does not name ${name}`);
+}
+
 // The seqs of the events in a page's #log, in the order shown.
 export function logSeqs(page) {
   return page.$$eval('#log li[data-seq]', (lis) => lis.map((li) => Number(li.dataset.seq)));
@@ -51,7 +64,8 @@ export function errorText(page) {
 export async function giveName(page, name) {
   for (const id of ['#join-name', '#player-name']) {
     const input = page.locator(`input${id}`);
-    if (await input.isVisible().catch(() => false)) await input.fill(name);
+    // A page going away (the lobby's, for the room's) may take its input with it meanwhile.
+    if (await input.isVisible().catch(() => false)) await input.fill(name, { timeout: 2_000 }).catch(() => {});
   }
 }
 

@@ -1,6 +1,7 @@
 // The lobby's "Your account" card (docs/accounts.md): logged out, a log-in form and a
 // register form; logged in, the name, log out (here or everywhere), and behind their own
-// disclosures a change of password and the account's deletion.
+// disclosures the vacation, the notifications (notices.js), the e-mail address, a change of
+// password and the account's deletion.
 //
 // The session is the HttpOnly cookie that POST /account/register and /account/login set: the
 // page never sees its token, and keeps nothing of it. After the cookie changes the page's
@@ -10,6 +11,7 @@
 import { html, clear } from 'grognard/svg.js';
 import { ServerError, errorText } from 'grognard/conn.js';
 import { vacationBox } from 'grognard/vacation.js';
+import { noticesBox } from 'grognard/notices.js';
 
 // GET /account, or a POST /account/… with a JSON body: resolves with the AccountState, rejects
 // with the server's refusal (its Error as JSON) as a ServerError.
@@ -206,7 +208,7 @@ export function accountCard({ conn, onChange }) {
     const who = html('p', { id: 'account-who' }, 'Logged in as ', html('strong', { id: 'account-name' }, account.name),
       account.email ? ` (${account.email}${account.emailConfirmed ? '' : ', unconfirmed — check your mail'})` : '', '.');
     const emailNote = account.emailNote ? html('p', { id: 'email-note', class: 'hint' }, account.emailNote) : '';
-    return [who, emailNote, actions, vacationBox({ conn, account }), emailBox(),
+    return [who, emailNote, actions, vacationBox({ conn, account }), noticesBox({ conn, account }), emailBox(),
       html('details', { id: 'password-box' }, html('summary', {}, 'Change your password'), change),
       html('details', { id: 'delete-box' }, html('summary', {}, 'Delete your account'), remove)];
   }

@@ -10,6 +10,7 @@ const ENDED = new Set(['finished', 'aborted', 'failed', 'expired']);
 
 // ctx: { conn, seatLabel(id), state() → { seatId, role, status }, showError(e), onRoom(room) }.
 // Returns { root, update(room or batch: { timeControl?, timeControlText?, clocks }), draw(),
+// request(body) (a claimTimeout or grantTime, as the buttons send it; resolves true when done),
 // stop() }.
 export function clockPanel({ conn, seatLabel, state, showError, onRoom }) {
   let clocks = [];
@@ -63,6 +64,7 @@ export function clockPanel({ conn, seatLabel, state, showError, onRoom }) {
     draw();
   }
 
+  // A claim or a grant (the buttons', and the command line's through request()); true when done.
   async function ask(body) {
     try {
       const r = await conn.request(body);
@@ -71,8 +73,10 @@ export function clockPanel({ conn, seatLabel, state, showError, onRoom }) {
         update(r.room);
         onRoom(r.room);
       }
+      return true;
     } catch (e) {
       showError(e);
+      return false;
     }
   }
 
@@ -100,5 +104,5 @@ export function clockPanel({ conn, seatLabel, state, showError, onRoom }) {
   const timer = setInterval(() => {
     if (control && clocks.some((c) => c.running && !c.paused && !c.outOfTime)) draw();
   }, 1000);
-  return { root, update, draw, stop() { clearInterval(timer); } };
+  return { root, update, draw, request: ask, stop() { clearInterval(timer); } };
 }

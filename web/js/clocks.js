@@ -90,3 +90,43 @@ export function timeControlField() {
   };
   return { root, line };
 }
+
+// The seat a typed word names: its id or label in any case, or a player's name without
+// "player:"; '' for none.
+function seatNamed(seats, word) {
+  const w = String(word).toLowerCase();
+  const s = (seats || []).find((x) => String(x.seatId).toLowerCase() === w
+    || String(x.label || '').toLowerCase() === w || String(x.seatId).toLowerCase() === `player:${w}`);
+  return s ? s.seatId : '';
+}
+
+// The room's command line for clocks, read as the terminal client reads it (docs/client.md
+// "Clocks"): `claim [SEAT]` and `grant SEAT HOURS` (12 or 12h, 2d, or 30m for live clocks).
+// ctx: { seats (the room's SeatInfo list), role }. Returns null for another line, { error } for
+// a malformed one, else the request: { claimTimeout: { seatId } } or { grantTime: { seatId,
+// hours | minutes } }.
+export function clockCommand(text, { seats = [], role = '' } = {}) {
+  const w = String(text).trim().split(/\s+/);
+  const verb = w[0].toLowerCase();
+  if (verb !== 'claim' && verb !== 'grant') return null;
+  const claim = verb === 'claim';
+  const usage = claim ? 'usage: claim [SEAT] (the win on time over a seat out of time)'
+    : 'usage: grant SEAT HOURS (or 30m, 2d), e.g. grant Boers 12';
+  if (role === 'observer') return { error: 'observers cannot claim nor grant time' };
+  if (claim ? w.length > 2 : w.length !== 3) return { error: usage };
+  let seatId = '';
+  if (w.length > 1) {
+    seatId = seatNamed(seats, w[1]);
+    if (!seatId) return { error: `no seat "${w[1]}" in this room; ${usage}` };
+  }
+  if (claim) return { claimTimeout: { seatId } };
+  const m = /^(\d{1,6})([hdm]?)$/.exec(w[2]);
+  if (!m) return { error: `"${w[2]}" is not a time to grant: hours (12 or 12h), days (2d) or minutes (30m); ${usage}` };
+  const n = Number(m[1]);
+  if (m[2] === 'm') return { grantTime: { seatId, minutes: n } };
+  return { grantTime: { seatId, hours: m[2] === 'd' ? n * 24 : n } };
+}
+
+// The lines `help` adds for the clocks.
+export const CLOCK_HELP = 'claim [SEAT]   the win on time over a seat whose clock has run out (without SEAT: the first one out of time)\n'
+  + 'grant SEAT HOURS   give SEAT more time: hours (12 or 12h), days (2d) or minutes (30m, live clocks); e.g. grant Boers 12';

@@ -3,13 +3,16 @@
 // waiting for others, then the ended ones. A running or waiting game opens its room page and
 // resumes the seat: by its token when this browser holds one, else as the account's seat by
 // game and seat id. An ended game opens its replay. The page's title counts the games waiting
-// for you: "(2) Grognard".
+// for you: "(2) Grognard". When that number rises while the tab is in the background, each game
+// that came to wait for you is told by the browser's Notification API if the player turned it
+// on (browser_notify.js); clicking the notice opens the game as its button does.
 
 import { html, clear } from 'grognard/svg.js';
 import { errorText } from 'grognard/conn.js';
 import { rulesetTitle } from 'grognard/rulesets/index.js';
 import { rememberRoom, roomOfGame, seatsForGame } from 'grognard/seats.js';
 import { durationText } from 'grognard/clocks.js';
+import { notifyPlayer } from 'grognard/browser_notify.js';
 
 const LIVE = new Set(['waiting', 'running']);
 
@@ -30,6 +33,7 @@ export function myGamesCard({ conn, navigate, scenarioTitle, roomCode }) {
   let held = new Set();
   let shown = '';
   let stopped = false;   // the lobby has gone: the title is another page's
+  let waitingBefore = null;  // "gameId/seatId" of the games waiting for you at the last load
 
   // Opens a running or waiting game's room page with the account's seat.
   async function open(g) {
@@ -96,6 +100,22 @@ export function myGamesCard({ conn, navigate, scenarioTitle, roomCode }) {
     }
   }
 
+  // The games that came to wait for you since the last load, told when their number rose (not
+  // at the first load: those were waiting when the page came).
+  function tellWaiting(yours, waiting) {
+    const key = (g) => `${g.game && g.game.gameId}/${g.seatId}`;
+    if (waitingBefore && waiting > waitingBefore.size) {
+      for (const g of yours) {
+        if (waitingBefore.has(key(g))) continue;
+        const s = g.game || {};
+        const title = `${rulesetTitle(s.ruleset)}: ${scenarioTitle(s.ruleset, s.scenario)}`;
+        notifyPlayer(`Your move in ${title} (game ${s.gameId}, as ${g.label || g.seatId})${g.toAct ? `: ${g.toAct}` : ''}`,
+          s.gameId, () => open(g));
+      }
+    }
+    waitingBefore = new Set(yours.map(key));
+  }
+
   // Asks for the account's games again (nothing when logged out); the title follows.
   async function load(loggedIn) {
     if (stopped) return null;
@@ -103,6 +123,7 @@ export function myGamesCard({ conn, navigate, scenarioTitle, roomCode }) {
     if (!loggedIn) {
       held = new Set();
       shown = '';
+      waitingBefore = null;
       clear(list);
       document.title = lobbyTitle(0);
       return null;
@@ -115,6 +136,7 @@ export function myGamesCard({ conn, navigate, scenarioTitle, roomCode }) {
       held = new Set(games.map((g) => `${g.game && g.game.gameId}/${g.seatId}`));
       err.textContent = '';
       document.title = lobbyTitle(waiting);
+      tellWaiting(games.filter((g) => g.yourAction), waiting);
       // Drawn again only when it changed, so that the focus stays where it was.
       const key = JSON.stringify(games.map((g) => [g, g.game && scenarioTitle(g.game.ruleset, g.game.scenario)]));
       if (key !== shown) {

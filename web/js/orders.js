@@ -7,7 +7,9 @@ import { html, clear } from 'grognard/svg.js';
 
 export class OrdersUI {
   // opts: { svg, ordersEl, commandForm, commandInput, helpEl, rs, state() -> { view, legal,
-  // seat, canOrder }, send(command) -> Promise<boolean>, showError(e), takeBack() }
+  // seat, canOrder }, send(command) -> Promise<boolean>, showError(e), takeBack(),
+  // pageLine(text) -> null (not the page's: the rule set reads it) or Promise<boolean> (done),
+  // pageHelp (the page's own words, added to `help`) }
   constructor(opts) {
     Object.assign(this, opts);
     this.selected = null;     // the selected actor's key
@@ -261,7 +263,7 @@ export class OrdersUI {
     const text = this.commandInput.value.trim();
     if (!text) return;
     if (/^(help|\?)$/i.test(text)) {
-      this.helpEl.textContent = `Commands (Escape hides this list; undo takes back your last command):\n${this.rs.help || 'This rule set has no command line help.'}`;
+      this.helpEl.textContent = `Commands (Escape hides this list; undo takes back your last command):\n${this.rs.help || 'This rule set has no command line help.'}${this.pageHelp ? `\n${this.pageHelp}` : ''}`;
       this.helpEl.hidden = false;
       this.commandInput.value = '';
       return;
@@ -269,6 +271,17 @@ export class OrdersUI {
     if (/^undo$/i.test(text)) {
       this.commandInput.value = '';
       this.takeBack();
+      return;
+    }
+    const own = this.pageLine ? this.pageLine(text) : null;
+    if (own) {
+      this.busy = true;
+      try {
+        if (await own) this.commandInput.value = '';
+      } finally {
+        this.busy = false;
+        this.render();
+      }
       return;
     }
     const { view, legal, seat } = this.state();

@@ -1,13 +1,16 @@
 // The room page at /rooms/CODE: takes or resumes a seat (by its token, or as the logged-in
 // account's seat by game and seat id), then shows the map, whose turn it is, the orders, the
 // command line, the log with every die, chat, the rule set's panels and, at the end, the result
-// and the seed. Observers see the same screen without orders.
+// and the seed. Observers see the same screen without orders. `/rooms/CODE?seat=SEAT` (the link
+// of a notice) resumes that seat: by its token when this browser holds one, else as the
+// logged-in account's seat. When the game comes to wait for this seat while the tab is in the
+// background, the browser's Notification API tells the player, if turned on (browser_notify.js).
 
 import { svg, clear } from 'grognard/svg.js';
 import { errorText } from 'grognard/conn.js';
 import { rulesets, rulesetTitle } from 'grognard/rulesets/index.js';
 import {
-  addSeat, removeSeat, seatsForRoom, tabSeat, setTabSeat, markLive, clearLive, isLive, gameOfRoom, rememberRoom,
+  addSeat, removeSeat, seatsForRoom, tabSeat, setTabSeat, markLive, clearLive, isLive, gameOfRoom, rememberRoom, roomOfGame,
 } from 'grognard/seats.js';
 import { EventLog, fetchEvents } from 'grognard/log.js';
 import { scenarioTitle, seatLabelOf } from 'grognard/names.js';
@@ -17,6 +20,8 @@ import { showJoin } from 'grognard/join.js';
 import { buildScreen, showGameOver, showOffer } from 'grognard/play_screen.js';
 import { confirmOrder, warningsFor } from 'grognard/confirm.js';
 import { clockPanel } from 'grognard/clock_panel.js';
+import { clockCommand, CLOCK_HELP } from 'grognard/clocks.js';
+import { notifyPlayer } from 'grognard/browser_notify.js';
 
 const ENDED = new Set(['finished', 'aborted']);
 
@@ -24,7 +29,7 @@ export function showRoom(ctx, code) {
   const { conn, app, intent } = ctx;
   const st = {
     code, seated: null, token: '', gameId: '', seatId: '', role: '', room: null, rs: null,
-    view: null, legal: [], toAct: '', acting: [], status: '', endNote: null, legalGen: 0,
+    view: null, legal: [], toAct: '', acting: [], status: '', endNote: null, legalGen: 0, title: '',
   };
   let ui = null;
   let scr = null;
@@ -85,6 +90,18 @@ export function showRoom(ctx, code) {
     if (intent && intent.join) return join(intent.join);
     if (intent && intent.seated) return enter(intent.seated, '');
     if (intent && intent.account) return resume(intent.account);
+    // A notice's link names the seat: this browser's token for it, else the account's seat.
+    const named = !intent ? new URLSearchParams(location.search).get('seat') : '';
+    if (named) {
+      const held = stored.find((s) => s.seatId === named);
+      if (held) return resume(held);
+      accountSeats = await findAccountSeats();
+      if (disposed) return;
+      const mine = accountSeats.find((s) => s.seatId === named);
+      if (mine) return resume({ gameId: mine.gameId, seatId: mine.seatId });
+      if (!accountSeats.length && (await resumeUnknownRoom(named))) return null;
+      if (disposed) return null;
+    }
     let entry = null;
     if (intent && intent.resume) entry = stored.find((s) => s.seatId === intent.resume);
     if (!entry) entry = stored.find((s) => s.seatId === tabSeat(code));
@@ -118,6 +135,36 @@ export function showRoom(ctx, code) {
     } catch (e) {
       return [];  // logged out (UNAUTHENTICATED), or the server could not tell: the seats to take
     }
+  }
+
+  // A room this browser never saw and the lobby does not list (unlisted, on another device):
+  // the account's live games holding `seatId` whose room is unknown here are resumed in turn
+  // until one is this room. True when seated.
+  async function resumeUnknownRoom(seatId) {
+    let games = [];
+    try {
+      const r = await conn.request({ listMyGames: {} });
+      games = ((r.myGames && r.myGames.games) || []).filter((g) => g.seatId === seatId && g.game
+        && (g.game.status === 'running' || g.game.status === 'waiting') && !roomOfGame(g.game.gameId));
+    } catch (e) {
+      return false;  // logged out, or the server could not tell
+    }
+    for (const g of games) {
+      if (disposed) return false;
+      try {
+        const r = await conn.request({ resume: { gameId: g.game.gameId, seatId, lastSeq: '0' } });
+        if (r.seated && r.seated.room && r.seated.room.inviteCode === code) {
+          const seated = await conn.completeSeated(r.seated);
+          if (!disposed) enter(seated, '');
+          return true;
+        }
+        rememberRoom(r.seated.room.inviteCode, g.game.gameId);
+        await conn.request({ leave: {} }).catch(() => {});
+      } catch (e) {
+        // not this one
+      }
+    }
+    return false;
   }
 
   function pick(error) {
@@ -188,11 +235,24 @@ export function showRoom(ctx, code) {
     ui = new OrdersUI({
       svg: scr.map, ordersEl: scr.orders, commandForm: scr.commandForm, commandInput: scr.command,
       helpEl: scr.help, rs: st.rs || emptyRuleset, send, showError, takeBack,
+      // `claim [SEAT]` and `grant SEAT HOURS`: the clock panel's requests.
+      pageLine: (text) => {
+        const c = clockCommand(text, { seats: st.room.seats, role: st.role });
+        if (!c) return null;
+        if (c.error) {
+          showError({ message: c.error, clause: '' });
+          return Promise.resolve(false);
+        }
+        return clocks.request(c);
+      },
+      pageHelp: CLOCK_HELP,
       state: () => ({ view: st.view, legal: st.legal, seat: st.seatId, role: st.role,
         canOrder: st.role !== 'observer' && !ENDED.has(st.status) && !!st.rs }),
     });
+    st.title = `${rulesetTitle(st.room.ruleset)}: ${st.room.scenario}`;
     scenarioTitle(conn, st.room.ruleset, st.room.scenario).then((t) => {
-      if (!disposed) scr.title.firstChild.textContent = `${rulesetTitle(st.room.ruleset)}: ${t}`;
+      st.title = `${rulesetTitle(st.room.ruleset)}: ${t}`;
+      if (!disposed) scr.title.firstChild.textContent = st.title;
     });
     addEvents(seated.events || [], st.view, Number(seated.lastSeq || 0));
     if (!(seated.events || []).length && Number(seated.lastSeq || 0) > 0) history();
@@ -279,11 +339,19 @@ export function showRoom(ctx, code) {
     const last = events.length ? Number(events[events.length - 1].seq) : 0;
     if (b.view) st.view = b.view;
     addEvents(events, b.view, last);
+    const wasMine = st.acting.includes(st.seatId);
     st.toAct = b.toAct || '';
     st.acting = b.actingSeats || [];
     if (b.status) st.status = b.status;
     if (b.clocks) clocks.update(b);
     refresh();
+    if (!wasMine && st.acting.includes(st.seatId) && st.role !== 'observer' && !ENDED.has(st.status)) {
+      notifyPlayer(`Your move in ${st.title} (room ${code}, as ${seatLabel(st.seatId)})${st.toAct ? `: ${st.toAct}` : ''}`,
+        st.gameId, () => {
+          // Clicked after the tab went elsewhere: back to this room and seat.
+          if (disposed) ctx.navigate(`/rooms/${code}?seat=${encodeURIComponent(st.seatId)}`);
+        });
+    }
   }
 
   offs.push(conn.on('events', onBatch));

@@ -164,6 +164,10 @@ class Client {
   Result<v1::AccountNotice> request_password_reset(const std::string& name_or_email);
   Result<v1::AccountNotice> reset_password(const std::string& token,
                                            const std::string& new_password);
+  // Notices (docs/notifications.md), each answered with AccountState: the webhook (an empty
+  // `url` removes it) and how often mail comes ("each", "daily", "off").
+  Result<v1::AccountState> set_webhook(const std::string& url, const std::string& secret);
+  Result<v1::AccountState> set_mail_notices(const std::string& mode);
   // The seat of `token` becomes the logged-in account's.
   Result<v1::SeatClaimed> claim_seat(const std::string& token);
   Result<v1::MyGameList> list_my_games();

@@ -1,4 +1,5 @@
-// The client's clock requests (client/client.h, docs/clocks.md).
+// The client's clock and notice requests (client/client.h, docs/clocks.md,
+// docs/notifications.md).
 #include "client/client.h"
 
 namespace grognard::client {
@@ -27,6 +28,19 @@ Result<v1::AccountState> Client::take_vacation(std::uint32_t days) {
 Result<v1::AccountState> Client::end_vacation() {
   v1::ClientMessage m;
   m.mutable_end_vacation();
+  return account_call(std::move(m));
+}
+
+Result<v1::AccountState> Client::set_webhook(const std::string& url, const std::string& secret) {
+  v1::ClientMessage m;
+  m.mutable_set_webhook()->set_url(url);
+  m.mutable_set_webhook()->set_secret(secret);
+  return account_call(std::move(m));
+}
+
+Result<v1::AccountState> Client::set_mail_notices(const std::string& mode) {
+  v1::ClientMessage m;
+  m.mutable_set_mail_notices()->set_mode(mode);
   return account_call(std::move(m));
 }
 

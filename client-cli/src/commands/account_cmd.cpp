@@ -8,6 +8,7 @@
 #include "commands/clock_text.h"
 #include "commands/errors.h"
 #include "commands/json_out.h"
+#include "commands/notices_cmd.h"
 #include "commands/session_store.h"
 #include "commands/token_store.h"
 #include "commands/vacation_cmd.h"
@@ -145,6 +146,7 @@ int account_command(const Common& c, const std::string& action) {
               << "\n";
     std::cout << vacation_text(*state) << "\n";
     if (!state->email_note().empty()) std::cout << "E-mail: " << state->email_note() << ".\n";
+    for (const auto& line : notice_lines(*state)) std::cout << line << "\n";
   }
   return 0;
 }
